@@ -1,0 +1,28 @@
+#pragma once
+// msprobe 1.2.1 real-data ("all") mode metrics for one row (spec/engine.md §6.5.3-6.5.4).
+#include "tensor.h"
+#include "util/pyvalue.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace ps {
+
+struct RealMetrics {
+    // Cosine, MaxAbsErr, MaxRelativeErr, One Thousandth Err Ratio, Five Thousandths Err Ratio.
+    // Each is a float (already fmt12-rounded), int 0 (empty tensor), or a string: "unsupported", "Nan", "N/A",
+    // "shape unmatched".
+    std::array<PyScalar, 5> values;
+    PyScalar eucDist; // HEAD's EucDist (||n-b||_2), float or string; not part of 1.2.1 output
+    std::string errMessage; // msprobe's Err_message text for this row ("" when none)
+};
+
+// Both tensors present: compute every metric with msprobe's error rules (empty, 0-d, shape, inf/nan masks,
+// dtype mismatch, ...).
+RealMetrics compareTensors(const Tensor& npu, const Tensor& bench);
+
+// The rows where no tensors can be compared (the first three lines of the §6.5.3 table).
+RealMetrics unsupportedMetrics(const std::string& errMessage);
+
+} // namespace ps

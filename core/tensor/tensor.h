@@ -1,0 +1,37 @@
+#pragma once
+// A dense tensor loaded from a dump's tensor file (.pt written by torch.save, or .npy).
+// Data is always contiguous, row-major, little-endian, in the file's dtype (bfloat16 stays bfloat16 here;
+// the metrics decide how to widen it).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ps {
+
+enum class DType : uint8_t { Float64, Float32, Float16, BFloat16, Int64, Int32, Int16, Int8, UInt8, Bool };
+
+const char* dtypeName(DType t); // "float32", "bfloat16", ...
+size_t dtypeSize(DType t);
+bool isFloating(DType t);
+
+struct Tensor {
+    DType dtype = DType::Float32;
+    std::vector<int64_t> shape; // empty = 0-d tensor
+    std::vector<std::byte> data; // numel() * dtypeSize(dtype) bytes
+    int64_t numel() const;
+    bool isZeroDim() const { return shape.empty(); }
+};
+
+// Outcome of reading a tensor file: either a tensor or a sentence saying what is wrong with which file.
+struct TensorReadResult {
+    bool ok = false;
+    Tensor tensor;
+    std::string error;
+};
+
+TensorReadResult readPtFile(const std::string& path);  // torch.save zip archive (pickle subset, no code execution)
+TensorReadResult readNpyFile(const std::string& path); // numpy .npy, format versions 1-3, no pickle
+TensorReadResult readTensorFile(const std::string& path); // by extension
+
+} // namespace ps
