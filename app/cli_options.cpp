@@ -1,0 +1,96 @@
+#include "cli_options.h"
+
+#include <stdexcept>
+
+namespace ps::cli {
+
+std::string usage()
+{
+    return "usage: probescope-cli [-f {pytorch,mindspore}] graph -i COMPARE_JSON -o OUTPUT_DIR\n"
+           "                      [-lm LAYER_MAPPING.yaml] [-oc] [-f] [-cs] [-j THREADS]\n"
+           "\n"
+           "Builds or compares msprobe dump folders and writes .vis files that tb_graph_ascend and ProbeScope open.\n"
+           "\n"
+           "  -i, --input_path FILE       compare.json: {\"npu_path\": DIR, \"bench_path\": DIR}; without bench_path\n"
+           "                              only the NPU graph is built\n"
+           "  -o, --output_path DIR       output folder (created if missing)\n"
+           "  -lm, --layer_mapping FILE   layer-mapping YAML for models whose layers are named differently\n"
+           "  -oc, --overflow_check       mark nodes whose inputs/outputs hold inf/nan or jump in norm\n"
+           "  -f, --fuzzy_match           match nodes by shape only and re-count API call indices\n"
+           "  -cs, --complete_stack       keep whole call stacks (default: the call-site line only)\n"
+           "  -j, --threads N             worker threads for tensor comparison (default: all cores)\n"
+           "  -h, --help                  this help\n"
+           "  --version                   the version\n"
+           "\n"
+           "The global form `probescope-cli -f pytorch graph ...` is accepted, as msprobe's.\n";
+}
+
+CliOptions parseArguments(const std::vector<std::string>& args)
+{
+    CliOptions o;
+    size_t i = 0;
+    auto value = [&](const std::string& flag) -> std::string {
+        if (i + 1 >= args.size())
+            throw std::invalid_argument("argument " + flag + ": expected one argument");
+        return args[++i];
+    };
+    // Global options before the sub-command.
+    bool sawCommand = false;
+    for (; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "-h" || a == "--help")
+            return { CliOptions::Action::Help, {}, {}, {} };
+        if (a == "--version" || a == "-v")
+            return { CliOptions::Action::Version, {}, {}, {} };
+        if (a == "-f" || a == "--framework") {
+            std::string fw = value(a);
+            if (fw != "pytorch" && fw != "mindspore")
+                throw std::invalid_argument("argument -f/--framework: invalid choice: '" + fw
+                    + "' (choose from 'pytorch', 'mindspore')");
+            o.engine.framework = fw;
+            continue;
+        }
+        if (a == "graph") {
+            sawCommand = true;
+            ++i;
+            break;
+        }
+        throw std::invalid_argument("unknown argument '" + a + "' (expected the sub-command 'graph')");
+    }
+    if (!sawCommand)
+        return o;
+    o.action = CliOptions::Action::Graph;
+    for (; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "-h" || a == "--help")
+            return { CliOptions::Action::Help, {}, {}, {} };
+        else if (a == "-i" || a == "--input_path")
+            o.inputPath = value(a);
+        else if (a == "-o" || a == "--output_path")
+            o.outputPath = value(a);
+        else if (a == "-lm" || a == "--layer_mapping")
+            o.engine.layerMappingPath = value(a);
+        else if (a == "-oc" || a == "--overflow_check")
+            o.engine.overflowCheck = true;
+        else if (a == "-f" || a == "--fuzzy_match")
+            o.engine.fuzzy = true;
+        else if (a == "-cs" || a == "--complete_stack")
+            o.engine.completeStack = true;
+        else if (a == "-j" || a == "--threads") {
+            std::string v = value(a);
+            try {
+                o.engine.threads = std::stoi(v);
+            } catch (const std::exception&) {
+                throw std::invalid_argument("argument -j/--threads: not a number: '" + v + "'");
+            }
+        } else
+            throw std::invalid_argument("unrecognized argument: " + a);
+    }
+    if (o.inputPath.empty())
+        throw std::invalid_argument("the following arguments are required: -i/--input_path");
+    if (o.outputPath.empty())
+        throw std::invalid_argument("the following arguments are required: -o/--output_path");
+    return o;
+}
+
+} // namespace ps::cli

@@ -1,0 +1,21 @@
+#pragma once
+// Command-line parsing of probescope-cli, mirroring `msprobe -f pytorch graph -i ... -o ...`.
+#include "batch/engine.h"
+
+#include <string>
+#include <vector>
+
+namespace ps::cli {
+
+struct CliOptions {
+    enum class Action { Graph, Help, Version } action = Action::Help;
+    std::string inputPath; // -i compare.json
+    std::string outputPath; // -o folder
+    EngineOptions engine;
+};
+
+// Throws std::invalid_argument with a usage message on bad arguments.
+CliOptions parseArguments(const std::vector<std::string>& args);
+std::string usage();
+
+} // namespace ps::cli

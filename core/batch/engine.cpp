@@ -1,0 +1,165 @@
+#include "batch/engine.h"
+
+#include "batch/distributed.h"
+#include "compare/comparator.h"
+#include "graph/builder.h"
+#include "io/file_io.h"
+#include "io/json_reader.h"
+#include "match/layer_mapping.h"
+#include "util/error.h"
+#include "vis/vis_writer.h"
+
+#include <ctime>
+#include <future>
+
+namespace ps {
+
+void Progress::checkCancelled() const
+{
+    if (cancel && cancel->load())
+        throw Error(ErrorCode::Cancelled, "", "cancelled");
+}
+
+std::string currentTimestamp()
+{
+    std::time_t now = std::time(nullptr);
+    std::tm tm {};
+    localtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y%m%d%H%M%S", &tm);
+    return buf;
+}
+
+CompareConfig readCompareJson(const std::string& path)
+{
+    std::string text = readWholeFile(path, 64ull << 20);
+    JsonReader reader(text, path);
+    if (reader.peek() != '{')
+        reader.fail("compare.json must be a JSON object with \"npu_path\" (and \"bench_path\" to compare)");
+    StringPool pool;
+    JArena arena(pool);
+    JValue top = reader.readValue(arena);
+    reader.expectEnd();
+    CompareConfig config;
+    auto pathOf = [&](const char* key, bool required) -> std::string {
+        const JValue* v = arena.member(top, key);
+        if (!v || v->isNull() || (v->isString() && arena.text(*v).empty()) || (v->type == JType::Bool && !v->b)) {
+            if (required)
+                throw Error(ErrorCode::BadContent, path, std::string("the key \"") + key + "\" is missing");
+            return {};
+        }
+        if (!v->isString())
+            throw Error(ErrorCode::BadContent, path, std::string("\"") + key + "\" must be a string path");
+        std::string p(arena.text(*v));
+        if (!p.empty() && p[0] != '/' && !isDirectory(p) && isDirectory(joinPath(parentDir(path), p)))
+            p = joinPath(parentDir(path), p);
+        if (!isDirectory(p))
+            throw Error(ErrorCode::FileNotFound, p,
+                std::string("the ") + key + " folder named in " + path + " does not exist or is not a folder");
+        return p;
+    };
+    config.npuPath = pathOf("npu_path", true);
+    config.benchPath = pathOf("bench_path", false);
+    if (const JValue* v = arena.member(top, "is_print_compare_log"); v && v->type == JType::Bool)
+        config.printCompareLog = v->b;
+    return config;
+}
+
+namespace {
+
+std::shared_ptr<Graph> buildSide(const std::string& dir, const EngineOptions& options, std::vector<std::string>& warnings)
+{
+    BuildOptions build;
+    build.completeStack = options.completeStack;
+    return std::shared_ptr<Graph>(buildGraphFromFolder(dir, build, warnings));
+}
+
+} // namespace
+
+std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string& benchDir, const EngineOptions& options,
+    std::vector<std::string>& warnings)
+{
+    if (benchDir.empty()) {
+        auto graph = buildSide(npuDir, options, warnings);
+        return buildOnly(graph, options.overflowCheck);
+    }
+    // Both sides are read and built in parallel.
+    std::vector<std::string> benchWarnings;
+    auto benchFuture = std::async(std::launch::async, [&]() { return buildSide(benchDir, options, benchWarnings); });
+    std::shared_ptr<Graph> npu;
+    try {
+        npu = buildSide(npuDir, options, warnings);
+    } catch (...) {
+        benchFuture.wait();
+        throw;
+    }
+    std::shared_ptr<Graph> bench = benchFuture.get();
+    warnings.insert(warnings.end(), benchWarnings.begin(), benchWarnings.end());
+    CompareMode mode = detectCompareMode(*npu->dump, *bench->dump);
+
+    CompareOptions compare;
+    compare.overflowCheck = options.overflowCheck;
+    compare.threads = options.threads;
+    std::unordered_map<std::string, std::string> nameMap;
+    if (!options.layerMappingPath.empty()) {
+        nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
+        if (!nameMap.empty())
+            compare.match.strategy = MatchStrategy::LayerMap;
+    }
+    if (options.fuzzy)
+        compare.match.strategy = MatchStrategy::Fuzzy;
+    compare.match.nameMap = &nameMap;
+    return compareGraphs(npu, bench, mode, compare);
+}
+
+RunResult runGraphCommand(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
+    const Progress& progress, const std::string& timestamp)
+{
+    RunResult result;
+    std::vector<GraphJob> jobs = planJobs(config.npuPath, config.benchPath, timestamp);
+    ensureDirectory(outputDir);
+    bool compare = !config.benchPath.empty();
+    bool single = jobs.size() == 1 && jobs[0].rankDir.empty();
+    size_t done = 0;
+    // Files are written per step, after every rank of the step (and the distributed analysis) succeeded.
+    for (size_t first = 0; first < jobs.size();) {
+        size_t last = first;
+        while (last < jobs.size() && jobs[last].stepDir == jobs[first].stepDir)
+            ++last;
+        if (!jobs[first].stepDir.empty())
+            progress.info("Start processing data for " + jobs[first].stepDir + "...");
+        std::vector<JobResult> stepResults;
+        for (size_t j = first; j < last; ++j) {
+            progress.checkCancelled();
+            const GraphJob& job = jobs[j];
+            if (!job.rankDir.empty())
+                progress.info("Start processing data for " + job.rankDir + "...");
+            else
+                progress.info(compare ? "Start building model graphs..." : "Start building model graph...");
+            auto c = runPair(job.npuDir, job.benchDir, options, result.warnings);
+            if (single && compare)
+                progress.info("Model graphs built successfully, start Comparing graphs...");
+            stepResults.push_back({ job, c });
+            ++done;
+            if (progress.fraction)
+                progress.fraction(double(done) / double(jobs.size()));
+        }
+        if (stepResults.size() > 1)
+            analyzeDistributed(stepResults, result.warnings);
+        for (const JobResult& r : stepResults) {
+            progress.checkCancelled();
+            std::string path = joinPath(outputDir, r.job.outputName);
+            writeVisFile(*r.comparison, path);
+            result.outputFiles.push_back(path);
+            if (single)
+                progress.info(compare ? "Model graphs compared successfully, the result file is saved in " + path
+                                      : "Model graph built successfully, the result file is saved in " + path);
+        }
+        first = last;
+    }
+    if (!single)
+        progress.info("The graph files are saved in " + outputDir);
+    return result;
+}
+
+} // namespace ps

@@ -1,0 +1,66 @@
+#pragma once
+// The `graph` command end to end (spec §1): compare.json -> jobs per step and rank -> build/compare both sides
+// (read in parallel) -> distributed analysis per step -> .vis files. Also the single-pair entry point the GUI uses.
+#include "batch/layout.h"
+#include "compare/comparison.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ps {
+
+struct EngineOptions {
+    bool fuzzy = false; // -f
+    bool overflowCheck = false; // -oc
+    bool completeStack = false; // -cs
+    std::string layerMappingPath; // -lm FILE (empty: none)
+    std::string framework = "pytorch";
+    int threads = 0; // 0 = all cores
+};
+
+struct CompareConfig {
+    std::string npuPath;
+    std::string benchPath; // empty: build mode
+    bool printCompareLog = true;
+};
+
+// Reads compare.json; relative paths are taken from the working folder, then from compare.json's folder.
+CompareConfig readCompareJson(const std::string& path);
+
+// Progress and cancellation, shared with the caller's thread.
+struct Progress {
+    std::function<void(const std::string& message)> log; // msprobe-style INFO lines
+    std::function<void(double fraction)> fraction; // 0..1 over the whole run
+    std::atomic<bool>* cancel = nullptr;
+    void info(const std::string& m) const
+    {
+        if (log)
+            log(m);
+    }
+    void checkCancelled() const;
+};
+
+struct JobResult {
+    GraphJob job;
+    std::shared_ptr<Comparison> comparison;
+};
+
+// Builds (and compares) one pair of "files" folders.
+std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string& benchDir, const EngineOptions& options,
+    std::vector<std::string>& warnings);
+
+struct RunResult {
+    std::vector<std::string> outputFiles;
+    std::vector<std::string> warnings;
+};
+
+// The whole command: writes every .vis into outputDir (created with mode 0750 if missing).
+RunResult runGraphCommand(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
+    const Progress& progress, const std::string& timestamp);
+
+std::string currentTimestamp(); // local time, %Y%m%d%H%M%S
+
+} // namespace ps

@@ -1,0 +1,168 @@
+#include "batch/layout.h"
+
+#include "io/file_io.h"
+#include "util/error.h"
+
+#include <algorithm>
+#include <dirent.h>
+#include <sys/stat.h>
+
+namespace ps {
+
+const char* layoutName(DumpLayout l)
+{
+    switch (l) {
+    case DumpLayout::Files: return "files";
+    case DumpLayout::Ranks: return "ranks";
+    case DumpLayout::Steps: return "steps";
+    }
+    return "files";
+}
+
+namespace {
+
+struct Entry {
+    std::string name;
+    bool isDir;
+};
+
+std::vector<Entry> listDir(const std::string& dir)
+{
+    DIR* d = ::opendir(dir.c_str());
+    if (!d)
+        throw Error(isDirectory(dir) ? ErrorCode::FileUnreadable : ErrorCode::FileNotFound, dir,
+            isDirectory(dir) ? "the folder cannot be read" : "the folder does not exist");
+    std::vector<Entry> out;
+    while (dirent* e = ::readdir(d)) {
+        std::string name = e->d_name;
+        if (name == "." || name == "..")
+            continue;
+        out.push_back({ name, isDirectory(joinPath(dir, name)) });
+    }
+    ::closedir(d);
+    std::sort(out.begin(), out.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+    return out;
+}
+
+// ^prefix\d+$ (any digits), used by layout detection.
+bool matchesPrefixDigits(const std::string& name, const std::string& prefix)
+{
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0)
+        return false;
+    return std::all_of(name.begin() + long(prefix.size()), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// ^prefix(?:0|[1-9][0-9]*)?$, the strict check of a ranks/steps folder's entries.
+bool matchesStrict(const std::string& name, const std::string& prefix)
+{
+    if (name == prefix)
+        return true;
+    if (!matchesPrefixDigits(name, prefix))
+        return false;
+    std::string digits = name.substr(prefix.size());
+    return digits == "0" || digits[0] != '0';
+}
+
+} // namespace
+
+DumpLayout detectLayout(const std::string& dir)
+{
+    if (!isDirectory(dir))
+        throw Error(ErrorCode::FileNotFound, dir, "the dump folder does not exist or is not a folder");
+    std::vector<Entry> entries = listDir(dir);
+    if (entries.empty())
+        throw Error(ErrorCode::BadLayout, dir, "The path " + dir + " is empty.");
+    if (isDirectory(joinPath(dir, "dump_tensor_data")))
+        return DumpLayout::Files;
+    if (std::none_of(entries.begin(), entries.end(), [](const Entry& e) { return e.isDir; }))
+        return DumpLayout::Files;
+    if (entries.size() == 1 && entries[0].name == "rank" && entries[0].isDir)
+        return DumpLayout::Ranks;
+    bool rankAll = true, stepAll = true;
+    for (const Entry& e : entries) {
+        if (!e.isDir)
+            continue;
+        rankAll = rankAll && matchesPrefixDigits(e.name, "rank");
+        stepAll = stepAll && matchesPrefixDigits(e.name, "step");
+    }
+    if (rankAll)
+        return DumpLayout::Ranks;
+    if (stepAll)
+        return DumpLayout::Steps;
+    throw Error(ErrorCode::BadLayout, dir,
+        "The input path content does not conform to the expected naming convention. It is expected to be all "
+        "step{number} named folders (such as step0), all rank{number} named folders (such as rank0), or all files.");
+}
+
+int runNumber(const std::string& name, const std::string& prefix)
+{
+    if (name == prefix)
+        return 0;
+    if (!matchesPrefixDigits(name, prefix) || name.size() - prefix.size() > 9)
+        throw Error(ErrorCode::BadLayout, name, "The folder name format is incorrect, expected " + prefix + "+number.");
+    return std::stoi(name.substr(prefix.size()));
+}
+
+std::vector<std::string> listRunFolders(const std::string& dir, const std::string& prefix)
+{
+    std::vector<std::string> names;
+    for (const Entry& e : listDir(dir)) {
+        if (!matchesStrict(e.name, prefix) || !e.isDir)
+            throw Error(ErrorCode::BadLayout, dir,
+                "dump_dir contains '" + e.name + "'. Expected '" + prefix
+                    + "'. This name is not in the format of dump output. Please check and delete irrelevant files in "
+                    + dir + " and try again.");
+        names.push_back(e.name);
+    }
+    // msprobe 1.2.1 sorts as strings (rank10 before rank2); numeric order is what users expect.
+    std::stable_sort(names.begin(), names.end(),
+        [&](const std::string& a, const std::string& b) { return runNumber(a, prefix) < runNumber(b, prefix); });
+    return names;
+}
+
+std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& ts)
+{
+    bool compare = !benchRoot.empty();
+    DumpLayout layout = detectLayout(npuRoot);
+    if (compare && detectLayout(benchRoot) != layout)
+        throw Error(ErrorCode::InconsistentLayout, benchRoot,
+            "The directory structures of npu_path and bench_path are inconsistent (npu: "
+                + std::string(layoutName(layout)) + ", bench: " + layoutName(detectLayout(benchRoot)) + ").");
+    std::string kind = compare ? "compare" : "build";
+    std::vector<GraphJob> jobs;
+    if (layout == DumpLayout::Files) {
+        jobs.push_back({ npuRoot, benchRoot, "", "", 0, 0, kind + "_" + ts + ".vis" });
+        return jobs;
+    }
+    auto pairedFolders = [&](const std::string& npuDir, const std::string& benchDir, const std::string& prefix) {
+        std::vector<std::string> npu = listRunFolders(npuDir, prefix);
+        if (compare) {
+            std::vector<std::string> bench = listRunFolders(benchDir, prefix);
+            if (npu != bench)
+                throw Error(ErrorCode::RankMismatch, benchDir,
+                    "The number of " + prefix + "s in the two runs are different. Unable to match the " + prefix
+                        + "s.");
+        }
+        return npu;
+    };
+    std::vector<std::string> steps = layout == DumpLayout::Steps ? pairedFolders(npuRoot, benchRoot, "step")
+                                                                  : std::vector<std::string> { "" };
+    for (const std::string& step : steps) {
+        std::string npuStep = step.empty() ? npuRoot : joinPath(npuRoot, step);
+        std::string benchStep = !compare ? "" : step.empty() ? benchRoot : joinPath(benchRoot, step);
+        for (const std::string& rank : pairedFolders(npuStep, benchStep, "rank")) {
+            GraphJob job;
+            job.npuDir = joinPath(npuStep, rank);
+            job.benchDir = compare ? joinPath(benchStep, rank) : "";
+            job.stepDir = step;
+            job.rankDir = rank;
+            job.step = step.empty() ? 0 : runNumber(step, "step");
+            job.rank = runNumber(rank, "rank");
+            job.outputName = kind + "_" + (step.empty() ? "" : step + "_") + rank + "_" + ts + ".vis";
+            jobs.push_back(job);
+        }
+    }
+    return jobs;
+}
+
+} // namespace ps

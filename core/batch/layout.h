@@ -1,0 +1,33 @@
+#pragma once
+// Dump folder layouts (spec §1.4-1.5): a "files" folder (dump.json, stack.json, construct.json), a "ranks"
+// folder (rank, rank0, rank1...) or a "steps" folder (step0, step1... each a ranks folder), and the pairing of
+// NPU and Bench runs.
+#include <string>
+#include <vector>
+
+namespace ps {
+
+enum class DumpLayout { Files, Ranks, Steps };
+const char* layoutName(DumpLayout l);
+
+DumpLayout detectLayout(const std::string& dir); // throws ps::Error(BadLayout)
+
+// The rank (or step) folders of dir, checked strictly, in numeric order (rank2 before rank10).
+std::vector<std::string> listRunFolders(const std::string& dir, const std::string& prefix);
+int runNumber(const std::string& folderName, const std::string& prefix); // "rank" -> 0
+
+// One graph to produce: a files folder per side and the output file name.
+struct GraphJob {
+    std::string npuDir;
+    std::string benchDir; // empty in build mode
+    std::string stepDir; // "" for files and ranks layouts
+    std::string rankDir; // "" for the files layout
+    int step = 0;
+    int rank = 0;
+    std::string outputName; // e.g. compare_step0_rank1_20250207164945.vis
+};
+
+// Expands the two roots into graph jobs (throws on inconsistent layouts or unequal rank/step lists).
+std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& timestamp);
+
+} // namespace ps

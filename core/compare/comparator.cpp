@@ -1,0 +1,354 @@
+#include "compare/comparator.h"
+
+#include "compare/real_rows.h"
+#include "compare/row_metrics.h"
+#include "graph/naming.h"
+#include "util/error.h"
+#include "util/pyformat.h"
+
+#include <unordered_map>
+
+namespace ps {
+
+CompareMode detectCompareMode(const DumpData& npu, const DumpData& bench)
+{
+    if (npu.task.empty() || bench.task.empty())
+        throw Error(ErrorCode::BadTask, npu.task.empty() ? npu.path : bench.path,
+            "Please check the dump task is correct, npu's task is " + (npu.task.empty() ? "None" : npu.task)
+                + ", bench's task is " + (bench.task.empty() ? "None" : bench.task) + ".");
+    if (npu.task != bench.task)
+        throw Error(ErrorCode::BadTask, bench.path,
+            "Please check the dump task is consistent: npu's task is " + npu.task + ", bench's task is " + bench.task
+                + ".");
+    if (npu.task == "tensor")
+        return CompareMode::Real;
+    if (npu.task != "statistics")
+        throw Error(ErrorCode::BadTask, npu.path,
+            "Compare applies only to task is tensor or statistics (the task is " + npu.task + ").");
+    bool md5N = npu.anyMd5Field(), md5B = bench.anyMd5Field();
+    if (md5N != md5B)
+        throw Error(ErrorCode::BadTask, md5N ? bench.path : npu.path,
+            "Please check the dump task is consistent, dump mode of npu and bench should both be statistics or md5.");
+    return md5N ? CompareMode::Md5 : CompareMode::Summary;
+}
+
+namespace {
+
+enum class RowGroup { Input, Params, Output };
+
+// The state of an item name: the text after the first ".forward."/".backward." (spec §6.2).
+RowGroup rowGroupOf(std::string_view name, const std::string& file)
+{
+    size_t best = std::string_view::npos, len = 0;
+    for (std::string_view sep : { std::string_view(".forward."), std::string_view(".backward.") }) {
+        size_t p = name.find(sep);
+        if (p != std::string_view::npos && p < best) {
+            best = p;
+            len = sep.size();
+        }
+    }
+    auto invalid = [&]() -> Error { return Error(ErrorCode::BadName, file, "Invalid name string: " + std::string(name)); };
+    if (best == std::string_view::npos)
+        throw invalid();
+    std::string_view rest = name.substr(best + len);
+    size_t nextF = rest.find(".forward."), nextB = rest.find(".backward.");
+    rest = rest.substr(0, std::min(nextF, nextB));
+    size_t i = 0;
+    while (i < rest.size() && rest[i] >= '0' && rest[i] <= '9')
+        ++i;
+    if (i > 0 && i < rest.size() && rest[i] == '.')
+        rest = rest.substr(i + 1);
+    for (auto [word, group] : { std::pair { "input.", RowGroup::Input }, std::pair { "kwargs.", RowGroup::Input },
+             std::pair { "output.", RowGroup::Output }, std::pair { "parameters.", RowGroup::Params } }) {
+        std::string_view w(word);
+        if (rest.size() > w.size() && rest.substr(0, w.size()) == w)
+            return group;
+    }
+    throw invalid();
+}
+
+// Python's max(m, x): keeps m unless x is strictly greater (NaN never wins).
+void pyMax(Precision& m, double x, bool xIsInt)
+{
+    if (x > m.value) {
+        m.value = x;
+        m.isInt = xIsInt;
+    }
+}
+
+class Comparator {
+public:
+    Comparator(Comparison& c, const CompareOptions& o)
+        : m_c(c)
+        , m_npu(*c.graphs[0])
+        , m_bench(*c.graphs[1])
+        , m_options(o)
+    {
+    }
+
+    void run()
+    {
+        matchGraphs(m_npu, m_bench, m_options.match, [this](NodeId n, NodeId b) {
+            m_c.counterpart[0][n] = b;
+            m_c.counterpart[1][b] = n;
+            comparePair(n, b);
+        });
+        if (m_c.mode == CompareMode::Real) {
+            // 1.2.1 computes API group indices before the real-data rows are evaluated: every group gets int 0.
+            groupIndices();
+            m_real.evaluate(m_c, m_options.threads);
+            for (NodeId n : m_realNodes)
+                realPrecision(n);
+        } else {
+            groupIndices();
+        }
+    }
+
+private:
+    using Rows = std::unordered_map<StrId, std::vector<PyScalar>>;
+
+    std::vector<uint32_t> itemsByGroup(const Graph& g, NodeId n, RowGroup group)
+    {
+        std::vector<uint32_t> out;
+        if (!g.dump || g.record[n] < 0)
+            return out;
+        const DumpData& d = *g.dump;
+        const DumpRecord& r = d.records[size_t(g.record[n])];
+        for (uint32_t k = r.firstItem; k < r.firstItem + r.itemCount; ++k)
+            if (rowGroupOf(d.pool.view(d.items[k].key), d.path) == group)
+                out.push_back(k);
+        return out;
+    }
+
+    void comparePair(NodeId n, NodeId b)
+    {
+        if (!m_npu.dump || m_npu.record[n] < 0)
+            return;
+        const DumpData& nd = *m_npu.dump;
+        const DumpData* bd = m_bench.dump.get();
+        Rows rowsIn, rowsOut;
+        bool anyRow = false;
+        for (RowGroup group : { RowGroup::Input, RowGroup::Params, RowGroup::Output }) {
+            std::vector<uint32_t> ni = itemsByGroup(m_npu, n, group);
+            std::vector<uint32_t> bi = itemsByGroup(m_bench, b, group);
+            for (size_t i = 0; i < ni.size(); ++i) {
+                const DumpItem& item = nd.items[ni[i]];
+                const uint32_t* benchItem = i < bi.size() ? &bi[i] : nullptr;
+                std::vector<PyScalar> metrics = rowMetrics(ni[i], benchItem);
+                std::string_view key = nd.pool.view(item.key);
+                bool isOutput = key.find(".output.") != std::string_view::npos;
+                (isOutput ? rowsOut : rowsIn)[item.key] = std::move(metrics);
+                anyRow = true;
+            }
+        }
+        if (!anyRow)
+            return;
+        bool hasOutputRow = false, allPass = true;
+        Precision summary = Precision::integer(0);
+        auto bind = [&](std::span<const uint32_t> list, Rows& rows, bool isOutput) {
+            for (uint32_t item : list) {
+                auto it = rows.find(nd.items[item].key);
+                if (it == rows.end())
+                    continue;
+                uint32_t slot = uint32_t(m_c.metricValues.size() / m_c.metricCount());
+                m_c.metricSlot[item] = slot;
+                m_c.metricValues.insert(m_c.metricValues.end(), it->second.begin(), it->second.end());
+                if (m_c.mode == CompareMode::Md5) {
+                    const PyScalar& r = it->second[0];
+                    if (!(r.kind == PyScalar::Kind::Str && r.s == "pass"))
+                        allPass = false;
+                } else if (m_c.mode == CompareMode::Summary && isOutput) {
+                    hasOutputRow = true;
+                    for (size_t k = 4; k < 8; ++k)
+                        pyMax(summary, str2float(it->second[k]), false);
+                }
+            }
+        };
+        bind(m_npu.inputItems(n), rowsIn, false);
+        bind(m_npu.outputItems(n), rowsOut, true);
+        switch (m_c.mode) {
+        case CompareMode::Summary:
+            (void)hasOutputRow;
+            if (summary.value > 1)
+                summary = Precision::integer(1);
+            m_c.precision[n] = summary;
+            break;
+        case CompareMode::Md5: m_c.precision[n] = Precision::integer(allPass ? 1 : 0); break;
+        case CompareMode::Real: m_realNodes.push_back(n); break;
+        }
+        (void)bd;
+    }
+
+    std::vector<PyScalar> rowMetrics(uint32_t npuItem, const uint32_t* benchItem)
+    {
+        const DumpData& nd = *m_npu.dump;
+        collectItemFields(nd, nd.items[npuItem], m_fn);
+        if (benchItem)
+            collectItemFields(*m_bench.dump, m_bench.dump->items[*benchItem], m_fb);
+        switch (m_c.mode) {
+        case CompareMode::Summary: {
+            SummaryMetrics m = benchItem ? summaryMetrics(nd, m_fn, *m_bench.dump, m_fb) : summaryNpuOnly(nd, m_fn);
+            return { m.begin(), m.end() };
+        }
+        case CompareMode::Md5:
+            return { benchItem ? md5Result(nd, m_fn, *m_bench.dump, m_fb) : PyScalar::str("Nan") };
+        case CompareMode::Real: return m_real.addRow(m_c, npuItem, benchItem);
+        }
+        return {};
+    }
+
+    // Real mode (§7.1): min One Thousandth ratio of inputs minus that of outputs, clamped to [0, 1].
+    void realPrecision(NodeId n)
+    {
+        const DumpData& nd = *m_npu.dump;
+        auto minRatio = [&](std::span<const uint32_t> list, bool& found) {
+            double best = 1.0;
+            found = false;
+            for (uint32_t item : list) {
+                auto metrics = m_c.metricsOf(item);
+                if (metrics.empty())
+                    continue;
+                collectItemFields(nd, nd.items[item], m_fn);
+                const FieldValue* shape = findField(m_fn, "shape");
+                bool truthy = shape
+                    && (shape->isText ? !shape->text.empty()
+                                      : (shape->json.isArray() ? shape->json.n > 0 : !shape->json.isNull()));
+                if (!truthy)
+                    continue;
+                const PyScalar& ratio = metrics[3];
+                double v = 0;
+                if (ratio.kind == PyScalar::Kind::Float || ratio.kind == PyScalar::Kind::Int)
+                    v = ratio.number();
+                else if (ratio.kind != PyScalar::Kind::Str || !py::parseFloat(ratio.s, v))
+                    continue;
+                found = true;
+                best = std::min(best, v);
+            }
+            return best;
+        };
+        bool haveIn = false, haveOut = false;
+        double in = minRatio(m_npu.inputItems(n), haveIn);
+        double out = minRatio(m_npu.outputItems(n), haveOut);
+        if (!haveIn || !haveOut) {
+            m_c.precision[n] = Precision::integer(0);
+            return;
+        }
+        double delta = in - out;
+        if (delta < 0)
+            m_c.precision[n] = Precision::integer(0);
+        else if (delta > 1)
+            m_c.precision[n] = Precision::integer(1);
+        else
+            m_c.precision[n] = Precision::real(delta);
+    }
+
+    void groupIndices()
+    {
+        for (NodeId g : m_npu.children(m_npu.root)) {
+            if (m_npu.type[g] != NodeType::ApiCollection)
+                continue;
+            bool md5 = m_c.mode == CompareMode::Md5;
+            Precision p = Precision::integer(md5 ? 1 : 0);
+            for (NodeId member : m_npu.children(g)) {
+                Precision x = m_c.precision[member].has ? m_c.precision[member] : Precision::integer(md5 ? 1 : 0);
+                if (md5 ? x.value < p.value : x.value > p.value)
+                    p = x;
+            }
+            p.has = true;
+            m_c.precision[g] = p;
+        }
+    }
+
+    Comparison& m_c;
+    const Graph& m_npu;
+    const Graph& m_bench;
+    const CompareOptions& m_options;
+    ItemFields m_fn, m_fb;
+    RealRows m_real;
+    std::vector<NodeId> m_realNodes;
+};
+
+void assignOverflow(Comparison& c)
+{
+    for (size_t s = 0; s < 2; ++s) {
+        if (!c.graphs[s])
+            continue;
+        const Graph& g = *c.graphs[s];
+        c.overflow[s].assign(g.size(), OverflowLevel::None);
+        if (!c.overflowCheck || !g.dump)
+            continue;
+        for (NodeId n = 0; n < g.size(); ++n)
+            if (g.record[n] >= 0 && g.type[n] != NodeType::ApiCollection)
+                c.overflow[s][n] = g.dump->records[size_t(g.record[n])].overflow;
+    }
+}
+
+} // namespace
+
+uint32_t pageMicroSteps(Graph& npu, Graph* bench, const std::vector<NodeId>* npuCounterpart)
+{
+    uint32_t batch = 0;
+    bool backwardSeen = false;
+    for (NodeId c : npu.children(npu.root)) {
+        if (npu.type[c] == NodeType::Module) {
+            bool isForward = npu.nameOf(c).find(".forward.") != std::string_view::npos;
+            if (isForward && backwardSeen) {
+                ++batch;
+                backwardSeen = false;
+            } else if (!isForward) {
+                backwardSeen = true;
+            }
+        }
+        npu.microStep[c] = int32_t(batch);
+        if (bench && npuCounterpart && (*npuCounterpart)[c] != kNoNode)
+            bench->microStep[(*npuCounterpart)[c]] = int32_t(batch);
+    }
+    if (bench) {
+        for (NodeId c : bench->children(bench->root)) {
+            if (bench->microStep[c] >= 0)
+                continue;
+            std::string_view name = bench->nameOf(c);
+            std::string_view last = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+            int v = 0;
+            bool ok = !last.empty() && last.size() < 10;
+            for (char ch : last)
+                ok = ok && ch >= '0' && ch <= '9';
+            if (ok)
+                v = std::stoi(std::string(last));
+            bench->microStep[c] = v;
+        }
+    }
+    return batch + 1;
+}
+
+std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench, CompareMode mode,
+    const CompareOptions& options)
+{
+    auto c = std::make_shared<Comparison>();
+    c->isCompare = true;
+    c->mode = mode;
+    c->overflowCheck = options.overflowCheck;
+    c->graphs = { npu, bench };
+    c->counterpart[0].assign(npu->size(), kNoNode);
+    c->counterpart[1].assign(bench->size(), kNoNode);
+    c->precision.assign(npu->size(), Precision {});
+    Comparator(*c, options).run();
+    npu->microSteps = pageMicroSteps(*npu, bench.get(), &c->counterpart[0]);
+    assignOverflow(*c);
+    return c;
+}
+
+std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflowCheck)
+{
+    auto c = std::make_shared<Comparison>();
+    c->isCompare = false;
+    c->overflowCheck = overflowCheck;
+    c->graphs = { graph, nullptr };
+    c->counterpart[0].assign(graph->size(), kNoNode);
+    c->precision.assign(graph->size(), Precision {});
+    graph->microSteps = pageMicroSteps(*graph, nullptr, nullptr);
+    assignOverflow(*c);
+    return c;
+}
+
+} // namespace ps

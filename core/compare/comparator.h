@@ -1,0 +1,30 @@
+#pragma once
+// Comparing two built graphs (spec §5-§8): match, build rows per matched pair, bind metrics to the NPU items,
+// precision indices, API group indices, micro steps and overflow levels. Also the build-only result.
+#include "compare/comparison.h"
+#include "match/matcher.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ps {
+
+struct CompareOptions {
+    MatchOptions match;
+    bool overflowCheck = false;
+    int threads = 0; // real-data mode: tensor comparisons in parallel (0 = all cores)
+};
+
+// Mode from the two dumps' tasks and md5 fields (spec §6.1). Throws ps::Error(BadTask).
+CompareMode detectCompareMode(const DumpData& npu, const DumpData& bench);
+
+std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench, CompareMode mode,
+    const CompareOptions& options);
+
+std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflowCheck);
+
+// Micro-step paging of the root's children (spec §4.6); returns the number of micro steps.
+uint32_t pageMicroSteps(Graph& npu, Graph* bench, const std::vector<NodeId>* npuCounterpart);
+
+} // namespace ps

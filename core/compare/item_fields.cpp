@@ -1,0 +1,285 @@
+#include "compare/item_fields.h"
+
+#include "util/pyformat.h"
+
+#include <zlib.h>
+
+namespace ps {
+
+namespace {
+
+FieldValue jsonField(const JValue& v)
+{
+    FieldValue f;
+    f.json = v;
+    return f;
+}
+
+FieldValue textField(std::string s)
+{
+    FieldValue f;
+    f.isText = true;
+    f.text = std::move(s);
+    return f;
+}
+
+bool isTruthy(const DumpData& d, const JValue& v)
+{
+    switch (v.type) {
+    case JType::Null: return false;
+    case JType::Bool: return v.b;
+    case JType::Int: return v.i != 0;
+    case JType::BigInt: return true;
+    case JType::Float: return v.d != 0;
+    case JType::String: return !d.pool.view(v.n).empty();
+    case JType::Array:
+    case JType::Object: return v.n != 0;
+    }
+    return false;
+}
+
+ItemField* find(ItemFields& f, std::string_view key)
+{
+    for (ItemField& x : f)
+        if (x.key == key)
+            return &x;
+    return nullptr;
+}
+
+void setField(ItemFields& f, std::string_view key, FieldValue v)
+{
+    if (ItemField* x = find(f, key))
+        x->value = std::move(v);
+    else
+        f.push_back({ key, std::move(v) });
+}
+
+const char* pyTypeName(const JValue* v)
+{
+    if (!v)
+        return "<class 'NoneType'>";
+    switch (v->type) {
+    case JType::Null: return "<class 'NoneType'>";
+    case JType::Bool: return "<class 'bool'>";
+    case JType::Int:
+    case JType::BigInt: return "<class 'int'>";
+    case JType::Float: return "<class 'float'>";
+    case JType::String: return "<class 'str'>";
+    case JType::Array: return "<class 'list'>";
+    case JType::Object: return "<class 'dict'>";
+    }
+    return "<class 'NoneType'>";
+}
+
+// numpy's shape of np.array(value), as str(): "(3,)", "()", "(2, 2)".
+std::string numpyShape(const DumpData& d, const JValue* v)
+{
+    std::vector<size_t> dims;
+    const JValue* cur = v;
+    while (cur && cur->isArray()) {
+        dims.push_back(cur->n);
+        if (cur->n == 0)
+            break;
+        cur = &d.arena.elements(*cur)[0];
+    }
+    std::string s = "(";
+    for (size_t i = 0; i < dims.size(); ++i) {
+        if (i)
+            s += ", ";
+        s += std::to_string(dims[i]);
+    }
+    if (dims.size() == 1)
+        s += ',';
+    s += ')';
+    return s;
+}
+
+std::string crc32Hex(std::string_view text)
+{
+    uLong crc = crc32(0L, Z_NULL, 0);
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(text.data()), uInt(text.size()));
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%08lx", static_cast<unsigned long>(crc & 0xffffffffu));
+    return buf;
+}
+
+} // namespace
+
+void appendPyReprInContainer(std::string& out, const DumpData& d, const JValue& v)
+{
+    if (v.type == JType::String)
+        py::appendStrRepr(out, d.pool.view(v.n));
+    else
+        appendPyStr(out, d, v);
+}
+
+void appendPyStr(std::string& out, const DumpData& d, const JValue& v)
+{
+    switch (v.type) {
+    case JType::Null: out += "None"; return;
+    case JType::Bool: out += v.b ? "True" : "False"; return;
+    case JType::Int: out += std::to_string(v.i); return;
+    case JType::BigInt: out += d.pool.view(v.n); return;
+    case JType::Float: py::appendRepr(out, v.d); return;
+    case JType::String: out += d.pool.view(v.n); return;
+    case JType::Array: {
+        out += '[';
+        bool first = true;
+        for (const JValue& e : d.arena.elements(v)) {
+            if (!first)
+                out += ", ";
+            first = false;
+            appendPyReprInContainer(out, d, e);
+        }
+        out += ']';
+        return;
+    }
+    case JType::Object: {
+        out += '{';
+        bool first = true;
+        for (const JMember& m : d.arena.members(v)) {
+            if (!first)
+                out += ", ";
+            first = false;
+            py::appendStrRepr(out, d.pool.view(m.key));
+            out += ": ";
+            appendPyReprInContainer(out, d, m.value);
+        }
+        out += '}';
+        return;
+    }
+    }
+}
+
+void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
+{
+    out.clear();
+    if (item.leaf.isNull()) {
+        // Placeholder of a null argument (spec §3.3).
+        JValue null;
+        for (const char* k : { "type", "Max", "Min", "Mean", "Norm", "dtype", "shape", "md5", "value" })
+            out.push_back({ k, jsonField(null) });
+        out.push_back({ "data_name", textField("-1") });
+        return;
+    }
+    for (const JMember& m : d.arena.members(item.leaf))
+        out.push_back({ d.pool.view(m.key), jsonField(m.value) });
+
+    // data_name: kept when truthy, else "-1"
+    if (ItemField* dn = find(out, "data_name"); !dn || !(dn->value.isText || isTruthy(d, dn->value.json)))
+        setField(out, "data_name", textField("-1"));
+    for (const char* k : { "Max", "Min", "Mean", "Norm" })
+        if (!find(out, k))
+            out.push_back({ k, jsonField(JValue()) });
+
+    ItemField* dtype = find(out, "dtype");
+    if (!dtype || !isTruthy(d, dtype->value.json)) {
+        const ItemField* typeF = find(out, "type");
+        std::string_view type = typeF && typeF->value.json.isString() ? d.pool.view(typeF->value.json.n) : "";
+        const ItemField* valueF = find(out, "value");
+        const JValue* value = valueF ? &valueF->value.json : nullptr;
+        if (type == "torch.Size") {
+            std::string shape;
+            if (value)
+                appendPyStr(shape, d, *value);
+            else
+                shape = "None";
+            setField(out, "dtype", textField("torch.Size"));
+            setField(out, "shape", textField(shape));
+        } else if (type == "slice") {
+            setField(out, "dtype", textField("slice"));
+            setField(out, "shape", textField(numpyShape(d, value)));
+        } else {
+            setField(out, "dtype", textField(pyTypeName(value)));
+            setField(out, "shape", textField("[]"));
+            JValue v = value ? *value : JValue();
+            for (const char* k : { "Max", "Min", "Mean", "Norm" })
+                setField(out, k, jsonField(v));
+        }
+    }
+
+    ItemField* md5 = find(out, "md5");
+    if (!md5 || !(md5->value.isText || isTruthy(d, md5->value.json))) {
+        // CRC32 of str(value), "" when there is no value: every tensor without md5 gets "00000000".
+        std::string text;
+        const ItemField* valueF = find(out, "value");
+        if (valueF)
+            appendPyStr(text, d, valueF->value.json);
+        setField(out, "md5", textField(crc32Hex(text)));
+    }
+}
+
+const FieldValue* findField(const ItemFields& fields, std::string_view key)
+{
+    for (const ItemField& f : fields)
+        if (f.key == key)
+            return &f.value;
+    return nullptr;
+}
+
+std::string_view fieldText(const DumpData& d, const FieldValue* f)
+{
+    if (!f)
+        return {};
+    if (f->isText)
+        return f->text;
+    return f->json.isString() ? d.pool.view(f->json.n) : std::string_view();
+}
+
+namespace {
+
+bool jsonEquals(const DumpData& a, const JValue& x, const DumpData& b, const JValue& y)
+{
+    auto isNum = [](const JValue& v) { return v.type == JType::Int || v.type == JType::Float || v.type == JType::Bool; };
+    auto num = [](const JValue& v) { return v.type == JType::Int ? double(v.i) : v.type == JType::Bool ? (v.b ? 1.0 : 0.0) : v.d; };
+    if (isNum(x) && isNum(y)) {
+        if (x.type == JType::Int && y.type == JType::Int)
+            return x.i == y.i;
+        return num(x) == num(y);
+    }
+    if (x.type != y.type)
+        return false;
+    switch (x.type) {
+    case JType::Null: return true;
+    case JType::String:
+    case JType::BigInt: return a.pool.view(x.n) == b.pool.view(y.n);
+    case JType::Array: {
+        if (x.n != y.n)
+            return false;
+        auto ex = a.arena.elements(x), ey = b.arena.elements(y);
+        for (size_t i = 0; i < ex.size(); ++i)
+            if (!jsonEquals(a, ex[i], b, ey[i]))
+                return false;
+        return true;
+    }
+    case JType::Object: {
+        if (x.n != y.n)
+            return false;
+        for (const JMember& m : a.arena.members(x)) {
+            const JValue* other = b.arena.member(y, a.pool.view(m.key));
+            if (!other || !jsonEquals(a, m.value, b, *other))
+                return false;
+        }
+        return true;
+    }
+    default: return false;
+    }
+}
+
+} // namespace
+
+bool fieldEquals(const DumpData& a, const FieldValue* x, const DumpData& b, const FieldValue* y)
+{
+    bool xNull = !x || (!x->isText && x->json.isNull());
+    bool yNull = !y || (!y->isText && y->json.isNull());
+    if (xNull || yNull)
+        return xNull == yNull;
+    if (x->isText || y->isText) {
+        bool xs = x->isText || x->json.isString();
+        bool ys = y->isText || y->json.isString();
+        return xs && ys && fieldText(a, x) == fieldText(b, y);
+    }
+    return jsonEquals(a, x->json, b, y->json);
+}
+
+} // namespace ps

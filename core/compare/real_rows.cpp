@@ -1,0 +1,89 @@
+#include "compare/real_rows.h"
+
+#include "compare/item_fields.h"
+#include "io/file_io.h"
+#include "tensor/real_metrics.h"
+
+#include <atomic>
+#include <thread>
+
+namespace ps {
+
+bool RealRows::isSafeDataName(std::string_view name)
+{
+    if (name.empty() || name.front() == '/' || name.find('/') != std::string_view::npos
+        || name.find('\\') != std::string_view::npos)
+        return false;
+    return name != "." && name != ".." && name.find("..") == std::string_view::npos;
+}
+
+std::vector<PyScalar> RealRows::addRow(const Comparison&, uint32_t npuItem, const uint32_t* benchItem)
+{
+    std::vector<PyScalar> placeholder(5, PyScalar::none());
+    placeholder[0] = PyScalar::integer(int64_t(m_rows.size()));
+    m_rows.push_back({ npuItem, benchItem ? std::optional<uint32_t>(*benchItem) : std::nullopt });
+    return placeholder;
+}
+
+namespace {
+
+std::string dataNameOf(const DumpData& d, uint32_t item)
+{
+    ItemFields fields;
+    collectItemFields(d, d.items[item], fields);
+    return std::string(fieldText(d, findField(fields, "data_name")));
+}
+
+RealMetrics evaluateRow(const DumpData& nd, uint32_t npuItem, const DumpData* bd, std::optional<uint32_t> benchItem)
+{
+    std::string npuName = dataNameOf(nd, npuItem);
+    if (npuName.empty() || npuName == "-1")
+        return unsupportedMetrics("No bench data matched.");
+    std::string benchName = bd && benchItem ? dataNameOf(*bd, *benchItem) : std::string();
+    if (benchName.empty() || benchName == "-1")
+        return unsupportedMetrics("Bench does not have data file.");
+    for (const std::string* name : { &npuName, &benchName })
+        if (!RealRows::isSafeDataName(*name))
+            return unsupportedMetrics("Dump file: " + *name + " not found.");
+    std::string npuPath = joinPath(joinPath(parentDir(nd.path), "dump_tensor_data"), npuName);
+    std::string benchPath = joinPath(joinPath(parentDir(bd->path), "dump_tensor_data"), benchName);
+    TensorReadResult n = readTensorFile(npuPath);
+    if (!n.ok)
+        return unsupportedMetrics("Dump file: " + npuPath + " not found.");
+    TensorReadResult b = readTensorFile(benchPath);
+    if (!b.ok)
+        return unsupportedMetrics("Dump file: " + benchPath + " not found.");
+    return compareTensors(n.tensor, b.tensor);
+}
+
+} // namespace
+
+void RealRows::evaluate(Comparison& c, int threads)
+{
+    const DumpData& nd = *c.graphs[0]->dump;
+    const DumpData* bd = c.graphs[1] ? c.graphs[1]->dump.get() : nullptr;
+    // Only rows that ended up bound to an item need computing; each slot names its row.
+    std::vector<std::pair<uint32_t, uint32_t>> work; // (slot, row)
+    for (auto& [item, slot] : c.metricSlot)
+        work.emplace_back(slot, uint32_t(c.metricValues[size_t(slot) * 5].i));
+    std::atomic<size_t> next { 0 };
+    auto worker = [&]() {
+        for (size_t k = next++; k < work.size(); k = next++) {
+            auto [slot, row] = work[k];
+            const Row& r = m_rows[row];
+            RealMetrics m = evaluateRow(nd, r.npuItem, bd, r.benchItem);
+            for (size_t v = 0; v < 5; ++v)
+                c.metricValues[size_t(slot) * 5 + v] = m.values[v];
+        }
+    };
+    unsigned n = threads > 0 ? unsigned(threads) : std::max(1u, std::thread::hardware_concurrency());
+    n = std::min<unsigned>(n, unsigned(std::max<size_t>(work.size(), 1)));
+    std::vector<std::thread> pool;
+    for (unsigned i = 1; i < n; ++i)
+        pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool)
+        t.join();
+}
+
+} // namespace ps

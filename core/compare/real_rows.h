@@ -1,0 +1,31 @@
+#pragma once
+// Real-data mode rows (spec §6.5): rows are collected while matching and evaluated afterwards, in parallel,
+// reading each pair of tensor files lazily (two tensors per worker in flight).
+#include "compare/comparison.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ps {
+
+class RealRows {
+public:
+    // Registers a row and returns the placeholder metrics to bind (they carry the row number until evaluated).
+    std::vector<PyScalar> addRow(const Comparison& c, uint32_t npuItem, const uint32_t* benchItem);
+    // Computes every bound row's metrics and writes them into c.metricValues.
+    void evaluate(Comparison& c, int threads);
+
+    // A data_name that stays inside dump_tensor_data (no "..", no absolute path, no separators).
+    static bool isSafeDataName(std::string_view name);
+
+private:
+    struct Row {
+        uint32_t npuItem;
+        std::optional<uint32_t> benchItem;
+    };
+    std::vector<Row> m_rows;
+};
+
+} // namespace ps

@@ -1,0 +1,117 @@
+#include "compare/row_metrics.h"
+
+#include "util/pyformat.h"
+
+#include <cmath>
+
+namespace ps {
+
+namespace {
+
+constexpr const char* kStats[] = { "Max", "Min", "Mean", "Norm" };
+
+PyScalar inTab(PyScalar v)
+{
+    // Any metric whose str() is inf, -inf or nan gets a trailing TAB (msprobe marks them for Excel).
+    if (v.kind == PyScalar::Kind::Float && !std::isfinite(v.d))
+        return PyScalar::str(py::repr(v.d) + "\t");
+    return v;
+}
+
+} // namespace
+
+PyScalar scalarOf(const DumpData& d, const FieldValue* f)
+{
+    if (!f)
+        return PyScalar::none();
+    if (f->isText)
+        return PyScalar::str(f->text);
+    const JValue& v = f->json;
+    switch (v.type) {
+    case JType::Null: return PyScalar::none();
+    case JType::Int: return PyScalar::integer(v.i);
+    case JType::Float: return PyScalar::real(v.d);
+    default: {
+        std::string s;
+        appendPyStr(s, d, v);
+        return PyScalar::str(std::move(s));
+    }
+    }
+}
+
+SummaryMetrics summaryMetrics(const DumpData&, const ItemFields& n, const DumpData&, const ItemFields& b)
+{
+    SummaryMetrics out;
+    for (int k = 0; k < 4; ++k) {
+        const FieldValue* nf = findField(n, kStats[k]);
+        const FieldValue* bf = findField(b, kStats[k]);
+        auto isNum = [](const FieldValue* f) {
+            return f && !f->isText && (f->json.type == JType::Int || f->json.type == JType::Float);
+        };
+        PyScalar diff = PyScalar::str("N/A"), rel = PyScalar::str("N/A");
+        if (isNum(nf) && isNum(bf)) {
+            const JValue& x = nf->json;
+            const JValue& y = bf->json;
+            double bv = y.type == JType::Int ? double(y.i) : y.d;
+            double dv;
+            if (x.type == JType::Int && y.type == JType::Int) {
+                int64_t di = 0;
+                if (!__builtin_sub_overflow(x.i, y.i, &di)) {
+                    diff = PyScalar::integer(di);
+                    dv = double(di);
+                } else {
+                    dv = double(x.i) - double(y.i);
+                    diff = PyScalar::real(dv);
+                }
+            } else {
+                dv = (x.type == JType::Int ? double(x.i) : x.d) - bv;
+                diff = PyScalar::real(dv);
+            }
+            if (std::isnan(dv)) {
+                diff = PyScalar::str("Nan");
+                rel = PyScalar::str("Nan");
+            } else if (bv != 0) {
+                rel = PyScalar::str(py::repr(std::fabs((dv / bv) * 100)) + "%");
+            }
+        }
+        out[size_t(k)] = inTab(diff);
+        out[size_t(k) + 4] = rel;
+    }
+    return out;
+}
+
+SummaryMetrics summaryNpuOnly(const DumpData& nd, const ItemFields& n)
+{
+    SummaryMetrics out;
+    for (int k = 0; k < 5; ++k)
+        out[size_t(k)] = PyScalar::str(" ");
+    for (int k = 0; k < 3; ++k) {
+        PyScalar stat = scalarOf(nd, findField(n, kStats[k]));
+        if (stat.kind == PyScalar::Kind::Float && std::isnan(stat.d))
+            stat = PyScalar::str("Nan"); // msprobe writes NaN statistics as "Nan" in the table
+        out[size_t(k) + 5] = inTab(stat);
+    }
+    return out;
+}
+
+PyScalar md5Result(const DumpData& nd, const ItemFields& n, const DumpData& bd, const ItemFields& b)
+{
+    return PyScalar::str(fieldText(nd, findField(n, "md5")) == fieldText(bd, findField(b, "md5")) ? "pass" : "Different");
+}
+
+double str2float(const PyScalar& v)
+{
+    if (v.kind != PyScalar::Kind::Str)
+        return 0;
+    std::string_view s = v.s;
+    while (!s.empty() && s.front() == '%')
+        s.remove_prefix(1);
+    while (!s.empty() && s.back() == '%')
+        s.remove_suffix(1);
+    double x = 0;
+    if (!py::parseFloat(s, x))
+        return 0;
+    return x / 100;
+}
+
+} // namespace ps

@@ -1,0 +1,282 @@
+#include "graph/builder.h"
+
+#include "graph/naming.h"
+#include "graph/stack_simplify.h"
+#include "io/file_io.h"
+#include "util/error.h"
+
+#include <unordered_map>
+
+namespace ps {
+
+namespace {
+
+constexpr const char* kRootName = "DefaultModel";
+constexpr const char* kNoForwardStack
+    = "This backward node cannot find the forward node and cannot retrieve stack information.";
+
+class Builder {
+public:
+    Builder(Graph& g, const ConstructData& c, const StackData& s, const BuildOptions& o, std::vector<std::string>& w)
+        : m_g(g)
+        , m_construct(c)
+        , m_stack(s)
+        , m_options(o)
+        , m_warnings(w)
+    {
+    }
+
+    void run()
+    {
+        m_g.stacks.assign(1, {}); // stack 0: empty
+        // step 1: the root
+        m_g.root = addNode(m_g.strings.intern(kRootName), NodeType::Module);
+        // step 2: nodes in construct order, each attached to its (repaired) parent
+        for (const ConstructEntry& e : m_construct.entries) {
+            StrId parentName = repairedParent(e.node, e.parent);
+            NodeId up = m_g.root;
+            if (parentName != kNoStr)
+                up = ensureNode(parentName);
+            NodeId child = ensureNode(e.node);
+            attach(child, up);
+        }
+        // step 3: runs of top-level APIs become Apis_Between_Modules groups
+        groupTopLevelApis();
+        // step 4: data items and the CSR layout
+        assignItems();
+        freeze();
+    }
+
+private:
+    NodeId addNode(StrId name, NodeType type)
+    {
+        NodeId id = NodeId(m_g.name.size());
+        m_g.name.push_back(name);
+        m_g.type.push_back(type);
+        m_g.parent.push_back(kNoNode);
+        m_g.record.push_back(-1);
+        m_g.stack.push_back(0);
+        m_g.microStep.push_back(-1);
+        m_kids.emplace_back();
+        m_g.byName.emplace(name, id);
+        return id;
+    }
+
+    NodeId ensureNode(StrId name)
+    {
+        auto it = m_g.byName.find(name);
+        if (it != m_g.byName.end())
+            return it->second;
+        std::string_view text = m_g.strings.view(name);
+        auto type = nodeTypeOfName(text);
+        if (!type) {
+            // msprobe 1.2.1 aborts the run here; newer msprobe treats the node as a module (docs/deviations.md).
+            m_warnings.push_back("node \"" + std::string(text)
+                + "\" has no known name prefix (Module., Tensor., Torch., ...); it is shown as a module");
+            type = NodeType::Module;
+        }
+        NodeId id = addNode(name, *type);
+        if (m_g.dump) {
+            if (const DumpRecord* r = m_g.dump->record(text))
+                m_g.record[id] = int32_t(r - m_g.dump->records.data());
+        }
+        m_g.stack[id] = stackFor(text);
+        return id;
+    }
+
+    // Backward modules with no parent take the backward twin of their forward's parent (spec §4.3).
+    StrId repairedParent(StrId node, StrId parent)
+    {
+        if (parent != kNoStr)
+            return parent;
+        auto fwd = moduleBackwardToForward(m_g.strings.view(node), false);
+        if (!fwd)
+            return kNoStr;
+        StrId fwdId = m_g.strings.find(*fwd);
+        auto it = fwdId == kNoStr ? m_construct.parentOf.end() : m_construct.parentOf.find(fwdId);
+        if (it == m_construct.parentOf.end() || it->second == kNoStr)
+            return kNoStr;
+        std::string_view f = m_g.strings.view(it->second);
+        std::string b(f);
+        auto dot = f.rfind('.');
+        if (dot != std::string_view::npos && dot >= 8 && f.substr(dot - 8, 8) == ".forward") {
+            bool digits = dot + 1 < f.size();
+            for (char ch : f.substr(dot + 1))
+                digits = digits && ch >= '0' && ch <= '9';
+            if (digits)
+                b = std::string(f.substr(0, dot - 8)) + ".backward" + std::string(f.substr(dot));
+        }
+        StrId bId = m_g.strings.find(b);
+        if (bId != kNoStr && m_construct.parentOf.count(bId))
+            return bId;
+        return kNoStr;
+    }
+
+    void attach(NodeId child, NodeId parent)
+    {
+        if (parent == kNoNode || parent == child || m_g.parent[child] != kNoNode)
+            return;
+        m_g.parent[child] = parent;
+        m_kids[parent].push_back(child);
+    }
+
+    uint32_t internStack(const std::vector<StrId>& lines)
+    {
+        if (lines.empty())
+            return 0;
+        std::string key(reinterpret_cast<const char*>(lines.data()), lines.size() * sizeof(StrId));
+        auto [it, inserted] = m_stackIndex.emplace(std::move(key), uint32_t(m_g.stacks.size()));
+        if (inserted)
+            m_g.stacks.push_back(lines);
+        return it->second;
+    }
+
+    uint32_t stackFor(std::string_view name)
+    {
+        StrId id = m_g.strings.find(name);
+        auto it = id == kNoStr ? m_stack.lines.end() : m_stack.lines.find(id);
+        if (it != m_stack.lines.end() && !it->second.empty()) {
+            const std::vector<StrId>& lines = it->second;
+            if (!m_options.completeStack) {
+                std::vector<std::string_view> views;
+                views.reserve(lines.size());
+                for (StrId l : lines)
+                    views.push_back(m_g.strings.view(l));
+                int keep = simplifiedStackLine(name, views);
+                if (keep >= 0)
+                    return internStack({ lines[size_t(keep)] });
+            }
+            return internStack(lines);
+        }
+        // Backward nodes without a stack borrow their forward node's, as it is at this moment (spec §4.2).
+        std::string forward;
+        if (auto f = moduleBackwardToForward(name, true))
+            forward = *f;
+        else if (isApiBackwardName(name))
+            forward = replaceAll(name, "backward", "forward");
+        else
+            return 0;
+        NodeId fwd = m_g.find(forward);
+        if (fwd == kNoNode)
+            return internStack({ m_g.strings.intern(kNoForwardStack) });
+        return m_g.stack[fwd];
+    }
+
+    void groupTopLevelApis()
+    {
+        std::vector<NodeId> old = m_kids[m_g.root];
+        std::vector<NodeId> regrouped;
+        int counter = 0;
+        size_t i = 0;
+        while (i < old.size()) {
+            size_t j = i;
+            while (j < old.size() && m_g.type[old[j]] == NodeType::Api)
+                ++j;
+            if (j - i >= 2) {
+                std::string groupName = "Apis_Between_Modules." + std::to_string(counter++);
+                NodeId group = addNode(m_g.strings.intern(groupName), NodeType::ApiCollection);
+                m_g.parent[group] = m_g.root;
+                for (size_t k = i; k < j; ++k) {
+                    m_g.parent[old[k]] = group;
+                    m_kids[group].push_back(old[k]);
+                }
+                regrouped.push_back(group);
+                i = j;
+            } else if (j > i) {
+                regrouped.push_back(old[i++]);
+            } else {
+                regrouped.push_back(old[i++]);
+            }
+        }
+        m_kids[m_g.root] = std::move(regrouped);
+    }
+
+    void assignItems()
+    {
+        m_g.items.assign(m_g.size(), {});
+        if (!m_g.dump)
+            return;
+        const DumpData& d = *m_g.dump;
+        std::vector<uint32_t> in, out;
+        std::unordered_map<StrId, size_t> posIn, posOut;
+        auto put = [](std::vector<uint32_t>& list, std::unordered_map<StrId, size_t>& pos, StrId key, uint32_t item) {
+            auto [it, inserted] = pos.emplace(key, list.size());
+            if (inserted)
+                list.push_back(item);
+            else
+                list[it->second] = item; // a repeated key keeps its first position, last item
+        };
+        for (NodeId n = 0; n < m_g.size(); ++n) {
+            if (m_g.record[n] < 0)
+                continue;
+            const DumpRecord& r = d.records[size_t(m_g.record[n])];
+            in.clear();
+            out.clear();
+            posIn.clear();
+            posOut.clear();
+            for (uint32_t k = r.firstItem; k < r.firstItem + r.itemCount; ++k) {
+                std::string_view key = d.pool.view(d.items[k].key);
+                if (key.empty())
+                    continue;
+                bool isOutput = key.find(".output.") != std::string_view::npos
+                    && key.find(".input.") == std::string_view::npos;
+                if (isOutput)
+                    put(out, posOut, d.items[k].key, k);
+                else
+                    put(in, posIn, d.items[k].key, k);
+            }
+            NodeItems& ni = m_g.items[n];
+            ni.inputBegin = uint32_t(m_g.itemIndex.size());
+            m_g.itemIndex.insert(m_g.itemIndex.end(), in.begin(), in.end());
+            ni.inputEnd = ni.outputBegin = uint32_t(m_g.itemIndex.size());
+            m_g.itemIndex.insert(m_g.itemIndex.end(), out.begin(), out.end());
+            ni.outputEnd = uint32_t(m_g.itemIndex.size());
+        }
+    }
+
+    void freeze()
+    {
+        size_t n = m_g.size();
+        m_g.childBegin.assign(n + 1, 0);
+        m_g.rowInParent.assign(n, 0);
+        m_g.childIds.clear();
+        for (NodeId i = 0; i < n; ++i) {
+            m_g.childBegin[i] = uint32_t(m_g.childIds.size());
+            for (size_t row = 0; row < m_kids[i].size(); ++row) {
+                m_g.childIds.push_back(m_kids[i][row]);
+                m_g.rowInParent[m_kids[i][row]] = uint32_t(row);
+            }
+        }
+        m_g.childBegin[n] = uint32_t(m_g.childIds.size());
+        m_kids.clear();
+    }
+
+    Graph& m_g;
+    const ConstructData& m_construct;
+    const StackData& m_stack;
+    const BuildOptions& m_options;
+    std::vector<std::string>& m_warnings;
+    std::vector<std::vector<NodeId>> m_kids;
+    std::unordered_map<std::string, uint32_t> m_stackIndex;
+};
+
+} // namespace
+
+void buildGraph(Graph& graph, const ConstructData& construct, const StackData& stack, const BuildOptions& options,
+    std::vector<std::string>& warnings)
+{
+    Builder(graph, construct, stack, options, warnings).run();
+}
+
+std::unique_ptr<Graph> buildGraphFromFolder(const std::string& dir, const BuildOptions& options,
+    std::vector<std::string>& warnings)
+{
+    auto graph = std::make_unique<Graph>();
+    graph->dump = readDumpJson(joinPath(dir, "dump.json"));
+    ConstructData construct = readConstructJson(joinPath(dir, "construct.json"), graph->strings);
+    StackData stack = readStackJson(joinPath(dir, "stack.json"), graph->strings);
+    buildGraph(*graph, construct, stack, options, warnings);
+    return graph;
+}
+
+} // namespace ps

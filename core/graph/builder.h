@@ -1,0 +1,26 @@
+#pragma once
+// Builds one side's Graph from a dump folder (construct.json, dump.json, stack.json), as msprobe's
+// GraphBuilder does (spec §4): DefaultModel root, backward parent repair, first parent wins, stacks
+// simplified unless complete stacks are asked for, runs of top-level APIs grouped.
+#include "graph/graph.h"
+#include "io/construct_stack.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ps {
+
+struct BuildOptions {
+    bool completeStack = false; // -cs: keep full stacks
+};
+
+// Reads the three files of a "files" folder and builds its graph. Throws ps::Error.
+std::unique_ptr<Graph> buildGraphFromFolder(const std::string& dir, const BuildOptions& options,
+    std::vector<std::string>& warnings);
+
+// The same from already-read parts; construct and stack names must be interned in graph->strings.
+void buildGraph(Graph& graph, const ConstructData& construct, const StackData& stack, const BuildOptions& options,
+    std::vector<std::string>& warnings);
+
+} // namespace ps

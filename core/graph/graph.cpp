@@ -1,0 +1,28 @@
+#include "graph/graph.h"
+
+#include <algorithm>
+
+namespace ps {
+
+NodeId Graph::find(std::string_view nodeName) const
+{
+    StrId id = strings.find(nodeName);
+    if (id == kNoStr)
+        return kNoNode;
+    auto it = byName.find(id);
+    return it == byName.end() ? kNoNode : it->second;
+}
+
+std::vector<NodeId> Graph::ancestors(NodeId n) const
+{
+    std::vector<NodeId> out;
+    NodeId p = parent[n];
+    while (p != kNoNode && out.size() <= size()) {
+        out.push_back(p);
+        p = parent[p];
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+} // namespace ps

@@ -1,0 +1,73 @@
+#pragma once
+// The model hierarchy of one side, as a struct of arrays keyed by NodeId. Children are contiguous (CSR), so
+// a tree view can answer index/parent/rowCount in O(1). Node data items point into the side's DumpData.
+#include "io/dump_data.h"
+#include "util/string_pool.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace ps {
+
+using NodeId = uint32_t;
+constexpr NodeId kNoNode = 0xffffffffu;
+
+enum class NodeType : uint8_t { Module = 0, Api = 1, ApiCollection = 9 };
+
+// Item lists of one node: indices into dump->items, in input_data / output_data order (spec §3.4).
+struct NodeItems {
+    uint32_t inputBegin = 0, inputEnd = 0;
+    uint32_t outputBegin = 0, outputEnd = 0;
+};
+
+class Graph {
+public:
+    std::shared_ptr<const DumpData> dump; // may be null (no data)
+    StringPool strings; // node names and stack lines
+    NodeId root = 0;
+
+    // Per node (index = NodeId), in node_map order (the output order).
+    std::vector<StrId> name;
+    std::vector<NodeType> type;
+    std::vector<NodeId> parent; // kNoNode for the root and orphans
+    std::vector<uint32_t> childBegin; // children: childIds[childBegin[n] .. childBegin[n + 1])
+    std::vector<NodeId> childIds;
+    std::vector<int32_t> record; // dump record index, -1 when the node has no record
+    std::vector<uint32_t> stack; // index into stacks; 0 is the empty stack
+    std::vector<NodeItems> items;
+    std::vector<uint32_t> itemIndex; // item lists referenced by NodeItems
+    std::vector<int32_t> microStep; // -1: the node carries no micro_step_id
+    std::vector<std::vector<StrId>> stacks;
+    uint32_t microSteps = 1;
+
+    size_t size() const { return name.size(); }
+    std::string_view nameOf(NodeId n) const { return strings.view(name[n]); }
+    std::span<const NodeId> children(NodeId n) const
+    {
+        return { childIds.data() + childBegin[n], childBegin[n + 1] - childBegin[n] };
+    }
+    std::span<const uint32_t> inputItems(NodeId n) const
+    {
+        return { itemIndex.data() + items[n].inputBegin, items[n].inputEnd - items[n].inputBegin };
+    }
+    std::span<const uint32_t> outputItems(NodeId n) const
+    {
+        return { itemIndex.data() + items[n].outputBegin, items[n].outputEnd - items[n].outputBegin };
+    }
+    std::span<const StrId> stackOf(NodeId n) const { return stacks[stack[n]]; }
+    NodeId find(std::string_view nodeName) const;
+    // Root-first list of ancestors (excluding n). Stops on cycles.
+    std::vector<NodeId> ancestors(NodeId n) const;
+    // Row of n among its parent's children (0 for the root).
+    uint32_t rowOf(NodeId n) const { return rowInParent[n]; }
+    std::vector<uint32_t> rowInParent;
+
+    std::unordered_map<StrId, NodeId> byName;
+};
+
+} // namespace ps

@@ -1,0 +1,122 @@
+#include "io/construct_stack.h"
+
+#include "io/file_io.h"
+#include "io/json_reader.h"
+#include "util/error.h"
+
+namespace ps {
+
+ConstructData parseConstructJson(std::string_view text, const std::string& path, StringPool& pool)
+{
+    ConstructData out;
+    JsonReader reader(text, path);
+    if (reader.peek() != '{')
+        reader.fail("construct.json must be a JSON object of node -> parent");
+    reader.beginObject();
+    std::string_view key;
+    std::unordered_map<StrId, size_t> position;
+    while (reader.nextMember(key)) {
+        StrId node = pool.intern(key);
+        if (key == "megatron_micro_step_number") {
+            JValue v = reader.readScalar(pool);
+            if (v.type == JType::Int)
+                out.megatronMicroSteps = int(v.i);
+            continue;
+        }
+        StrId parent = kNoStr;
+        char c = reader.peek();
+        if (c == '"') {
+            std::string_view p = reader.readString();
+            parent = p.empty() ? kNoStr : pool.intern(p);
+        } else if (c == '[') {
+            // Newer dumps: [parent, micro_step_id]
+            JArena tmp(pool);
+            JValue v = reader.readValue(tmp);
+            auto elems = tmp.elements(v);
+            if (!elems.empty() && elems[0].isString() && !tmp.text(elems[0]).empty())
+                parent = elems[0].str();
+        } else {
+            JValue v = reader.readScalar(pool);
+            if (!v.isNull())
+                reader.fail("the parent of \"" + std::string(pool.view(node)) + "\" must be a string or null");
+        }
+        auto [it, inserted] = position.emplace(node, out.entries.size());
+        if (inserted)
+            out.entries.push_back({ node, parent });
+        else
+            out.entries[it->second].parent = parent;
+        out.parentOf[node] = parent;
+    }
+    reader.expectEnd();
+    return out;
+}
+
+ConstructData readConstructJson(const std::string& path, StringPool& pool)
+{
+    std::string text = readWholeFile(path);
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw Error(ErrorCode::BadJson, path, "the file is empty");
+    return parseConstructJson(text, path, pool);
+}
+
+namespace {
+
+std::vector<StrId> linesOf(const JArena& a, const JValue& v, StringPool& pool)
+{
+    std::vector<StrId> out;
+    if (v.isArray()) {
+        for (const JValue& e : a.elements(v))
+            if (e.isString())
+                out.push_back(e.str());
+    } else if (v.isString()) {
+        // Newer dumps store one text; its frames are separated by newlines that start a "File ..." line.
+        std::string_view s = a.text(v);
+        size_t start = 0;
+        while (start < s.size()) {
+            size_t next = s.find("\nFile ", start);
+            size_t end = next == std::string_view::npos ? s.size() : next;
+            out.push_back(pool.intern(s.substr(start, end - start)));
+            start = next == std::string_view::npos ? s.size() : next + 1;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+StackData parseStackJson(std::string_view text, const std::string& path, StringPool& pool)
+{
+    StackData out;
+    JsonReader reader(text, path);
+    if (reader.peek() != '{')
+        reader.fail("stack.json must be a JSON object");
+    JArena arena(pool);
+    JValue top = reader.readValue(arena);
+    reader.expectEnd();
+    const JValue* grouped = arena.member(top, "0");
+    bool groupedFormat = grouped && grouped->isArray() && grouped->n > 0;
+    for (const JMember& m : arena.members(top)) {
+        if (groupedFormat) {
+            auto pair = arena.elements(m.value);
+            if (!m.value.isArray() || pair.size() < 2 || !pair[0].isArray())
+                continue;
+            std::vector<StrId> lines = linesOf(arena, pair[1], pool);
+            for (const JValue& n : arena.elements(pair[0]))
+                if (n.isString())
+                    out.lines[n.str()] = lines;
+        } else if (m.value.isArray()) {
+            out.lines[m.key] = linesOf(arena, m.value, pool);
+        }
+    }
+    return out;
+}
+
+StackData readStackJson(const std::string& path, StringPool& pool)
+{
+    std::string text = readWholeFile(path);
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw Error(ErrorCode::BadJson, path, "the file is empty");
+    return parseStackJson(text, path, pool);
+}
+
+} // namespace ps

@@ -1,0 +1,71 @@
+#pragma once
+// One side's dump.json, reduced to what the graph needs: the records in file order, each flattened into its
+// data items (spec §3.3), with the leaf entries' fields kept verbatim in a compact arena. The raw record tree
+// is never kept: the reader flattens each record as it streams past.
+#include "io/json_value.h"
+#include "util/string_pool.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ps {
+
+enum class ItemSource : uint8_t { InputArgs, InputKwargs, Input, Output, Parameters };
+
+enum class OverflowLevel : uint8_t { None, Medium, High, Critical };
+const char* overflowLevelName(OverflowLevel level); // "medium", "high", "critical" ("" for None)
+
+struct DumpItem {
+    StrId key = kNoStr; // full_op_name: the data_name stem, or the path name
+    JValue leaf; // the leaf entry object, or Null for a placeholder item
+    ItemSource source = ItemSource::InputArgs;
+};
+
+struct DumpRecord {
+    StrId name = kNoStr;
+    uint32_t firstItem = 0;
+    uint32_t itemCount = 0;
+    OverflowLevel overflow = OverflowLevel::None; // spec §8, computed while reading
+    bool hasMd5Field = false; // spec §6.1 md5-present test for this record
+};
+
+class DumpData {
+public:
+    DumpData();
+    DumpData(const DumpData&) = delete;
+    DumpData& operator=(const DumpData&) = delete;
+
+    std::string path; // dump.json path
+    std::string task; // "" when absent
+    std::string level;
+    std::string framework;
+    bool dumpDataDirIsNull = false; // `dump_data_dir: null` (written as null)
+    std::string dumpDataDir; // "" when absent
+
+    StringPool pool;
+    JArena arena; // leaf entries of all items
+    std::vector<DumpRecord> records; // file order
+    std::vector<DumpItem> items;
+
+    const DumpRecord* record(std::string_view name) const;
+    std::span<const DumpItem> itemsOf(const DumpRecord& r) const { return { items.data() + r.firstItem, r.itemCount }; }
+    bool anyMd5Field() const;
+    size_t memoryBytes() const;
+
+    // Internal: name -> record index.
+    std::unordered_map<StrId, uint32_t> byName;
+};
+
+struct DumpReadOptions {
+    int maxArgumentDepth = 10; // msprobe's recursion limit for argument nesting (spec §3.3)
+};
+
+// Reads and flattens dump.json. Throws ps::Error naming the file and the problem.
+std::shared_ptr<DumpData> readDumpJson(const std::string& path, const DumpReadOptions& options = {});
+std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string& path, const DumpReadOptions& options = {});
+
+} // namespace ps

@@ -1,0 +1,262 @@
+#include "io/dump_data.h"
+
+#include "compare/overflow.h"
+#include "io/file_io.h"
+#include "io/json_reader.h"
+#include "util/error.h"
+
+namespace ps {
+
+const char* overflowLevelName(OverflowLevel level)
+{
+    switch (level) {
+    case OverflowLevel::Medium: return "medium";
+    case OverflowLevel::High: return "high";
+    case OverflowLevel::Critical: return "critical";
+    case OverflowLevel::None: break;
+    }
+    return "";
+}
+
+DumpData::DumpData()
+    : arena(pool)
+{
+}
+
+const DumpRecord* DumpData::record(std::string_view name) const
+{
+    StrId id = pool.find(name);
+    if (id == kNoStr)
+        return nullptr;
+    auto it = byName.find(id);
+    return it == byName.end() ? nullptr : &records[it->second];
+}
+
+bool DumpData::anyMd5Field() const
+{
+    for (const DumpRecord& r : records)
+        if (r.hasMd5Field)
+            return true;
+    return false;
+}
+
+size_t DumpData::memoryBytes() const
+{
+    return arena.memoryBytes() + records.capacity() * sizeof(DumpRecord) + items.capacity() * sizeof(DumpItem);
+}
+
+namespace {
+
+struct Flattener {
+    DumpData& dump;
+    const JArena& scratch;
+    const DumpReadOptions& options;
+    std::string path; // current item path, grown and shrunk in place
+    StrId dataNameKey;
+    StrId typeKey;
+
+    void leaf(const JValue& entry, ItemSource source)
+    {
+        DumpItem item;
+        item.source = source;
+        item.leaf = dump.arena.copyFrom(scratch, entry);
+        // full_op_name: the data_name stem when data_name is a non-empty string other than "-1" (spec §3.3).
+        std::string_view key = path;
+        for (const JMember& m : scratch.members(entry)) {
+            if (m.key == dataNameKey && m.value.isString()) {
+                std::string_view dn = scratch.text(m.value);
+                if (!dn.empty() && dn != "-1") {
+                    auto dot = dn.rfind('.');
+                    key = dot == std::string_view::npos ? dn : dn.substr(0, dot);
+                }
+            }
+        }
+        item.key = dump.pool.intern(key);
+        dump.items.push_back(item);
+    }
+
+    void placeholder(ItemSource source)
+    {
+        DumpItem item;
+        item.source = source;
+        item.key = dump.pool.intern(path);
+        dump.items.push_back(item);
+    }
+
+    bool isLeaf(const JValue& v) const
+    {
+        if (!v.isObject())
+            return false;
+        for (const JMember& m : scratch.members(v))
+            if (m.key == typeKey && m.value.isString())
+                return true;
+        return false;
+    }
+
+    // Walk with an explicit stack: depth is bounded by msprobe's limit anyway, but no recursion on input.
+    void walk(const JValue& root, ItemSource source, const std::string& recordName)
+    {
+        struct Step {
+            JValue value;
+            size_t pathLen; // length of `path` before this value's own segment was appended
+            std::string segment;
+            int depth;
+        };
+        std::vector<Step> stack;
+        size_t basePathLen = path.size();
+        stack.push_back({ root, basePathLen, "", 0 });
+        while (!stack.empty()) {
+            Step s = std::move(stack.back());
+            stack.pop_back();
+            path.resize(s.pathLen);
+            if (!s.segment.empty() || s.depth > 0) {
+                path += '.';
+                path += s.segment;
+            }
+            if (s.depth > options.maxArgumentDepth)
+                throw Error(ErrorCode::RecursionLimit, dump.path,
+                    "parse of api/module of " + path + " exceeds the recursion limit (record " + recordName + ")");
+            const JValue& v = s.value;
+            if (v.isNull()) {
+                placeholder(source);
+            } else if (v.isArray()) {
+                auto elems = scratch.elements(v);
+                size_t here = path.size();
+                for (size_t i = elems.size(); i-- > 0;)
+                    stack.push_back({ elems[i], here, std::to_string(i), s.depth + 1 });
+            } else if (isLeaf(v)) {
+                leaf(v, source);
+            } else if (v.isObject()) {
+                auto mem = scratch.members(v);
+                size_t here = path.size();
+                for (size_t i = mem.size(); i-- > 0;)
+                    stack.push_back({ mem[i].value, here, std::string(scratch.pool().view(mem[i].key)), s.depth + 1 });
+            }
+        }
+        path.resize(basePathLen);
+    }
+};
+
+bool recordHasMd5Field(const JArena& a, const JValue& record, StrId md5Key)
+{
+    if (md5Key == kNoStr)
+        return false;
+    for (const JMember& field : a.members(record)) {
+        const JValue& v = field.value;
+        if (v.isArray()) {
+            for (const JValue& e : a.elements(v))
+                if (e.isObject())
+                    for (const JMember& m : a.members(e))
+                        if (m.key == md5Key)
+                            return true;
+        } else if (v.isObject()) {
+            for (const JMember& m : a.members(v))
+                if (m.key == md5Key)
+                    return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string& path, const DumpReadOptions& options)
+{
+    auto dump = std::make_shared<DumpData>();
+    dump->path = path;
+    JsonReader reader(text, path);
+    StringPool& pool = dump->pool;
+    JArena scratch(pool);
+
+    static constexpr std::pair<const char*, ItemSource> kSources[] = {
+        { "input_args", ItemSource::InputArgs },
+        { "input_kwargs", ItemSource::InputKwargs },
+        { "input", ItemSource::Input },
+        { "output", ItemSource::Output },
+        { "parameters", ItemSource::Parameters },
+    };
+    static constexpr const char* kSuffix[] = { ".input", ".input", ".input", ".output", ".parameters" };
+    StrId sourceKeys[5];
+    for (int k = 0; k < 5; ++k)
+        sourceKeys[k] = pool.intern(kSources[k].first);
+    Flattener flat { *dump, scratch, options, {}, pool.intern("data_name"), pool.intern("type") };
+    StrId md5Key = pool.intern("md5");
+
+    auto readTopString = [&](std::string& out, bool* isNull) {
+        JValue v = reader.readScalar(pool);
+        if (v.isString())
+            out = std::string(pool.view(v.str()));
+        else if (v.isNull() && isNull)
+            *isNull = true;
+        else if (!v.isNull())
+            reader.fail("expected a string value");
+    };
+
+    if (reader.peek() != '{')
+        reader.fail("dump.json must be a JSON object");
+    reader.beginObject();
+    std::string_view key;
+    while (reader.nextMember(key)) {
+        if (key == "task") {
+            readTopString(dump->task, nullptr);
+        } else if (key == "level") {
+            readTopString(dump->level, nullptr);
+        } else if (key == "framework") {
+            readTopString(dump->framework, nullptr);
+        } else if (key == "dump_data_dir") {
+            bool isNull = false;
+            readTopString(dump->dumpDataDir, &isNull);
+            dump->dumpDataDirIsNull = isNull;
+        } else if (key == "data") {
+            if (reader.peek() != '{')
+                reader.fail("\"data\" must be an object of records");
+            reader.beginObject();
+            std::string_view name;
+            while (reader.nextMember(name)) {
+                StrId nameId = pool.intern(name);
+                std::string recordName(name);
+                scratch.clear();
+                JValue rec = reader.readValue(scratch);
+                DumpRecord r;
+                r.name = nameId;
+                r.firstItem = uint32_t(dump->items.size());
+                if (rec.isObject()) {
+                    for (int k = 0; k < 5; ++k) {
+                        const JValue* part = nullptr;
+                        for (const JMember& m : scratch.members(rec))
+                            if (m.key == sourceKeys[k])
+                                part = &m.value;
+                        if (!part)
+                            continue;
+                        flat.path = recordName + kSuffix[k];
+                        flat.walk(*part, kSources[k].second, recordName);
+                    }
+                    r.overflow = overflowLevelOfRecord(recordName, rec, scratch);
+                    r.hasMd5Field = recordHasMd5Field(scratch, rec, md5Key);
+                }
+                r.itemCount = uint32_t(dump->items.size() - r.firstItem);
+                auto [it, inserted] = dump->byName.emplace(nameId, uint32_t(dump->records.size()));
+                if (inserted) {
+                    dump->records.push_back(r);
+                } else {
+                    // A repeated key: the last value wins at the first position, as in a Python dict.
+                    dump->records[it->second] = r;
+                }
+            }
+        } else {
+            reader.skipValue();
+        }
+    }
+    reader.expectEnd();
+    return dump;
+}
+
+std::shared_ptr<DumpData> readDumpJson(const std::string& path, const DumpReadOptions& options)
+{
+    std::string text = readWholeFile(path);
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw Error(ErrorCode::BadJson, path, "the file is empty");
+    return parseDumpJson(text, path, options);
+}
+
+} // namespace ps

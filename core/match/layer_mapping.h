@@ -1,0 +1,14 @@
+#pragma once
+// Layer mapping (spec §5.3): an op-level name map NPU dump key -> Bench dump key ("N/A" for no counterpart)
+// built from both dump folders and a mapping YAML.
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ps {
+
+// Returns an empty map (and a warning) when the mapping cannot be built, so matching falls back.
+std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
+    const std::string& yamlPath, const std::string& framework, std::vector<std::string>& warnings);
+
+} // namespace ps

@@ -1,0 +1,153 @@
+#include "match/matcher.h"
+
+#include "compare/item_fields.h"
+
+#include <regex>
+#include <unordered_map>
+
+namespace ps {
+
+namespace {
+
+class MatchWalk {
+public:
+    MatchWalk(const Graph& npu, const Graph& bench, const MatchOptions& o, const MatchSink& sink)
+        : m_npu(npu)
+        , m_bench(bench)
+        , m_options(o)
+        , m_sink(sink)
+    {
+    }
+
+    void run()
+    {
+        // Pre-order DFS with an explicit stack (hierarchies can be hundreds of levels deep).
+        std::vector<NodeId> stack { m_npu.root };
+        while (!stack.empty()) {
+            NodeId n = stack.back();
+            stack.pop_back();
+            visit(n);
+            auto kids = m_npu.children(n);
+            for (size_t i = kids.size(); i-- > 0;)
+                stack.push_back(kids[i]);
+        }
+    }
+
+private:
+    void visit(NodeId n)
+    {
+        switch (m_options.strategy) {
+        case MatchStrategy::Default: {
+            NodeId b = m_bench.find(m_npu.nameOf(n));
+            if (b != kNoNode && sameStructure(n, b, false) && sameAncestors(n, b))
+                m_sink(n, b);
+            break;
+        }
+        case MatchStrategy::Fuzzy: {
+            if (m_npu.type[n] == NodeType::Api)
+                break;
+            NodeId b = m_bench.find(m_npu.nameOf(n));
+            if (b == kNoNode || !sameStructure(n, b, true))
+                break;
+            m_sink(n, b);
+            matchApiChildren(n, b);
+            break;
+        }
+        case MatchStrategy::LayerMap: {
+            std::string_view name = m_npu.nameOf(n);
+            std::string target(name);
+            if (m_options.nameMap) {
+                auto it = m_options.nameMap->find(target);
+                if (it != m_options.nameMap->end())
+                    target = it->second;
+            }
+            if (target == "N/A")
+                break;
+            NodeId b = m_bench.find(target);
+            if (b != kNoNode)
+                m_sink(n, b);
+            break;
+        }
+        }
+    }
+
+    // Default: equal counts and, position by position, equal type and shape.
+    // Fuzzy: positions up to the shorter list, equal shape only.
+    bool sameStructure(NodeId n, NodeId b, bool fuzzy)
+    {
+        return sameItems(m_npu.inputItems(n), m_bench.inputItems(b), fuzzy)
+            && sameItems(m_npu.outputItems(n), m_bench.outputItems(b), fuzzy);
+    }
+
+    bool sameItems(std::span<const uint32_t> x, std::span<const uint32_t> y, bool fuzzy)
+    {
+        if (!fuzzy && x.size() != y.size())
+            return false;
+        size_t count = std::min(x.size(), y.size());
+        for (size_t i = 0; i < count; ++i) {
+            collectItemFields(*m_npu.dump, m_npu.dump->items[x[i]], m_fx);
+            collectItemFields(*m_bench.dump, m_bench.dump->items[y[i]], m_fy);
+            if (!fuzzy && !fieldEquals(*m_npu.dump, findField(m_fx, "type"), *m_bench.dump, findField(m_fy, "type")))
+                return false;
+            if (!fieldEquals(*m_npu.dump, findField(m_fx, "shape"), *m_bench.dump, findField(m_fy, "shape")))
+                return false;
+        }
+        return true;
+    }
+
+    bool sameAncestors(NodeId n, NodeId b)
+    {
+        std::vector<NodeId> an = m_npu.ancestors(n), ab = m_bench.ancestors(b);
+        if (an.size() != ab.size())
+            return false;
+        for (size_t i = 0; i < an.size(); ++i)
+            if (m_npu.nameOf(an[i]) != m_bench.nameOf(ab[i]))
+                return false;
+        return true;
+    }
+
+    // "Torch.matmul.3.forward" -> "Torch.matmul.forward" + per-key counter, so shifted call indices still pair.
+    std::vector<std::pair<std::string, NodeId>> recountedApis(const Graph& g, NodeId parent)
+    {
+        static const std::regex kIndex(R"(\.\d+\.)");
+        std::unordered_map<std::string, int> counter;
+        std::vector<std::pair<std::string, NodeId>> out;
+        for (NodeId c : g.children(parent)) {
+            if (g.type[c] != NodeType::Api)
+                continue;
+            std::string name(g.nameOf(c));
+            std::string stripped = std::regex_replace(name, kIndex, ".");
+            int k = ++counter[stripped];
+            out.emplace_back(stripped + std::to_string(k), c);
+        }
+        return out;
+    }
+
+    void matchApiChildren(NodeId n, NodeId b)
+    {
+        auto benchKeys = recountedApis(m_bench, b);
+        std::unordered_map<std::string, NodeId> benchByKey;
+        for (auto& [key, id] : benchKeys)
+            benchByKey.emplace(key, id);
+        for (auto& [key, id] : recountedApis(m_npu, n)) {
+            auto it = benchByKey.find(key);
+            if (it != benchByKey.end() && sameStructure(id, it->second, true))
+                m_sink(id, it->second);
+        }
+    }
+
+    const Graph& m_npu;
+    const Graph& m_bench;
+    const MatchOptions& m_options;
+    const MatchSink& m_sink;
+    ItemFields m_fx, m_fy;
+};
+
+} // namespace
+
+void matchGraphs(const Graph& npu, const Graph& bench, const MatchOptions& options, const MatchSink& sink)
+{
+    MatchWalk(npu, bench, options, sink).run();
+}
+
+} // namespace ps

@@ -1,0 +1,28 @@
+#pragma once
+// Node matching between the NPU and Bench graphs (spec §5): default (same name, structure and ancestors)
+// and fuzzy (same name with shape-only checks for modules, re-counted API names under matched modules).
+#include "graph/graph.h"
+
+#include <functional>
+#include <string>
+#include <unordered_map>
+
+namespace ps {
+
+class LayerMapping;
+
+enum class MatchStrategy { Default, Fuzzy, LayerMap };
+
+// Called for each matched pair, in the order msprobe compares them.
+using MatchSink = std::function<void(NodeId npu, NodeId bench)>;
+
+struct MatchOptions {
+    MatchStrategy strategy = MatchStrategy::Default;
+    // Layer mapping: NPU node name -> bench node name ("N/A" never matches); empty otherwise.
+    const std::unordered_map<std::string, std::string>* nameMap = nullptr;
+};
+
+// Walks the NPU graph in pre-order and reports every match through `sink`.
+void matchGraphs(const Graph& npu, const Graph& bench, const MatchOptions& options, const MatchSink& sink);
+
+} // namespace ps

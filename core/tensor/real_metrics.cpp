@@ -1,0 +1,323 @@
+// msprobe 1.2.1 real-data metrics (npy_compare.py: get_error_flag_and_msg, get_relative_err, compare_ops_apply),
+// reproduced with numpy's per-dtype arithmetic.
+#include "real_metrics.h"
+
+#include "numpy_arith.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+namespace ps {
+
+namespace {
+
+using detail::Precision;
+
+constexpr double kFloatEpsilon = 2.220446049250313e-16; // np.finfo(float).eps, msprobe's Const.FLOAT_EPSILON
+constexpr double kThousandth = 0.001;
+constexpr double kFiveThousandths = 0.005;
+constexpr double kCosineThreshold = 0.9999;
+constexpr size_t kChunk = 4096;
+
+const char* const kUnsupported = "unsupported";
+const char* const kNan = "Nan";
+const char* const kZeroDimMessage = "This is type of 0-d tensor, can not calculate 'Cosine', 'One Thousandth Err "
+                                    "Ratio' and 'Five Thousandths Err Ratio'. ";
+
+// float(format(x, '.' + digits + 'f')): correctly rounded decimal digits read back, independent of the locale.
+double roundDecimal(double x, int digits)
+{
+    if (!std::isfinite(x))
+        return x;
+    char text[400];
+    const auto written = std::to_chars(text, text + sizeof text, x, std::chars_format::fixed, digits);
+    double value = x;
+    std::from_chars(text, written.ptr, value);
+    return value;
+}
+
+double fmt12(double x)
+{
+    return roundDecimal(x, 12);
+}
+
+// np.max semantics: NaN wins.
+struct MaxWithNan {
+    double value = -std::numeric_limits<double>::infinity();
+    bool sawNan = false;
+    void add(double v)
+    {
+        if (std::isnan(v))
+            sawNan = true;
+        else if (v > value)
+            value = v;
+    }
+    double result() const { return sawNan ? std::numeric_limits<double>::quiet_NaN() : value; }
+};
+
+// The relative error of one element, as get_relative_err computes it at the arrays' own precision.
+class RelativeError {
+public:
+    RelativeError(DType npu, DType bench)
+    {
+        const DType n = detail::numpyDType(npu);
+        const DType b = detail::numpyDType(bench);
+        if (!isFloating(b)) { // both arrays become float64 first
+            m_result = m_npuAdd = Precision::F64;
+            m_benchZero = kFloatEpsilon;
+            return;
+        }
+        m_result = detail::precisionOf(detail::promoteTypes(n, b));
+        // numpy would refuse `int_array[mask] += eps` (same_kind casting); adding at the promoted precision is
+        // the value-preserving reading of that step.
+        m_npuAdd = isFloating(n) ? detail::precisionOf(n) : m_result;
+        // bench zeros become eps in the bench dtype: float16 cannot hold 2.2e-16 and stays 0
+        m_benchZero = detail::addConstantIn(detail::precisionOf(b), 0.0, kFloatEpsilon);
+    }
+    Precision precision() const { return m_result; }
+    double operator()(double n, double b) const
+    {
+        if (b == 0) {
+            n = detail::addConstantIn(m_npuAdd, n, kFloatEpsilon);
+            b = m_benchZero;
+        }
+        return std::fabs(detail::divideIn(m_result, detail::subtractIn(m_result, n, b), b));
+    }
+
+private:
+    Precision m_result = Precision::F64;
+    Precision m_npuAdd = Precision::F64;
+    double m_benchZero = kFloatEpsilon;
+};
+
+// Calls visit(npuValues, benchValues, count) over the element pairs in chunks; a 0-d NPU broadcasts.
+template<typename Visit>
+void forEachPair(const Tensor& npu, const Tensor& bench, Visit visit)
+{
+    std::vector<double> npuChunk(kChunk);
+    std::vector<double> benchChunk(kChunk);
+    const int64_t total = bench.numel();
+    const bool broadcast = npu.isZeroDim();
+    if (broadcast) {
+        detail::decodeToDouble(npu, 0, 1, npuChunk.data());
+        std::fill(npuChunk.begin(), npuChunk.end(), npuChunk[0]);
+    }
+    for (int64_t begin = 0; begin < total; begin += int64_t(kChunk)) {
+        const size_t count = size_t(std::min<int64_t>(int64_t(kChunk), total - begin));
+        if (!broadcast)
+            detail::decodeToDouble(npu, begin, count, npuChunk.data());
+        detail::decodeToDouble(bench, begin, count, benchChunk.data());
+        visit(npuChunk.data(), benchChunk.data(), count);
+    }
+}
+
+RealMetrics errorRow(const PyScalar& value, std::string message)
+{
+    RealMetrics metrics;
+    metrics.values.fill(value);
+    metrics.eucDist = value;
+    metrics.errMessage = std::move(message);
+    return metrics;
+}
+
+PyScalar ratioOrNan(int64_t below, int64_t size)
+{
+    if (size == 0)
+        return PyScalar::str(kNan);
+    return PyScalar::real(fmt12(double(below) / double(size)));
+}
+
+// handle_inf_nan: positions of inf and of nan must agree (as masks, the sign of inf does not matter).
+struct InfNanCheck {
+    bool anyInvalid = false;
+    bool masksDiffer = false;
+};
+
+InfNanCheck checkInfNan(const Tensor& npu, const Tensor& bench)
+{
+    InfNanCheck check;
+    if (!isFloating(npu.dtype) && !isFloating(bench.dtype))
+        return check;
+    forEachPair(npu, bench, [&check](const double* n, const double* b, size_t count) {
+        for (size_t i = 0; i < count; ++i) {
+            const bool nInf = std::isinf(n[i]);
+            const bool nNan = std::isnan(n[i]);
+            const bool bInf = std::isinf(b[i]);
+            const bool bNan = std::isnan(b[i]);
+            check.anyInvalid |= nInf || nNan || bInf || bNan;
+            check.masksDiffer |= nInf != bInf || nNan != bNan;
+        }
+    });
+    return check;
+}
+
+// MaxAbsErr of a 0-d NPU tensor: numpy computes n - b without flattening to float64 (bools excepted).
+double zeroDimMaxAbs(const Tensor& npu, const Tensor& bench)
+{
+    const DType n = detail::numpyDType(npu.dtype);
+    const DType b = detail::numpyDType(bench.dtype);
+    const DType common = n == DType::Bool ? DType::Float64 : detail::promoteTypes(n, b);
+    MaxWithNan maxAbs;
+    if (isFloating(common)) {
+        const Precision p = detail::precisionOf(common);
+        forEachPair(npu, bench, [&](const double* nv, const double* bv, size_t count) {
+            for (size_t i = 0; i < count; ++i)
+                maxAbs.add(std::fabs(detail::subtractIn(p, nv[i], bv[i])));
+        });
+        return maxAbs.result();
+    }
+    // integer arithmetic wraps at the dtype's width, np.abs included (abs(int8(-128)) == -128)
+    const int64_t npuValue = detail::integerAt(npu, 0);
+    int64_t best = std::numeric_limits<int64_t>::min();
+    for (int64_t i = 0; i < bench.numel(); ++i) {
+        const int64_t diff = detail::wrapToInteger(common, uint64_t(npuValue) - uint64_t(detail::integerAt(bench, i)));
+        const int64_t magnitude = detail::wrapToInteger(common, diff < 0 ? uint64_t(0) - uint64_t(diff) : uint64_t(diff));
+        best = std::max(best, magnitude);
+    }
+    return double(best);
+}
+
+RealMetrics compareZeroDim(const Tensor& npu, const Tensor& bench)
+{
+    RealMetrics metrics;
+    metrics.errMessage = kZeroDimMessage;
+    if (bench.numel() == 0) // numpy's max over an empty broadcast raises; nothing can be computed
+        return errorRow(PyScalar::str(kUnsupported), "Data is unreadable.");
+    const RelativeError relative(npu.dtype, bench.dtype);
+    MaxWithNan maxRelative;
+    forEachPair(npu, bench, [&](const double* n, const double* b, size_t count) {
+        for (size_t i = 0; i < count; ++i)
+            maxRelative.add(relative(n[i], b[i]));
+    });
+    metrics.values[0] = PyScalar::str(kUnsupported);
+    const double maxAbs = zeroDimMaxAbs(npu, bench);
+    if (std::isnan(maxAbs)) {
+        metrics.values[1] = PyScalar::str(kNan);
+        metrics.errMessage += "Cannot compare by MaxAbsError, the data contains nan/inf/-inf in dump data.";
+    } else {
+        metrics.values[1] = PyScalar::real(fmt12(maxAbs));
+    }
+    const double maxRel = maxRelative.result();
+    if (std::isnan(maxRel)) {
+        metrics.values[2] = PyScalar::str(kNan);
+        metrics.errMessage += "Cannot compare by MaxRelativeError, the data contains nan/inf/-inf in dump data.";
+    } else {
+        metrics.values[2] = PyScalar::real(fmt12(maxRel));
+    }
+    metrics.values[3] = PyScalar::str(kUnsupported);
+    metrics.values[4] = PyScalar::str(kUnsupported);
+    metrics.eucDist = PyScalar::str(kUnsupported);
+    return metrics;
+}
+
+struct Sums {
+    double dot = 0;
+    double npuSquares = 0;
+    double benchSquares = 0;
+    double diffSquares = 0;
+    MaxWithNan maxAbs;
+    MaxWithNan maxRelative;
+    int64_t belowThousandth = 0;
+    int64_t belowFiveThousandths = 0;
+};
+
+PyScalar cosine(const Sums& sums, int64_t size, std::string& message)
+{
+    if (size == 1) {
+        message += "This is a 1-d tensor of length 1.";
+        return PyScalar::str(kUnsupported);
+    }
+    const double npuNorm = std::sqrt(sums.npuSquares);
+    const double benchNorm = std::sqrt(sums.benchSquares);
+    if (npuNorm <= kFloatEpsilon && benchNorm <= kFloatEpsilon)
+        return PyScalar::real(1.0);
+    if (npuNorm <= kFloatEpsilon) {
+        message += "Cannot compare by Cosine Similarity, All the data is Zero in npu dump data.";
+        return PyScalar::str(kNan);
+    }
+    if (benchNorm <= kFloatEpsilon) {
+        message += "Cannot compare by Cosine Similarity, All the data is Zero in Bench dump data.";
+        return PyScalar::str(kNan);
+    }
+    const double value = sums.dot / (npuNorm * benchNorm);
+    if (std::isnan(value)) {
+        message += "Cannot compare by Cosine Similarity, the dump data has NaN.";
+        return PyScalar::str(kNan);
+    }
+    const double rounded = fmt12(value);
+    return PyScalar::real(rounded > kCosineThreshold ? roundDecimal(rounded, 6) : rounded);
+}
+
+} // namespace
+
+RealMetrics compareTensors(const Tensor& npu, const Tensor& bench)
+{
+    // step 1: msprobe's checks, in its order
+    if (npu.numel() == 0)
+        return errorRow(PyScalar::integer(0), "This is empty data, can not compare.");
+    if (npu.isZeroDim())
+        return compareZeroDim(npu, bench);
+    if (npu.shape != bench.shape)
+        return errorRow(PyScalar::str("shape unmatched"), "Shape of NPU and bench tensor do not match. Skipped.");
+    const InfNanCheck infNan = checkInfNan(npu, bench);
+    if (infNan.anyInvalid && infNan.masksDiffer)
+        return errorRow(PyScalar::str("N/A"), "The position of inf or nan in NPU and bench Tensor do not match.");
+    RealMetrics metrics;
+    if (detail::numpyDType(npu.dtype) != detail::numpyDType(bench.dtype))
+        metrics.errMessage = "Dtype of NPU and bench tensor do not match.";
+
+    // step 2: one pass; inf/nan positions (equal on both sides here) count as 0 on both sides
+    const RelativeError relative(npu.dtype, bench.dtype);
+    const double thousandth = detail::constantIn(relative.precision(), kThousandth);
+    const double fiveThousandths = detail::constantIn(relative.precision(), kFiveThousandths);
+    Sums sums;
+    forEachPair(npu, bench, [&](const double* nv, const double* bv, size_t count) {
+        for (size_t i = 0; i < count; ++i) {
+            const bool valid = std::isfinite(nv[i]);
+            const double n = valid ? nv[i] : 0.0;
+            const double b = valid ? bv[i] : 0.0;
+            const double r = relative(n, b);
+            sums.maxRelative.add(r);
+            sums.belowThousandth += r < thousandth;
+            sums.belowFiveThousandths += r < fiveThousandths;
+            const double diff = n - b;
+            sums.maxAbs.add(std::fabs(diff));
+            sums.dot += n * b;
+            sums.npuSquares += n * n;
+            sums.benchSquares += b * b;
+            sums.diffSquares += diff * diff;
+        }
+    });
+
+    // step 3: the five columns (plus HEAD's EucDist), messages appended in msprobe's order
+    const int64_t size = npu.numel();
+    metrics.values[0] = cosine(sums, size, metrics.errMessage);
+    const double maxAbs = sums.maxAbs.result();
+    if (std::isnan(maxAbs)) {
+        metrics.values[1] = PyScalar::str(kNan);
+        metrics.errMessage += "Cannot compare by MaxAbsError, the data contains nan/inf/-inf in dump data.";
+    } else {
+        metrics.values[1] = PyScalar::real(fmt12(maxAbs));
+    }
+    const double maxRel = sums.maxRelative.result();
+    if (std::isnan(maxRel)) {
+        metrics.values[2] = PyScalar::str(kNan);
+        metrics.errMessage += "Cannot compare by MaxRelativeError, the data contains nan/inf/-inf in dump data.";
+    } else {
+        metrics.values[2] = PyScalar::real(fmt12(maxRel));
+    }
+    metrics.values[3] = ratioOrNan(sums.belowThousandth, size);
+    metrics.values[4] = ratioOrNan(sums.belowFiveThousandths, size);
+    const double euclidean = std::sqrt(sums.diffSquares);
+    metrics.eucDist = std::isnan(euclidean) ? PyScalar::str(kNan) : PyScalar::real(fmt12(euclidean));
+    return metrics;
+}
+
+RealMetrics unsupportedMetrics(const std::string& errMessage)
+{
+    return errorRow(PyScalar::str(kUnsupported), errMessage);
+}
+
+} // namespace ps

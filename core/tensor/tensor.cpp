@@ -1,0 +1,81 @@
+#include "tensor.h"
+
+namespace ps {
+
+const char* dtypeName(DType t)
+{
+    switch (t) {
+    case DType::Float64:
+        return "float64";
+    case DType::Float32:
+        return "float32";
+    case DType::Float16:
+        return "float16";
+    case DType::BFloat16:
+        return "bfloat16";
+    case DType::Int64:
+        return "int64";
+    case DType::Int32:
+        return "int32";
+    case DType::Int16:
+        return "int16";
+    case DType::Int8:
+        return "int8";
+    case DType::UInt8:
+        return "uint8";
+    case DType::Bool:
+        return "bool";
+    }
+    return "unknown";
+}
+
+size_t dtypeSize(DType t)
+{
+    switch (t) {
+    case DType::Float64:
+    case DType::Int64:
+        return 8;
+    case DType::Float32:
+    case DType::Int32:
+        return 4;
+    case DType::Float16:
+    case DType::BFloat16:
+    case DType::Int16:
+        return 2;
+    case DType::Int8:
+    case DType::UInt8:
+    case DType::Bool:
+        return 1;
+    }
+    return 1;
+}
+
+bool isFloating(DType t)
+{
+    return t == DType::Float64 || t == DType::Float32 || t == DType::Float16 || t == DType::BFloat16;
+}
+
+int64_t Tensor::numel() const
+{
+    int64_t n = 1;
+    for (int64_t size : shape)
+        n *= size;
+    return n;
+}
+
+TensorReadResult readTensorFile(const std::string& path)
+{
+    const auto endsWith = [&path](const char* suffix) {
+        const std::string s(suffix);
+        return path.size() >= s.size() && path.compare(path.size() - s.size(), s.size(), s) == 0;
+    };
+    if (endsWith(".pt"))
+        return readPtFile(path);
+    if (endsWith(".npy"))
+        return readNpyFile(path);
+    TensorReadResult result;
+    result.error = path + ": unknown tensor file type (expected .pt or .npy)";
+    return result;
+}
+
+} // namespace ps

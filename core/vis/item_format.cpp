@@ -1,0 +1,167 @@
+#include "vis/item_format.h"
+
+#include "util/pyformat.h"
+
+#include <cmath>
+
+namespace ps {
+
+std::string formatDecimalString(std::string_view s)
+{
+    // findall(r"\d{1,20}\.\d{1,20}%?") on the original text, then str.replace for each long match.
+    auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    std::vector<std::string> matches;
+    size_t i = 0;
+    while (i < s.size()) {
+        if (!isDigit(s[i])) {
+            ++i;
+            continue;
+        }
+        size_t run = i;
+        while (run < s.size() && isDigit(s[run]))
+            ++run;
+        if (run - i > 20 || run >= s.size() || s[run] != '.') {
+            // No match can start here; a shorter digit run later in this run still might.
+            if (run - i > 20 && run < s.size() && s[run] == '.')
+                i = run - 20;
+            else
+                i = run;
+            continue;
+        }
+        size_t frac = run + 1, fracEnd = frac;
+        while (fracEnd < s.size() && isDigit(s[fracEnd]) && fracEnd - frac < 20)
+            ++fracEnd;
+        if (fracEnd == frac) {
+            i = run;
+            continue;
+        }
+        size_t end = fracEnd;
+        if (end < s.size() && s[end] == '%')
+            ++end;
+        matches.emplace_back(s.substr(i, end - i));
+        i = end;
+    }
+    std::string out(s);
+    for (const std::string& m : matches) {
+        bool percent = m.back() == '%';
+        std::string number = percent ? m.substr(0, m.size() - 1) : m;
+        std::string decimals = number.substr(number.find('.') + 1);
+        if (decimals.size() <= 6)
+            continue;
+        double x = std::strtod(number.c_str(), nullptr);
+        std::string formatted = py::formatFixed(x, 6) + (percent ? "%" : "");
+        std::string replaced;
+        size_t pos = 0;
+        while (true) {
+            size_t hit = out.find(m, pos);
+            if (hit == std::string::npos)
+                break;
+            replaced.append(out, pos, hit - pos);
+            replaced += formatted;
+            pos = hit + m.size();
+        }
+        replaced.append(out, pos, std::string::npos);
+        out = std::move(replaced);
+    }
+    return out;
+}
+
+std::string formatStringValue(std::string_view s)
+{
+    std::string t;
+    t.reserve(s.size());
+    for (char c : s)
+        if (c != '\'')
+            t += c;
+    std::string u;
+    size_t pos = 0;
+    while (true) {
+        size_t hit = t.find("None", pos);
+        if (hit == std::string::npos)
+            break;
+        u.append(t, pos, hit - pos);
+        u += "null";
+        pos = hit + 4;
+    }
+    u.append(t, pos, std::string::npos);
+    return formatDecimalString(u);
+}
+
+std::string formatFloatValue(double x)
+{
+    if (py::reprHasExponent(x))
+        return py::formatExp6(x);
+    return py::repr(py::round(x, 6));
+}
+
+std::string formatScalar(const PyScalar& v)
+{
+    switch (v.kind) {
+    case PyScalar::Kind::None: return "null";
+    case PyScalar::Kind::Int: return std::to_string(v.i);
+    case PyScalar::Kind::Float: return formatFloatValue(v.d);
+    case PyScalar::Kind::Str: return v.s == " " ? "null" : formatStringValue(v.s);
+    }
+    return "null";
+}
+
+namespace {
+
+std::string formatField(const DumpData& d, const FieldValue& f)
+{
+    if (f.isText)
+        return formatStringValue(f.text);
+    const JValue& v = f.json;
+    switch (v.type) {
+    case JType::Null: return "null";
+    case JType::String: {
+        std::string_view s = d.pool.view(v.n);
+        return s == " " ? "null" : formatStringValue(s);
+    }
+    case JType::Float: return formatFloatValue(v.d);
+    default: {
+        std::string s;
+        appendPyStr(s, d, v);
+        return s;
+    }
+    }
+}
+
+} // namespace
+
+FormattedItem formatItem(const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
+    std::span<const PyScalar> metrics)
+{
+    ItemFields fields;
+    collectItemFields(dump, item, fields);
+    const FieldValue* type = findField(fields, "type");
+    bool processGroup = fieldText(dump, type) == "torch.ProcessGroup";
+    FormattedItem out;
+    for (const ItemField& f : fields) {
+        if (f.key == "requires_grad" || f.key == "full_op_name")
+            continue;
+        if (processGroup && f.key != "type" && f.key != "group_ranks" && f.key != "group_id" && f.key != "data_name")
+            continue;
+        out.emplace_back(std::string(f.key), formatField(dump, f.value));
+    }
+    if (!processGroup) {
+        for (size_t k = 0; k < metrics.size() && k < metricNames.size(); ++k) {
+            std::string name = metricNames[k];
+            std::string value = formatScalar(metrics[k]);
+            bool replaced = false;
+            for (auto& kv : out)
+                if (kv.first == name) {
+                    kv.second = value; // a dict assignment keeps the key's first position
+                    replaced = true;
+                }
+            if (!replaced)
+                out.emplace_back(std::move(name), std::move(value));
+        }
+    }
+    for (const auto& kv : out)
+        if (kv.first == "Max" && kv.second == "null")
+            return { { "value", "null" } };
+    return out;
+}
+
+} // namespace ps

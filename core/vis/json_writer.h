@@ -1,0 +1,38 @@
+#pragma once
+// Emits JSON text exactly as Python's json.dumps(obj, indent=4, ensure_ascii=True) lays it out.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ps {
+
+class PyJsonWriter {
+public:
+    explicit PyJsonWriter(std::string& out, int indent = 4)
+        : m_out(out)
+        , m_indent(indent)
+    {
+    }
+    void beginObject();
+    void endObject();
+    void beginArray();
+    void endArray();
+    void key(std::string_view k); // inside an object, before its value
+    void string(std::string_view s);
+    void integer(long long v);
+    void real(double v);
+    void boolean(bool v);
+    void null();
+    void raw(std::string_view jsonText); // an already formatted scalar
+
+private:
+    void beforeValue();
+    void open(char c);
+    void close(char c);
+    std::string& m_out;
+    int m_indent;
+    std::vector<bool> m_hasItems;
+    bool m_afterKey = false;
+};
+
+} // namespace ps

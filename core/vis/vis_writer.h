@@ -1,0 +1,23 @@
+#pragma once
+// The .vis file msprobe 1.2.1 writes (spec §10): build or compare JSON, key order and number formatting
+// compatible byte for byte.
+#include "compare/comparison.h"
+
+#include <string>
+
+namespace ps {
+
+std::string visJson(const Comparison& c);
+void writeVisFile(const Comparison& c, const std::string& path); // temp file + rename, mode 0640
+
+// The legend and tooltip texts of each mode (spec §7.2-7.3).
+struct ColorBin {
+    const char* hex;
+    double lo, hi;
+    bool unmatched; // the grey "not matched" entry (value [])
+    const char* description;
+};
+std::vector<ColorBin> defaultColors(CompareMode mode);
+std::vector<std::pair<const char*, const char*>> toolTips(CompareMode mode);
+
+} // namespace ps
