@@ -7,7 +7,7 @@ namespace ps::cli {
 std::string usage()
 {
     return "usage: probescope-cli [-f {pytorch,mindspore}] graph -i COMPARE_JSON -o OUTPUT_DIR\n"
-           "                      [-lm LAYER_MAPPING.yaml] [-oc] [-f] [-cs] [-j THREADS]\n"
+           "                      [-lm LAYER_MAPPING.yaml] [-oc] [-f] [-cs] [-j THREADS] [--output_format {vis,db}]\n"
            "\n"
            "Builds or compares msprobe dump folders and writes .vis files that tb_graph_ascend and ProbeScope open.\n"
            "\n"
@@ -19,6 +19,8 @@ std::string usage()
            "  -f, --fuzzy_match           match nodes by shape only and re-count API call indices\n"
            "  -cs, --complete_stack       keep whole call stacks (default: the call-site line only)\n"
            "  -j, --threads N             worker threads for tensor comparison (default: all cores)\n"
+           "  --output_format {vis,db}    vis: one .vis per step and rank (msprobe 1.2.1); db: one\n"
+           "                              build_/compare_{timestamp}.vis.db for the whole run (msprobe >= 8.2.1)\n"
            "  -h, --help                  this help\n"
            "  --version                   the version\n"
            "\n"
@@ -76,7 +78,13 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             o.engine.fuzzy = true;
         else if (a == "-cs" || a == "--complete_stack")
             o.engine.completeStack = true;
-        else if (a == "-j" || a == "--threads") {
+        else if (a == "--output_format") {
+            std::string format = value(a);
+            if (format != "vis" && format != "db")
+                throw std::invalid_argument("argument --output_format: invalid choice: '" + format
+                    + "' (choose from 'vis', 'db')");
+            o.engine.outputFormat = format;
+        } else if (a == "-j" || a == "--threads") {
             std::string v = value(a);
             try {
                 o.engine.threads = std::stoi(v);

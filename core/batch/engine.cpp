@@ -7,6 +7,7 @@
 #include "io/json_reader.h"
 #include "match/layer_mapping.h"
 #include "util/error.h"
+#include "vis/vis_db_writer.h"
 #include "vis/vis_writer.h"
 
 #include <ctime>
@@ -121,6 +122,8 @@ RunResult runGraphCommand(const CompareConfig& config, const std::string& output
     bool compare = !config.benchPath.empty();
     bool single = jobs.size() == 1 && jobs[0].rankDir.empty();
     size_t done = 0;
+    bool database = options.outputFormat == "db";
+    std::vector<VisDbGraph> dbGraphs; // --output_format db: every step and rank go into one file at the end
     // Files are written per step, after every rank of the step (and the distributed analysis) succeeded.
     for (size_t first = 0; first < jobs.size();) {
         size_t last = first;
@@ -148,6 +151,10 @@ RunResult runGraphCommand(const CompareConfig& config, const std::string& output
             analyzeDistributed(stepResults, result.warnings);
         for (const JobResult& r : stepResults) {
             progress.checkCancelled();
+            if (database) {
+                dbGraphs.push_back({ r.job.step, r.job.rank, r.comparison, nullptr });
+                continue;
+            }
             std::string path = joinPath(outputDir, r.job.outputName);
             writeVisFile(*r.comparison, path);
             result.outputFiles.push_back(path);
@@ -156,6 +163,13 @@ RunResult runGraphCommand(const CompareConfig& config, const std::string& output
                                       : "Model graph built successfully, the result file is saved in " + path);
         }
         first = last;
+    }
+    if (database) {
+        std::string path = joinPath(outputDir, (compare ? "compare_" : "build_") + timestamp + ".vis.db");
+        writeVisDb(dbGraphs, path);
+        result.outputFiles.push_back(path);
+        progress.info("The graph database is saved in " + path);
+        return result;
     }
     if (!single)
         progress.info("The graph files are saved in " + outputDir);

@@ -19,6 +19,7 @@ struct EngineOptions {
     std::string layerMappingPath; // -lm FILE (empty: none)
     std::string framework = "pytorch";
     int threads = 0; // 0 = all cores
+    std::string outputFormat = "vis"; // "vis": one .vis per graph; "db": one .vis.db for the whole run
 };
 
 struct CompareConfig {

@@ -154,6 +154,13 @@ void appendPyStr(std::string& out, const DumpData& d, const JValue& v)
 void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
 {
     out.clear();
+    if (d.verbatim) {
+        // Read back from a .vis/.vis.db: the leaf already holds the fields as the file shows them.
+        if (item.leaf.isObject())
+            for (const JMember& m : d.arena.members(item.leaf))
+                out.push_back({ d.pool.view(m.key), jsonField(m.value) });
+        return;
+    }
     if (item.leaf.isNull()) {
         // Placeholder of a null argument (spec §3.3).
         JValue null;

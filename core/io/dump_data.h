@@ -44,6 +44,9 @@ public:
     std::string level;
     std::string framework;
     bool dumpDataDirIsNull = false; // `dump_data_dir: null` (written as null)
+    // Items read back from a .vis/.vis.db: each leaf object already holds the final formatted fields (metrics
+    // included), so collectItemFields and formatItem pass them through unchanged.
+    bool verbatim = false;
     std::string dumpDataDir; // "" when absent
 
     StringPool pool;

@@ -134,6 +134,16 @@ FormattedItem formatItem(const DumpData& dump, const DumpItem& item, std::span<c
 {
     ItemFields fields;
     collectItemFields(dump, item, fields);
+    if (dump.verbatim) {
+        // Read back from a .vis/.vis.db: the fields (and metrics) are already formatted; copy them unchanged.
+        FormattedItem verbatim;
+        for (const ItemField& f : fields) {
+            std::string text;
+            appendPyStr(text, dump, f.value.json);
+            verbatim.emplace_back(std::string(f.key), std::move(text));
+        }
+        return verbatim;
+    }
     const FieldValue* type = findField(fields, "type");
     bool processGroup = fieldText(dump, type) == "torch.ProcessGroup";
     FormattedItem out;

@@ -1,0 +1,16 @@
+#pragma once
+// The SQLite .vis.db that msprobe >= 8.2.1 writes and tb_graph_ascend >= 8.2.0 reads (viewer spec §1.10,
+// engine spec §13): one database for every step and rank of a run, tables tb_nodes, tb_config and tb_stack.
+// The content is our own comparison, formatted as in our .vis.
+#include "vis/vis_document.h"
+
+#include <string>
+#include <vector>
+
+namespace ps {
+
+// Writes all graphs (all compare results or all build results) into `path`: a temporary file in the target
+// folder, mode 0640, renamed over `path` when complete. Throws ps::Error(OutputError / BadArgument).
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path);
+
+} // namespace ps
