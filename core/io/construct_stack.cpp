@@ -53,10 +53,10 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
 
 ConstructData readConstructJson(const std::string& path, StringPool& pool)
 {
-    std::string text = readWholeFile(path);
-    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    MappedFile file(path);
+    if (file.isBlank())
         throw Error(ErrorCode::BadJson, path, "the file is empty");
-    return parseConstructJson(text, path, pool);
+    return parseConstructJson(file.text(), path, pool);
 }
 
 namespace {
@@ -113,10 +113,10 @@ StackData parseStackJson(std::string_view text, const std::string& path, StringP
 
 StackData readStackJson(const std::string& path, StringPool& pool)
 {
-    std::string text = readWholeFile(path);
-    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    MappedFile file(path);
+    if (file.isBlank())
         throw Error(ErrorCode::BadJson, path, "the file is empty");
-    return parseStackJson(text, path, pool);
+    return parseStackJson(file.text(), path, pool);
 }
 
 } // namespace ps

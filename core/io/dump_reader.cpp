@@ -253,10 +253,10 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
 
 std::shared_ptr<DumpData> readDumpJson(const std::string& path, const DumpReadOptions& options)
 {
-    std::string text = readWholeFile(path);
-    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    MappedFile file(path);
+    if (file.isBlank())
         throw Error(ErrorCode::BadJson, path, "the file is empty");
-    return parseDumpJson(text, path, options);
+    return parseDumpJson(file.text(), path, options);
 }
 
 } // namespace ps

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,18 +14,13 @@ namespace ps {
 
 namespace fs = std::filesystem;
 
+namespace {
+struct stat statInput(const std::string& path, uint64_t maxBytes);
+}
+
 std::string readWholeFile(const std::string& path, uint64_t maxBytes)
 {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0)
-        throw Error(ErrorCode::FileNotFound, path, "the file does not exist");
-    if (S_ISDIR(st.st_mode))
-        throw Error(ErrorCode::FileUnreadable, path, "is a folder, a file was expected");
-    if (!S_ISREG(st.st_mode))
-        throw Error(ErrorCode::FileUnreadable, path, "is not a regular file");
-    if (uint64_t(st.st_size) > maxBytes)
-        throw Error(ErrorCode::FileTooLarge, path,
-            "the file is " + std::to_string(st.st_size) + " bytes, above the limit of " + std::to_string(maxBytes));
+    struct stat st = statInput(path, maxBytes);
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         throw Error(ErrorCode::FileUnreadable, path, std::string("cannot open: ") + std::strerror(errno));
@@ -45,6 +41,58 @@ std::string readWholeFile(const std::string& path, uint64_t maxBytes)
     }
     ::close(fd);
     return data;
+}
+
+namespace {
+
+struct stat statInput(const std::string& path, uint64_t maxBytes)
+{
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        throw Error(ErrorCode::FileNotFound, path, "the file does not exist");
+    if (S_ISDIR(st.st_mode))
+        throw Error(ErrorCode::FileUnreadable, path, "is a folder, a file was expected");
+    if (!S_ISREG(st.st_mode))
+        throw Error(ErrorCode::FileUnreadable, path, "is not a regular file");
+    if (uint64_t(st.st_size) > maxBytes)
+        throw Error(ErrorCode::FileTooLarge, path,
+            "the file is " + std::to_string(st.st_size) + " bytes, above the limit of " + std::to_string(maxBytes));
+    return st;
+}
+
+} // namespace
+
+MappedFile::MappedFile(const std::string& path, uint64_t maxBytes)
+{
+    struct stat st = statInput(path, maxBytes);
+    m_size = size_t(st.st_size);
+    if (m_size == 0)
+        return;
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        throw Error(ErrorCode::FileUnreadable, path, std::string("cannot open: ") + std::strerror(errno));
+    m_data = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    int err = errno;
+    ::close(fd);
+    if (m_data == MAP_FAILED) {
+        m_data = nullptr;
+        throw Error(ErrorCode::FileUnreadable, path, std::string("cannot map the file: ") + std::strerror(err));
+    }
+    ::madvise(m_data, m_size, MADV_SEQUENTIAL);
+}
+
+MappedFile::~MappedFile()
+{
+    if (m_data)
+        ::munmap(m_data, m_size);
+}
+
+bool MappedFile::isBlank() const
+{
+    for (char c : text())
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n')
+            return false;
+    return true;
 }
 
 bool isDirectory(const std::string& path)

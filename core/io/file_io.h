@@ -11,6 +11,21 @@ constexpr uint64_t kMaxJsonBytes = 64ull << 30; // far above any real dump; guar
 // Throws ps::Error (FileNotFound / FileUnreadable / FileTooLarge) naming the path.
 std::string readWholeFile(const std::string& path, uint64_t maxBytes = kMaxJsonBytes);
 
+// A read-only memory map of a whole input file: no copy, and the pages go back to the page cache when done.
+class MappedFile {
+public:
+    explicit MappedFile(const std::string& path, uint64_t maxBytes = kMaxJsonBytes); // throws like readWholeFile
+    ~MappedFile();
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+    std::string_view text() const { return { static_cast<const char*>(m_data), m_size }; }
+    bool isBlank() const; // empty or whitespace only
+
+private:
+    void* m_data = nullptr;
+    size_t m_size = 0;
+};
+
 bool isDirectory(const std::string& path);
 bool isRegularFile(const std::string& path);
 std::string joinPath(std::string_view dir, std::string_view name);

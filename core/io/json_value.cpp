@@ -38,21 +38,31 @@ JValue JArena::makeObject(std::span<const JMember> members)
 
 JValue JArena::copyFrom(const JArena& other, const JValue& v)
 {
-    // Containers are copied children-first; an explicit stack keeps deep values off the call stack.
+    // A container's children are appended as one run first, then nested containers are copied and patched in,
+    // so runs stay contiguous without temporary vectors.
     if (v.type == JType::Array) {
-        std::vector<JValue> kids;
-        kids.reserve(v.n);
-        for (const JValue& e : other.elements(v))
-            kids.push_back(e.type == JType::Array || e.type == JType::Object ? copyFrom(other, e) : e);
-        return makeArray(kids);
+        JValue out = v;
+        out.off = m_elems.size();
+        auto src = other.elements(v);
+        m_elems.insert(m_elems.end(), src.begin(), src.end());
+        for (size_t i = 0; i < src.size(); ++i)
+            if (src[i].type == JType::Array || src[i].type == JType::Object) {
+                JValue child = copyFrom(other, src[i]);
+                m_elems[out.off + i] = child;
+            }
+        return out;
     }
     if (v.type == JType::Object) {
-        std::vector<JMember> kids;
-        kids.reserve(v.n);
-        for (const JMember& m : other.members(v))
-            kids.push_back({ m.key,
-                m.value.type == JType::Array || m.value.type == JType::Object ? copyFrom(other, m.value) : m.value });
-        return makeObject(kids);
+        JValue out = v;
+        out.off = m_members.size();
+        auto src = other.members(v);
+        m_members.insert(m_members.end(), src.begin(), src.end());
+        for (size_t i = 0; i < src.size(); ++i)
+            if (src[i].value.type == JType::Array || src[i].value.type == JType::Object) {
+                JValue child = copyFrom(other, src[i].value);
+                m_members[out.off + i].value = child;
+            }
+        return out;
     }
     return v;
 }

@@ -1,14 +1,44 @@
 #include "string_pool.h"
 
+#include <cstring>
+
 namespace ps {
 
 namespace {
 constexpr size_t kBlockSize = 1 << 20;
+
+uint64_t mix(uint64_t a, uint64_t b)
+{
+    __uint128_t r = __uint128_t(a) * b;
+    return uint64_t(r) ^ uint64_t(r >> 64);
+}
+} // namespace
+
+uint64_t StringPool::hash(std::string_view s)
+{
+    const char* p = s.data();
+    size_t n = s.size();
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    while (n >= 8) {
+        uint64_t w;
+        std::memcpy(&w, p, 8);
+        h = mix(h ^ w, 0xA0761D6478BD642Full);
+        p += 8;
+        n -= 8;
+    }
+    uint64_t w = 0;
+    std::memcpy(&w, p, n);
+    return mix(h ^ w, 0xE7037ED1A0B428DBull);
 }
 
 StringPool::StringPool()
 {
-    m_index.reserve(1024);
+    m_slots.resize(1024);
+}
+
+size_t StringPool::memoryBytes() const
+{
+    return m_blocks.size() * kBlockSize + m_views.capacity() * sizeof(std::string_view) + m_slots.capacity() * sizeof(Slot);
 }
 
 std::string_view StringPool::store(std::string_view s)
@@ -28,22 +58,50 @@ std::string_view StringPool::store(std::string_view s)
     return { dst, s.size() };
 }
 
+void StringPool::grow()
+{
+    std::vector<Slot> old = std::move(m_slots);
+    m_slots.assign(old.size() * 2, Slot {});
+    size_t mask = m_slots.size() - 1;
+    for (const Slot& s : old) {
+        if (s.id == kNoStr)
+            continue;
+        size_t i = hash(m_views[s.id]) & mask;
+        while (m_slots[i].id != kNoStr)
+            i = (i + 1) & mask;
+        m_slots[i] = s;
+    }
+}
+
 StrId StringPool::intern(std::string_view s)
 {
-    auto it = m_index.find(s);
-    if (it != m_index.end())
-        return it->second;
-    std::string_view stored = store(s);
+    uint64_t h = hash(s);
+    size_t mask = m_slots.size() - 1;
+    size_t i = h & mask;
+    while (m_slots[i].id != kNoStr) {
+        if (m_slots[i].hashLow == uint32_t(h >> 32) && m_views[m_slots[i].id] == s)
+            return m_slots[i].id;
+        i = (i + 1) & mask;
+    }
     StrId id = StrId(m_views.size());
-    m_views.push_back(stored);
-    m_index.emplace(stored, id);
+    m_views.push_back(store(s));
+    m_slots[i] = { uint32_t(h >> 32), id };
+    if (m_views.size() * 2 > m_slots.size())
+        grow();
     return id;
 }
 
 StrId StringPool::find(std::string_view s) const
 {
-    auto it = m_index.find(s);
-    return it == m_index.end() ? kNoStr : it->second;
+    uint64_t h = hash(s);
+    size_t mask = m_slots.size() - 1;
+    size_t i = h & mask;
+    while (m_slots[i].id != kNoStr) {
+        if (m_slots[i].hashLow == uint32_t(h >> 32) && m_views[m_slots[i].id] == s)
+            return m_slots[i].id;
+        i = (i + 1) & mask;
+    }
+    return kNoStr;
 }
 
 } // namespace ps

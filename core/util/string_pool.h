@@ -1,10 +1,10 @@
 #pragma once
-// Interned strings: each distinct string is stored once and named by a 32-bit id.
+// Interned strings: each distinct string is stored once and named by a 32-bit id. An open-addressing table
+// with a cheap word-at-a-time hash keeps interning off the profile when millions of strings stream past.
 #include <cstdint>
 #include <deque>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace ps {
@@ -19,11 +19,19 @@ public:
     StrId find(std::string_view s) const; // kNoStr when absent
     std::string_view view(StrId id) const { return m_views[id]; }
     size_t size() const { return m_views.size(); }
+    size_t memoryBytes() const;
+
+    static uint64_t hash(std::string_view s);
 
 private:
+    struct Slot {
+        uint32_t hashLow = 0;
+        StrId id = kNoStr;
+    };
     std::string_view store(std::string_view s);
+    void grow();
     std::vector<std::string_view> m_views;
-    std::unordered_map<std::string_view, StrId> m_index;
+    std::vector<Slot> m_slots; // power-of-two size, at most half full
     std::deque<std::string> m_blocks; // stable storage, appended in large blocks
     size_t m_blockUsed = 0;
 };
