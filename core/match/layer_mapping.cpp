@@ -1,13 +1,158 @@
 #include "match/layer_mapping.h"
 
+#include "graph/naming.h"
+#include "match/layer_mapping_rules.h"
+#include "match/layer_scope.h"
+#include "util/error.h"
+
+#include <exception>
+
 namespace ps {
 
-std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string&, const std::string&,
-    const std::string& yamlPath, const std::string&, std::vector<std::string>& warnings)
-{
-    // Issue #4 brings layer mapping; until then -lm falls back to default matching, as msprobe does on failure.
-    warnings.push_back("layer mapping (" + yamlPath + ") is not supported yet; default matching is used");
-    return {};
+namespace {
+
+// The model hierarchy of one side as a trie over scope segments (spec §5.3.1 step 6). A node's type name is
+// its class once an item ends there; items keep dump order per state, so repeated calls are told apart by position.
+class LayerTrie {
+public:
+    explicit LayerTrie(const std::vector<LayerScopeItem>& items)
+        : m_items(items) {
+        m_nodes.push_back({ "TopLayer", {}, {} });
+        for (uint32_t i = 0; i < items.size(); ++i) {
+            auto parts = splitDots(items[i].fullScope);
+            uint32_t node = 0;
+            for (size_t k = 1; k < parts.size(); ++k) {
+                auto it = m_nodes[node].children.find(std::string(parts[k]));
+                if (it == m_nodes[node].children.end()) {
+                    uint32_t created = uint32_t(m_nodes.size());
+                    m_nodes[node].children.emplace(std::string(parts[k]), created);
+                    m_nodes.push_back({ std::string(parts[k]), {}, {} });
+                    node = created;
+                } else {
+                    node = it->second;
+                }
+            }
+            m_nodes[node].itemsByState[items[i].state].push_back(i);
+            m_nodes[node].typeName = items[i].typeName;
+        }
+    }
+
+    static constexpr uint32_t kNone = 0xffffffffu;
+    uint32_t root() const { return 0; }
+    const std::string& typeName(uint32_t node) const { return m_nodes[node].typeName; }
+    uint32_t child(uint32_t node, std::string_view name) const {
+        auto it = m_nodes[node].children.find(std::string(name));
+        return it == m_nodes[node].children.end() ? kNone : it->second;
+    }
+    const std::vector<uint32_t>& itemsOf(uint32_t node, const std::string& state) const {
+        static const std::vector<uint32_t> kEmpty;
+        auto it = m_nodes[node].itemsByState.find(state);
+        return it == m_nodes[node].itemsByState.end() ? kEmpty : it->second;
+    }
+    const LayerScopeItem& item(uint32_t index) const { return m_items[index]; }
+
+private:
+    struct Node {
+        std::string typeName;
+        std::unordered_map<std::string, uint32_t> children;
+        std::unordered_map<std::string, std::vector<uint32_t>> itemsByState;
+    };
+    const std::vector<LayerScopeItem>& m_items;
+    std::vector<Node> m_nodes;
+};
+
+std::string joinRange(const std::vector<std::string_view>& segs, size_t begin, size_t count) {
+    std::string out;
+    for (size_t k = begin; k < segs.size() && k < begin + count; ++k) {
+        if (k > begin)
+            out += '.';
+        out += segs[k];
+    }
+    return out;
+}
+
+// Step 8: the Bench item an NPU item maps to, or nullptr.
+const LayerScopeItem* convertItem(const LayerTrie& npu, const LayerTrie& bench, uint32_t npuIndex,
+    const LayerMappingTable& table, const std::string& file) {
+    const LayerScopeItem& item = npu.item(npuIndex);
+    auto segs = splitDots(item.fullScope);
+    std::string benchScope = "TopLayer";
+    uint32_t cur = npu.root();
+    for (size_t i = 0; i + 1 < segs.size();) {
+        std::string_view childName = segs[i + 1];
+        std::string target(childName);
+        size_t step = 1;
+        if (auto cls = table.find(npu.typeName(cur)); cls != table.end()) {
+            if (auto list = cls->second.find(std::string(childName)); list != cls->second.end()) {
+                for (const LayerMappingCandidate& c : list->second) {
+                    if (joinRange(segs, i + 1, c.segments) == c.source) {
+                        target = c.target;
+                        step = c.segments;
+                        break;
+                    }
+                }
+            }
+        }
+        benchScope += "." + target;
+        for (size_t k = 0; k < step; ++k, ++i) {
+            cur = npu.child(cur, segs[i + 1]);
+            if (cur == LayerTrie::kNone)
+                throw Error(ErrorCode::BadName, file, "the scope of \"" + item.name + "\" is not in the layer tree");
+        }
+    }
+    const auto& own = npu.itemsOf(cur, item.state);
+    long index = -1;
+    for (size_t k = 0; k < own.size(); ++k)
+        if (npu.item(own[k]).name == item.name)
+            index = long(k);
+
+    auto benchSegs = splitDots(benchScope);
+    uint32_t node = bench.root();
+    for (size_t k = 1; k < benchSegs.size() && node != LayerTrie::kNone; ++k)
+        node = bench.child(node, benchSegs[k]);
+    if (node == LayerTrie::kNone)
+        return nullptr;
+    const auto& candidates = bench.itemsOf(node, item.state);
+    if (index >= long(candidates.size()))
+        return nullptr;
+    if (index < 0) {
+        // msprobe indexes with -1 here (the last item), and fails on an empty list.
+        if (candidates.empty())
+            throw Error(ErrorCode::BadName, file, "\"" + item.name + "\" has no position in its layer");
+        return &bench.item(candidates.back());
+    }
+    return &bench.item(candidates[size_t(index)]);
+}
+
+} // namespace
+
+std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
+    const std::string& yamlPath, const std::string& /*framework: detected from each dump, as msprobe does*/,
+    std::vector<std::string>& warnings) {
+    std::unordered_map<std::string, std::string> map;
+    try {
+        std::vector<LayerScopeItem> npuItems = readLayerScopeItems(npuDir);
+        std::vector<LayerScopeItem> benchItems = readLayerScopeItems(benchDir);
+        LayerMappingTable table = LayerMappingRules::load(yamlPath).candidateTable();
+        LayerTrie npu(npuItems), bench(benchItems);
+        for (uint32_t i = 0; i < npuItems.size(); ++i) {
+            const LayerScopeItem* target = convertItem(npu, bench, i, table, npuDir);
+            map[npuItems[i].name] = target ? target->name : "N/A";
+        }
+    } catch (const Error& e) {
+        warnings.push_back(
+            std::string("The layer mapping file parsing failed, please check file format, mapping is not "
+                        "effective. ")
+            + e.what());
+        return {};
+    } catch (const std::exception& e) {
+        warnings.push_back(
+            std::string("The layer mapping file parsing failed, please check file format, mapping is not "
+                        "effective. ")
+            + yamlPath + ": " + e.what());
+        return {};
+    }
+    return map;
 }
 
 } // namespace ps
