@@ -1,0 +1,299 @@
+#include "vis/vis_reader.h"
+
+#include "io/file_io.h"
+#include "io/json_reader.h"
+#include "util/error.h"
+#include "vis/vis_reader_common.h"
+
+#include <zlib.h>
+
+namespace ps {
+
+namespace {
+
+class VisJsonParser {
+public:
+    VisJsonParser(std::string_view text, const std::string& file, VisDocument& doc)
+        : m_reader(text, file)
+        , m_file(file)
+        , m_doc(doc)
+        , m_top(file)
+        , m_npu(file)
+        , m_bench(file)
+    {
+    }
+
+    void parse()
+    {
+        if (m_reader.peek() != '{')
+            m_reader.fail("a .vis file must hold a JSON object");
+        VisMeta& meta = m_doc.meta;
+        meta.fromFile = true;
+        JArena& arena = meta.store->arena;
+        VisAssembly how;
+        bool hasNpu = false, hasBench = false, hasOverflowKey = false;
+        std::string_view key;
+        m_reader.beginObject();
+        while (m_reader.nextMember(key)) {
+            std::string k(key);
+            meta.topLevel.emplace_back(k, JValue());
+            if (k == "NPU" || k == "Bench") {
+                bool npu = k == "NPU";
+                if (m_reader.peek() != '{')
+                    m_reader.fail("\"" + k + "\" must be a graph object {root, node}");
+                (npu ? hasNpu : hasBench) = parseGraphObject(npu ? m_npu : m_bench, npu ? 0 : 1);
+            } else if (k == "root" || k == "node" || k == "dump_data_dir") {
+                meta.graphKeyOrder[0].push_back(k);
+                parseGraphMember(m_top, 0, k);
+            } else if (k == "task" && m_reader.peek() == '"') {
+                meta.taskText = std::string(m_reader.readString());
+                how.mode = modeFromTask(meta.taskText);
+            } else if (k == "MicroSteps" && m_reader.peek() != 'n') {
+                JValue v = m_reader.readScalar(arena.pool());
+                if (v.type != JType::Int || v.i < 0 || v.i > 1000000000)
+                    m_reader.fail("\"MicroSteps\" must be a non-negative integer");
+                how.microSteps = uint32_t(v.i);
+            } else if (k == "OverflowCheck" && (m_reader.peek() == 't' || m_reader.peek() == 'f')) {
+                how.overflowCheck = m_reader.readScalar(arena.pool()).b;
+                hasOverflowKey = true;
+            } else {
+                meta.topLevel.back().second = m_reader.readValue(arena);
+            }
+        }
+        m_reader.expectEnd();
+        how.compare = hasNpu;
+        if (hasNpu && !hasBench)
+            throw Error(ErrorCode::BadContent, m_file, "the compare file has \"NPU\" but no \"Bench\" graph");
+        if (!hasNpu && !m_top.hasRoot && m_top.assembler.size() == 0)
+            throw Error(ErrorCode::BadContent, m_file,
+                "neither a build graph (\"root\" and \"node\") nor a compare file (\"NPU\" and \"Bench\")");
+        if (!hasOverflowKey) // the viewer treats a missing OverflowCheck as true
+            for (const VisSide* side : { &m_top, &m_npu, &m_bench })
+                for (OverflowLevel level : side->overflow)
+                    how.overflowCheck |= level != OverflowLevel::None;
+        if (how.compare)
+            assembleDocument({ &m_npu, &m_bench }, how, m_doc, m_file);
+        else
+            assembleDocument({ &m_top }, how, m_doc, m_file);
+    }
+
+private:
+    // Returns false for an empty object (falsy, as Python's bool(file["NPU"])).
+    bool parseGraphObject(VisSide& side, size_t sideIndex)
+    {
+        std::string_view key;
+        bool any = false;
+        m_reader.beginObject();
+        while (m_reader.nextMember(key)) {
+            any = true;
+            std::string k(key);
+            m_doc.meta.graphKeyOrder[sideIndex].push_back(k);
+            parseGraphMember(side, sideIndex, k);
+        }
+        return any;
+    }
+
+    void parseGraphMember(VisSide& side, size_t sideIndex, const std::string& key)
+    {
+        DumpData& dump = side.assembler.dump();
+        if (key == "root") {
+            if (m_reader.peek() != '"')
+                m_reader.fail("\"root\" must be the name of the root node");
+            side.rootName = std::string(m_reader.readString());
+            side.hasRoot = true;
+        } else if (key == "dump_data_dir") {
+            if (m_reader.peek() == '"') {
+                dump.dumpDataDir = std::string(m_reader.readString());
+                dump.dumpDataDirIsNull = false;
+            } else {
+                m_reader.skipValue();
+                dump.dumpDataDirIsNull = true;
+            }
+        } else if (key == "node") {
+            if (m_reader.peek() != '{')
+                m_reader.fail("\"node\" must be an object of nodes");
+            std::string_view name;
+            m_reader.beginObject();
+            while (m_reader.nextMember(name))
+                parseNode(side, std::string(name));
+        } else {
+            m_reader.skipValue(); // unknown keys of a graph object are not kept
+            m_doc.meta.graphKeyOrder[sideIndex].pop_back();
+        }
+    }
+
+    void readStrings(const char* what, std::vector<std::string>& out)
+    {
+        out.clear();
+        if (m_reader.peek() != '[')
+            m_reader.fail(std::string("\"") + what + "\" must be a list of strings");
+        m_reader.beginArray();
+        while (m_reader.nextElement()) {
+            if (m_reader.peek() != '"')
+                m_reader.fail(std::string("\"") + what + "\" must be a list of strings");
+            out.emplace_back(m_reader.readString());
+        }
+    }
+
+    void readItems(VisSide& side, ItemSource source, std::vector<uint32_t>& out)
+    {
+        if (m_reader.peek() != '{')
+            m_reader.fail("input_data/output_data must be objects");
+        DumpData& dump = side.assembler.dump();
+        std::string_view key;
+        m_reader.beginObject();
+        while (m_reader.nextMember(key)) {
+            StrId keyId = dump.pool.intern(key);
+            JValue leaf = m_reader.readValue(dump.arena);
+            out.push_back(side.assembler.addItem(dump.pool.view(keyId), leaf, source));
+        }
+    }
+
+    void parseData(Precision& precision, OverflowLevel& overflow)
+    {
+        if (m_reader.peek() != '{') {
+            m_reader.skipValue();
+            return;
+        }
+        std::string_view key;
+        m_reader.beginObject();
+        while (m_reader.nextMember(key)) {
+            if (key == "precision_index") {
+                JValue v = m_reader.readScalar(m_doc.meta.store->pool);
+                if (v.type == JType::Int)
+                    precision = Precision::integer(int(v.i));
+                else if (v.type == JType::Float)
+                    precision = Precision::real(v.d);
+            } else if (key == "overflow_level" && m_reader.peek() == '"') {
+                overflow = overflowFromText(m_reader.readString());
+            } else {
+                m_reader.skipValue(); // Result is derived from precision_index when written
+            }
+        }
+    }
+
+    void parseNode(VisSide& side, const std::string& name)
+    {
+        if (m_reader.peek() != '{')
+            m_reader.fail("the node \"" + name + "\" must be an object");
+        // The node is created once all its keys are read: node_type may come after the items.
+        JArena& arena = m_doc.meta.store->arena;
+        std::string_view key;
+        m_inputs.clear();
+        m_outputs.clear();
+        m_extras.clear();
+        m_children.clear();
+        m_link.clear();
+        m_stack.clear();
+        int nodeType = -1;
+        std::string parent;
+        int64_t microStep = -1;
+        JValue distributed;
+        Precision precision;
+        OverflowLevel overflow = OverflowLevel::None;
+        m_reader.beginObject();
+        while (m_reader.nextMember(key)) {
+            if (key == "node_type") {
+                JValue v = m_reader.readScalar(arena.pool());
+                if (v.type == JType::Int)
+                    nodeType = int(v.i);
+                else if (v.type == JType::String && !arena.text(v).empty()
+                    && arena.text(v).find_first_not_of("0123456789") == std::string_view::npos)
+                    nodeType = std::stoi(std::string(arena.text(v)));
+                else
+                    m_reader.fail("\"node_type\" of \"" + name + "\" must be an integer");
+            } else if (key == "output_data" || key == "input_data") {
+                bool input = key == "input_data";
+                readItems(side, input ? ItemSource::Input : ItemSource::Output, input ? m_inputs : m_outputs);
+            } else if (key == "upnode") {
+                parent = m_reader.peek() == '"' ? std::string(m_reader.readString()) : (m_reader.skipValue(), "");
+            } else if (key == "subnodes") {
+                readStrings("subnodes", m_children);
+            } else if (key == "matched_node_link") {
+                readStrings("matched_node_link", m_link);
+            } else if (key == "stack_info" && m_reader.peek() == '[') {
+                readStrings("stack_info", m_stack);
+            } else if (key == "micro_step_id" && m_reader.peek() != 'n') {
+                JValue v = m_reader.readScalar(arena.pool());
+                if (v.type == JType::Int)
+                    microStep = v.i;
+                else if (v.type == JType::String)
+                    microStep = std::atoll(std::string(arena.text(v)).c_str());
+            } else if (key == "data") {
+                parseData(precision, overflow);
+            } else if (key == "matched_distributed") {
+                distributed = m_reader.readValue(arena);
+            } else if (key == "id") {
+                m_reader.skipValue();
+            } else {
+                StrId k = arena.pool().intern(key);
+                m_extras.push_back({ k, m_reader.readValue(arena) });
+            }
+        }
+        if (nodeType < 0)
+            throw Error(ErrorCode::BadContent, m_file, "the node \"" + name + "\" has no \"node_type\"");
+        NodeId n = side.addNode(name, nodeType);
+        side.assembler.setParent(n, parent);
+        for (const std::string& child : m_children)
+            side.assembler.addChild(child);
+        for (const std::string& l : m_link)
+            side.assembler.addLinkName(l);
+        side.assembler.setStack(n, m_stack);
+        side.assembler.setItems(n, m_inputs, m_outputs);
+        side.assembler.graph().microStep[n] = int32_t(microStep);
+        side.distributed[n] = distributed;
+        if (!m_extras.empty())
+            side.extras[n] = arena.makeObject(m_extras);
+        side.precision[n] = precision;
+        side.overflow[n] = overflow;
+    }
+
+    JsonReader m_reader;
+    std::string m_file;
+    VisDocument& m_doc;
+    VisSide m_top, m_npu, m_bench;
+    std::vector<uint32_t> m_inputs, m_outputs;
+    std::vector<JMember> m_extras;
+    std::vector<std::string> m_children, m_link, m_stack;
+};
+
+} // namespace
+
+std::string readMaybeGzipped(const std::string& path)
+{
+    std::string raw = readWholeFile(path);
+    if (raw.size() < 2 || uint8_t(raw[0]) != 0x1f || uint8_t(raw[1]) != 0x8b)
+        return raw;
+    z_stream z {};
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+        throw Error(ErrorCode::FileUnreadable, path, "cannot start gzip decompression");
+    std::string out;
+    z.next_in = reinterpret_cast<Bytef*>(raw.data());
+    z.avail_in = uInt(raw.size());
+    int rc = Z_OK;
+    while (rc != Z_STREAM_END) {
+        out.resize(out.size() + std::max<size_t>(raw.size() * 4, 1 << 20));
+        z.next_out = reinterpret_cast<Bytef*>(out.data() + z.total_out);
+        z.avail_out = uInt(out.size() - z.total_out);
+        rc = inflate(&z, Z_NO_FLUSH);
+        if (rc != Z_OK && rc != Z_STREAM_END) {
+            inflateEnd(&z);
+            throw Error(ErrorCode::FileUnreadable, path, "the gzip data is corrupt");
+        }
+    }
+    out.resize(z.total_out);
+    inflateEnd(&z);
+    return out;
+}
+
+VisDocument parseVisJson(std::string_view text, const std::string& fileName)
+{
+    VisDocument doc;
+    VisJsonParser parser(text, fileName, doc);
+    parser.parse();
+    return doc;
+}
+
+VisDocument readVisFile(const std::string& path) { return parseVisJson(readMaybeGzipped(path), path); }
+
+} // namespace ps
