@@ -1,12 +1,410 @@
 #include "batch/distributed.h"
 
+#include "compare/item_fields.h"
+#include "graph/naming.h"
+#include "util/pyformat.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <unordered_map>
+
 namespace ps {
 
-void analyzeDistributed(std::vector<JobResult>& stepResults, std::vector<std::string>& warnings)
-{
-    // Issue #4 brings the analyzer; until then multi-rank outputs carry no matched_distributed.
-    (void)stepResults;
-    (void)warnings;
+namespace {
+
+enum class CommKind { PointToPoint, Collective };
+
+struct CommConfig {
+    std::string_view partner; // the API on the other end
+    std::string_view rankParam; // where the peer (p2p) or the root rank (collective) is read from
+    std::string_view type; // communications_type of this end
+    CommKind kind;
+};
+
+// Spec §9 table; APIs not listed are collectives of type send_receive.
+const CommConfig* configOf(std::string_view api) {
+    static const std::pair<std::string_view, CommConfig> kTable[] = {
+        { "send", { "recv", "dst", "send", CommKind::PointToPoint } },
+        { "isend", { "irecv", "dst", "send", CommKind::PointToPoint } },
+        { "recv", { "send", "src", "receive", CommKind::PointToPoint } },
+        { "irecv", { "isend", "src", "receive", CommKind::PointToPoint } },
+        { "broadcast", { "broadcast", "1", "send", CommKind::Collective } },
+        { "scatter", { "scatter", "src", "send", CommKind::Collective } },
+        { "gather", { "gather", "dst", "receive", CommKind::Collective } },
+        { "reduce", { "reduce", "1", "receive", CommKind::Collective } },
+    };
+    for (const auto& [name, config] : kTable)
+        if (name == api)
+            return &config;
+    return nullptr;
+}
+
+std::string_view oppositeType(std::string_view type) {
+    return type == "send" ? "receive" : type == "receive" ? "send" : type;
+}
+
+const std::string kCannotMatch = "cannot match distributed node in rank";
+
+// One rank's graph of the analysed side, with its communication nodes named uniquely (step A).
+struct RankGraph {
+    int rank = 0;
+    const Graph* graph = nullptr;
+    Comparison* comparison = nullptr;
+    std::unordered_map<std::string, NodeId> nodeOfUnique;
+    std::unordered_map<NodeId, std::string> uniqueOfNode;
+};
+
+// A parameter as msprobe reads it: node.input_data.get(key, {}).get(field), from the raw leaf entry.
+struct ParamValue {
+    const DumpData* dump = nullptr;
+    JValue value; // Null when absent
+    bool present() const { return !value.isNull(); }
+    std::string str() const {
+        std::string out;
+        if (dump)
+            appendPyStr(out, *dump, value);
+        else
+            out = "None";
+        return out;
+    }
+    // The int a Python dict keyed by rank would find (int, bool, or an integral float).
+    std::optional<int> asRank() const {
+        switch (value.type) {
+        case JType::Int:
+            return int(value.i);
+        case JType::Bool:
+            return value.b ? 1 : 0;
+        case JType::Float:
+            if (std::isfinite(value.d) && value.d == std::floor(value.d) && std::fabs(value.d) < 1e9)
+                return int(value.d);
+            return std::nullopt;
+        default:
+            return std::nullopt;
+        }
+    }
+};
+
+class Analyzer {
+public:
+    Analyzer(std::vector<RankGraph>& graphs, Side side, std::vector<std::string>& warnings)
+        : m_graphs(graphs)
+        , m_side(side)
+        , m_warnings(warnings) { }
+
+    void run() {
+        for (RankGraph& rg : m_graphs)
+            nameUniquely(rg);
+        for (RankGraph& rg : m_graphs) {
+            for (NodeId n = 0; n < rg.graph->size(); ++n) {
+                if (!isCommunication(*rg.graph, n) || links(rg).count(n))
+                    continue;
+                std::string_view api = apiOf(rg, n);
+                if (api.empty())
+                    continue;
+                const CommConfig* config = configOf(api);
+                if (config && config->kind == CommKind::PointToPoint)
+                    matchPointToPoint(rg, n, api, *config);
+                else
+                    matchCollective(rg, n, config);
+            }
+        }
+    }
+
+private:
+    static bool isCommunication(const Graph& g, NodeId n) { return g.nameOf(n).starts_with("Distributed"); }
+
+    std::unordered_map<NodeId, DistributedLink>& links(RankGraph& rg) {
+        return rg.comparison->distributed[size_t(m_side)];
+    }
+
+    std::string_view apiOf(const RankGraph& rg, NodeId n) {
+        std::string_view name = rg.graph->nameOf(n);
+        if (name.find('.') == std::string_view::npos) {
+            m_warnings.push_back(
+                "Invalid node id " + std::string(name) + ", " + kCannotMatch + std::to_string(rg.rank));
+            return {};
+        }
+        return splitDots(name)[1];
+    }
+
+    // The leaf of `{node}.input.{param}` (the last one, as a dict would keep), or nullptr.
+    const JValue* inputLeaf(const RankGraph& rg, NodeId n, std::string_view param) const {
+        const Graph& g = *rg.graph;
+        if (!g.dump)
+            return nullptr;
+        std::string key = std::string(g.nameOf(n)) + ".input." + std::string(param);
+        const JValue* found = nullptr;
+        for (uint32_t item : g.inputItems(n))
+            if (g.dump->pool.view(g.dump->items[item].key) == key)
+                found = &g.dump->items[item].leaf;
+        return found;
+    }
+
+    ParamValue member(const RankGraph& rg, const JValue* object, std::string_view field) const {
+        ParamValue out;
+        out.dump = rg.graph->dump.get();
+        if (object && object->isObject())
+            if (const JValue* v = out.dump->arena.member(*object, field))
+                out.value = *v;
+        return out;
+    }
+
+    ParamValue rankParam(const RankGraph& rg, NodeId n, std::string_view param, bool warn) {
+        ParamValue v = member(rg, inputLeaf(rg, n, param), "value");
+        if (!v.present() && warn)
+            m_warnings.push_back("The parameter " + std::string(param) + " of node " + std::string(rg.graph->nameOf(n))
+                + " does not exist, " + kCannotMatch + std::to_string(rg.rank));
+        return v;
+    }
+
+    struct GroupInfo {
+        ParamValue ranks, id;
+    };
+
+    static bool truthy(const ParamValue& v) {
+        switch (v.value.type) {
+        case JType::Null:
+            return false;
+        case JType::Bool:
+            return v.value.b;
+        case JType::Int:
+            return v.value.i != 0;
+        case JType::Float:
+            return v.value.d != 0;
+        case JType::String:
+            return !v.dump->pool.view(v.value.str()).empty();
+        case JType::Array:
+        case JType::Object:
+            return v.value.n != 0;
+        case JType::BigInt:
+            return true;
+        }
+        return false;
+    }
+
+    std::optional<GroupInfo> groupInfo(const RankGraph& rg, NodeId n) {
+        std::string id(rg.graph->nameOf(n));
+        const JValue* group = inputLeaf(rg, n, "group");
+        auto fail = [&](const char* what) -> std::optional<GroupInfo> {
+            m_warnings.push_back(std::string("The ") + what + " of node " + id + " does not exist, " + kCannotMatch
+                + std::to_string(rg.rank));
+            return std::nullopt;
+        };
+        if (!group || !group->isObject() || group->n == 0)
+            return fail("kwarg group");
+        GroupInfo info { member(rg, group, "group_ranks"), member(rg, group, "group_id") };
+        if (!truthy(info.ranks))
+            return fail("group_ranks");
+        if (!truthy(info.id))
+            return fail("group_id");
+        return info;
+    }
+
+    // Step A: p2p nodes are named `{api}rank{peer}_{k}`, collectives `{group_id}{api}_{k}`.
+    void nameUniquely(RankGraph& rg) {
+        std::unordered_map<std::string, int> count;
+        for (NodeId n = 0; n < rg.graph->size(); ++n) {
+            if (!isCommunication(*rg.graph, n))
+                continue;
+            std::string_view api = apiOf(rg, n);
+            if (api.empty())
+                continue;
+            const CommConfig* config = configOf(api);
+            std::string key;
+            if (config && config->kind == CommKind::PointToPoint) {
+                ParamValue target = rankParam(rg, n, config->rankParam, true);
+                if (!target.present())
+                    continue;
+                key = std::string(api) + "rank" + target.str();
+            } else {
+                auto group = groupInfo(rg, n);
+                if (!group)
+                    continue;
+                key = group->id.str() + std::string(api);
+            }
+            std::string unique = key + "_" + std::to_string(++count[key]);
+            rg.nodeOfUnique[unique] = n;
+            rg.uniqueOfNode[n] = unique;
+        }
+    }
+
+    RankGraph* graphOfRank(const ParamValue& rank) {
+        if (auto r = rank.asRank())
+            for (RankGraph& rg : m_graphs)
+                if (rg.rank == *r)
+                    return &rg;
+        m_warnings.push_back("Graph data does not exist, " + kCannotMatch + rank.str());
+        return nullptr;
+    }
+
+    std::optional<NodeId> nodeOfUnique(RankGraph& target, const std::string& unique, const ParamValue& targetRank) {
+        auto it = target.nodeOfUnique.find(unique);
+        if (it != target.nodeOfUnique.end())
+            return it->second;
+        m_warnings.push_back("Node  does not exist, " + kCannotMatch + targetRank.str());
+        return std::nullopt;
+    }
+
+    // str() of the node's precision_index (or overflow_level with -oc), "Nan" when it has none.
+    std::string indexOf(const RankGraph& rg, NodeId n) const {
+        const Comparison& c = *rg.comparison;
+        if (c.overflowCheck) {
+            OverflowLevel level
+                = c.overflow[size_t(m_side)].size() > n ? c.overflow[size_t(m_side)][n] : OverflowLevel::None;
+            return level == OverflowLevel::None ? "Nan" : overflowLevelName(level);
+        }
+        if (m_side != Side::Npu || !c.isCompare || n >= c.precision.size() || !c.precision[n].has)
+            return "Nan";
+        const Precision& p = c.precision[n];
+        return p.isInt ? std::to_string((long long)p.value) : py::repr(p.value);
+    }
+
+    void setLink(RankGraph& rg, NodeId n, std::string_view type, const RankGraph& peer, NodeId peerNode) {
+        DistributedLink link;
+        link.type = std::string(type);
+        link.peers.push_back({ peer.rank, indexOf(peer, peerNode), std::string(peer.graph->nameOf(peerNode)) });
+        links(rg)[n] = std::move(link);
+    }
+
+    bool sameOutput(const RankGraph& a, NodeId x, const RankGraph& b, NodeId y) {
+        auto output0 = [](const RankGraph& rg, NodeId n) -> const DumpItem* {
+            const Graph& g = *rg.graph;
+            std::string key = std::string(g.nameOf(n)) + ".output.0";
+            const DumpItem* found = nullptr;
+            for (uint32_t item : g.outputItems(n))
+                if (g.dump->pool.view(g.dump->items[item].key) == key)
+                    found = &g.dump->items[item];
+            return found;
+        };
+        const DumpItem* ix = a.graph->dump ? output0(a, x) : nullptr;
+        const DumpItem* iy = b.graph->dump ? output0(b, y) : nullptr;
+        if (!ix || !iy)
+            return false; // msprobe 1.2.1 crashes here; no link is the safe reading
+        collectItemFields(*a.graph->dump, *ix, m_fx);
+        collectItemFields(*b.graph->dump, *iy, m_fy);
+        for (std::string_view key : { "dtype", "shape", "Max", "Min", "Mean", "Norm" })
+            if (!fieldEquals(*a.graph->dump, findField(m_fx, key), *b.graph->dump, findField(m_fy, key)))
+                return false;
+        return true;
+    }
+
+    void matchPointToPoint(RankGraph& rg, NodeId n, std::string_view api, const CommConfig& config) {
+        ParamValue targetRank = rankParam(rg, n, config.rankParam, true);
+        if (!targetRank.present())
+            return;
+        auto uniqueIt = rg.uniqueOfNode.find(n);
+        std::string unique = uniqueIt == rg.uniqueOfNode.end() ? std::string() : uniqueIt->second;
+        RankGraph* target = graphOfRank(targetRank);
+        if (!target)
+            return;
+        // isendrank1_1 on rank 0 pairs with irecvrank0_1 on rank 1.
+        std::string targetUnique = replaceAll(
+            replaceAll(unique, "rank" + targetRank.str(), "rank" + std::to_string(rg.rank)), api, config.partner);
+        auto targetNode = nodeOfUnique(*target, targetUnique, targetRank);
+        if (!targetNode)
+            return;
+        std::string id(rg.graph->nameOf(n)), targetId(target->graph->nameOf(*targetNode));
+        const CommConfig& partner = *configOf(config.partner);
+        ParamValue source = rankParam(*target, *targetNode, partner.rankParam, false);
+        if (!source.present()) {
+            m_warnings.push_back("The kwarg " + std::string(partner.rankParam) + " of node " + targetId
+                + " does not exist, " + kCannotMatch + "None");
+            return;
+        }
+        if (source.asRank() != std::optional<int>(rg.rank)) {
+            m_warnings.push_back(id + " of rank" + std::to_string(rg.rank) + " is expected to communicate with "
+                + targetId + " of rank" + targetRank.str() + ", but the data shows that " + targetId
+                + " communicates with rank" + source.str()
+                + ".The rank is inconsistent, cannot match distributed node");
+            return;
+        }
+        if (!sameOutput(rg, n, *target, *targetNode)) {
+            m_warnings.push_back(id + " output of rank" + std::to_string(rg.rank) + " is different from the " + targetId
+                + " output of rank" + targetRank.str() + ", cannot match distributed node");
+            return;
+        }
+        setLink(rg, n, config.type, *target, *targetNode);
+        setLink(*target, *targetNode, partner.type, rg, n);
+    }
+
+    void matchCollective(RankGraph& rg, NodeId n, const CommConfig* config) {
+        std::string_view type = "send_receive";
+        if (config) {
+            // One-to-many or many-to-one: only the root rank starts the matching.
+            ParamValue root = rankParam(rg, n, config->rankParam, true);
+            if (!root.present() || root.str() != std::to_string(rg.rank))
+                return;
+            type = config->type;
+        }
+        auto group = groupInfo(rg, n);
+        if (!group)
+            return;
+        auto uniqueIt = rg.uniqueOfNode.find(n);
+        std::string unique = uniqueIt == rg.uniqueOfNode.end() ? std::string() : uniqueIt->second;
+        std::string id(rg.graph->nameOf(n));
+        DistributedLink link;
+        link.type = std::string(type);
+        if (group->ranks.value.isArray()) {
+            for (const JValue& r : group->ranks.dump->arena.elements(group->ranks.value)) {
+                ParamValue targetRank { group->ranks.dump, r };
+                if (targetRank.str() == std::to_string(rg.rank))
+                    continue;
+                RankGraph* target = graphOfRank(targetRank);
+                if (!target)
+                    continue;
+                auto targetNode = nodeOfUnique(*target, unique, targetRank);
+                if (!targetNode)
+                    continue;
+                auto targetGroup = groupInfo(*target, *targetNode);
+                if (!targetGroup)
+                    continue;
+                if (group->id.str() != targetGroup->id.str()) {
+                    m_warnings.push_back(id + " of rank" + std::to_string(rg.rank) + " is expected to communicate with "
+                        + std::string(target->graph->nameOf(*targetNode)) + " of rank" + targetRank.str()
+                        + ", but the data shows that the group id of the two nodes are different, cannot match "
+                          "distributed node");
+                    continue;
+                }
+                DistributedPeer peer { target->rank, indexOf(*target, *targetNode),
+                    std::string(target->graph->nameOf(*targetNode)) };
+                auto same = std::find_if(link.peers.begin(), link.peers.end(),
+                    [&](const DistributedPeer& p) { return p.rank == peer.rank; });
+                if (same != link.peers.end())
+                    *same = std::move(peer);
+                else
+                    link.peers.push_back(std::move(peer));
+                if (config)
+                    setLink(*target, *targetNode, oppositeType(config->type), rg, n);
+            }
+        }
+        if (!link.peers.empty())
+            links(rg)[n] = std::move(link);
+    }
+
+    std::vector<RankGraph>& m_graphs;
+    Side m_side;
+    std::vector<std::string>& m_warnings;
+    ItemFields m_fx, m_fy;
+};
+
+} // namespace
+
+void analyzeDistributed(std::vector<JobResult>& stepResults, std::vector<std::string>& warnings) {
+    for (Side side : { Side::Npu, Side::Bench }) {
+        std::vector<RankGraph> graphs;
+        for (JobResult& r : stepResults) {
+            if (!r.comparison || !r.comparison->graphs[size_t(side)])
+                continue;
+            RankGraph rg;
+            rg.rank = r.job.rank;
+            rg.graph = r.comparison->graphs[size_t(side)].get();
+            rg.comparison = r.comparison.get();
+            graphs.push_back(std::move(rg));
+        }
+        if (!graphs.empty())
+            Analyzer(graphs, side, warnings).run();
+    }
 }
 
 } // namespace ps
