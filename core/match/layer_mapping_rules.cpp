@@ -89,7 +89,7 @@ LayerMappingRules LayerMappingRules::parse(std::string_view text, const std::str
         cls.className = stringScalar(it->first, sourceName, "the class name");
         cls.line = lineOf(it->first);
         if (!it->second.IsMap())
-            throw yamlError(sourceName, lineOf(it->second) > 0 ? lineOf(it->second) : cls.line,
+            throw yamlError(sourceName, !it->second.IsNull() && lineOf(it->second) > 0 ? lineOf(it->second) : cls.line,
                 "the rules of class \"" + cls.className + "\" must be a mapping {npu child: bench child}");
         for (auto rule = it->second.begin(); rule != it->second.end(); ++rule) {
             LayerMappingRule r;

@@ -1,0 +1,333 @@
+// Layer mapping (spec §5.3): the op-level name map, the scope rules it rests on, the YAML rules and the fallback.
+#include "batch/engine.h"
+#include "match/layer_mapping.h"
+#include "match/layer_mapping_rules.h"
+#include "match/layer_scope.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+void writeFile(const QString& path, const QByteArray& text) {
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text);
+}
+
+const QByteArray kTensor = "{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [2, 4], "
+                           "\"Max\": 1.0, \"Min\": -1.0, \"Mean\": 0.1, \"Norm\": 2.0, \"requires_grad\": false}";
+const QByteArray kRecord = "{\"input_args\": [" + kTensor + "], \"output\": [" + kTensor + "]}";
+// A typical PyTorch API stack: the hook template, then torch's own `in forward,` line (spec: region is empty).
+const QByteArray kApiStack
+    = "[\"File /x/msprobe/pytorch/hook_module/wrap_functional.py, line 1, in functional_op_template, \\n return "
+      "FunctionalOPTemplate(op)()\", "
+      "\"File /usr/lib/python3/site-packages/torch/nn/modules/sparse.py, line 163, in forward, \\n r\", "
+      "\"File /home/user/model.py, line 5, in forward, \\n x\"]";
+
+// One dump folder: records in order with their construct.json parents ("" = none).
+QString writeDump(const QString& dir, const QList<QPair<QByteArray, QByteArray>>& records) {
+    QByteArray data = "{", construct = "{", stack = "{";
+    bool first = true;
+    for (const auto& [name, parent] : records) {
+        data += QByteArray(first ? "" : ", ") + "\"" + name + "\": " + kRecord;
+        construct += QByteArray(first ? "" : ", ") + "\"" + name
+            + "\": " + (parent.isEmpty() ? "null" : "\"" + parent + "\"");
+        stack += QByteArray(first ? "" : ", ") + "\"" + name + "\": " + kApiStack;
+        first = false;
+    }
+    writeFile(dir + "/dump.json",
+        "{\"task\": \"statistics\", \"level\": \"mix\", \"framework\": \"pytorch\", \"dump_data_dir\": null, \"data\": "
+            + data + "}}");
+    writeFile(dir + "/construct.json", construct + "}");
+    writeFile(dir + "/stack.json", stack + "}");
+    return dir;
+}
+
+// The §5.3 verified example: NPU GPTModel > TransformerLanguageModel > Embedding > embedding API; the Bench
+// lacks the language_model level and names its modules differently.
+void writeVerifiedExample(const QString& root) {
+    writeDump(root + "/npu",
+        { { "Module.module.GPTModel.forward.0", "" },
+            { "Module.module.language_model.TransformerLanguageModel.forward.0", "Module.module.GPTModel.forward.0" },
+            { "Module.module.language_model.embedding.Embedding.forward.0",
+                "Module.module.language_model.TransformerLanguageModel.forward.0" },
+            { "Functional.embedding.0.forward", "Module.module.language_model.embedding.Embedding.forward.0" } });
+    writeDump(root + "/bench",
+        { { "Module.model.GPT2Model.forward.0", "" },
+            { "Module.model.embedding.LanguageModelEmbedding.forward.0", "Module.model.GPT2Model.forward.0" },
+            { "Functional.embedding.3.forward", "Module.model.embedding.LanguageModelEmbedding.forward.0" } });
+}
+
+const QByteArray kVerifiedYaml = "TopLayer:\n  module: model\nGPTModel:\n  language_model.embedding: embedding\n";
+
+std::string str(const QString& s) {
+    return s.toStdString();
+}
+
+QStringList linkOf(const ps::Comparison& c, ps::Side side, const char* node) {
+    const ps::Graph& g = c.graph(side);
+    ps::NodeId n = g.find(node);
+    if (n == ps::kNoNode)
+        return { "<missing>" };
+    ps::NodeId other = c.counterpart[size_t(side)][n];
+    if (other == ps::kNoNode)
+        return {};
+    const ps::Graph& og = c.graph(side == ps::Side::Npu ? ps::Side::Bench : ps::Side::Npu);
+    QStringList out;
+    for (ps::NodeId a : og.ancestors(other))
+        out << QString::fromStdString(std::string(og.nameOf(a)));
+    out << QString::fromStdString(std::string(og.nameOf(other)));
+    return out;
+}
+
+} // namespace
+
+class TestLayerMapping : public QObject {
+    Q_OBJECT
+private slots:
+    void verifiedExampleNameMap_data() {
+        QTest::addColumn<QString>("npu");
+        QTest::addColumn<QString>("bench");
+        QTest::newRow("TopLayer rule maps the outer module") << "Module.module.GPTModel.forward.0"
+                                                             << "Module.model.GPT2Model.forward.0";
+        QTest::newRow("a level the Bench lacks is N/A")
+            << "Module.module.language_model.TransformerLanguageModel.forward.0"
+            << "N/A";
+        QTest::newRow("a two-segment rule skips that level")
+            << "Module.module.language_model.embedding.Embedding.forward.0"
+            << "Module.model.embedding.LanguageModelEmbedding.forward.0";
+        QTest::newRow("APIs pair by position in the mapped layer") << "Functional.embedding.0.forward"
+                                                                   << "Functional.embedding.3.forward";
+    }
+    void verifiedExampleNameMap() {
+        QFETCH(QString, npu);
+        QFETCH(QString, bench);
+        QTemporaryDir dir;
+        writeVerifiedExample(dir.path());
+        writeFile(dir.path() + "/mapping.yaml", kVerifiedYaml);
+        std::vector<std::string> warnings;
+        auto map = ps::buildLayerNameMap(str(dir.path() + "/npu"), str(dir.path() + "/bench"),
+            str(dir.path() + "/mapping.yaml"), "pytorch", warnings);
+        QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+        QCOMPARE(map.size(), size_t(4));
+        QCOMPARE(QString::fromStdString(map.at(str(npu))), bench);
+    }
+
+    void verifiedExampleLinks_data() {
+        QTest::addColumn<int>("side");
+        QTest::addColumn<QString>("node");
+        QTest::addColumn<QStringList>("link");
+        QTest::newRow("NPU link = Bench ancestors + bench id")
+            << int(ps::Side::Npu) << "Module.module.language_model.embedding.Embedding.forward.0"
+            << QStringList { "DefaultModel", "Module.model.GPT2Model.forward.0",
+                   "Module.model.embedding.LanguageModelEmbedding.forward.0" };
+        QTest::newRow("Bench link = NPU path")
+            << int(ps::Side::Bench) << "Module.model.embedding.LanguageModelEmbedding.forward.0"
+            << QStringList { "DefaultModel", "Module.module.GPTModel.forward.0",
+                   "Module.module.language_model.TransformerLanguageModel.forward.0",
+                   "Module.module.language_model.embedding.Embedding.forward.0" };
+        QTest::newRow("N/A never matches")
+            << int(ps::Side::Npu) << "Module.module.language_model.TransformerLanguageModel.forward.0"
+            << QStringList {};
+        QTest::newRow("root falls back to the same id")
+            << int(ps::Side::Npu) << "DefaultModel" << QStringList { "DefaultModel" };
+    }
+    void verifiedExampleLinks() {
+        QFETCH(int, side);
+        QFETCH(QString, node);
+        QFETCH(QStringList, link);
+        QTemporaryDir dir;
+        writeVerifiedExample(dir.path());
+        writeFile(dir.path() + "/mapping.yaml", kVerifiedYaml);
+        ps::EngineOptions options;
+        options.layerMappingPath = str(dir.path() + "/mapping.yaml");
+        std::vector<std::string> warnings;
+        auto c = ps::runPair(str(dir.path() + "/npu"), str(dir.path() + "/bench"), options, warnings);
+        QCOMPARE(linkOf(*c, ps::Side(side), qPrintable(node)), link);
+    }
+
+    void parallelTransformerRenumbering_data() {
+        QTest::addColumn<QStringList>("scopes"); // first one is the ParallelTransformer item
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("pipeline stage numbering starts at zero")
+            << QStringList { "Module.module.encoder", "Module.module.encoder.layers.4.mlp",
+                   "Module.module.encoder.layers.5" }
+            << QStringList { "Module.module.encoder", "Module.module.encoder.layers.0.mlp",
+                   "Module.module.encoder.layers.1" };
+        QTest::newRow("the last number of the segment counts") << QStringList { "M.enc", "M.enc.layers.block2x12.a",
+            "M.enc.layers.block3x13" } << QStringList { "M.enc", "M.enc.layers.0.a", "M.enc.layers.1" };
+        QTest::newRow("no number anywhere gives nan as msprobe does")
+            << QStringList { "M.enc", "M.enc.layers.first.a" } << QStringList { "M.enc", "M.enc.layers.nan.a" };
+        QTest::newRow("other scopes are left alone") << QStringList { "M.enc", "M.enc.layers.3", "M.other.layers.7" }
+                                                     << QStringList { "M.enc", "M.enc.layers.0", "M.other.layers.7" };
+    }
+    void parallelTransformerRenumbering() {
+        QFETCH(QStringList, scopes);
+        QFETCH(QStringList, expected);
+        std::vector<ps::LayerScopeItem> items;
+        for (int i = 0; i < scopes.size(); ++i)
+            items.push_back(
+                { "item" + std::to_string(i), i == 0 ? "ParallelTransformer" : "Linear", "forward", str(scopes[i]) });
+        ps::renumberLayerIndices(items, "ParallelTransformer", "layers");
+        QStringList got;
+        for (const auto& item : items)
+            got << QString::fromStdString(item.fullScope);
+        QCOMPARE(got, expected);
+    }
+
+    void parallelTransformerPipelineStageMaps() {
+        // NPU stage 2 numbers its layers globally (4, 5), the Bench locally (0, 1): renumbering aligns them.
+        QTemporaryDir dir;
+        auto stage = [&](const QString& sub, int first) {
+            QByteArray top = "Module.module.encoder.ParallelTransformer.forward.0";
+            QList<QPair<QByteArray, QByteArray>> records { { top, "" } };
+            for (int k = first; k < first + 2; ++k)
+                records.append(
+                    { "Module.module.encoder.layers." + QByteArray::number(k) + ".ParallelTransformerLayer.forward.0",
+                        top });
+            writeDump(dir.path() + sub, records);
+        };
+        stage("/npu", 4);
+        stage("/bench", 0);
+        writeFile(dir.path() + "/m.yaml", "TopLayer:\n  module: module\n");
+        std::vector<std::string> warnings;
+        auto map = ps::buildLayerNameMap(
+            str(dir.path() + "/npu"), str(dir.path() + "/bench"), str(dir.path() + "/m.yaml"), "pytorch", warnings);
+        QCOMPARE(QString::fromStdString(map.at("Module.module.encoder.layers.5.ParallelTransformerLayer.forward.0")),
+            QString("Module.module.encoder.layers.1.ParallelTransformerLayer.forward.0"));
+    }
+
+    void yamlSuffix_data() {
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<bool>("accepted");
+        QTest::newRow(".yaml as msprobe") << "mapping.yaml" << true;
+        QTest::newRow(".yml accepted (deviation)") << "mapping.yml" << true;
+        QTest::newRow("other suffix falls back") << "mapping.txt" << false;
+    }
+    void yamlSuffix() {
+        QFETCH(QString, fileName);
+        QFETCH(bool, accepted);
+        QTemporaryDir dir;
+        writeVerifiedExample(dir.path());
+        writeFile(dir.path() + "/" + fileName, kVerifiedYaml);
+        std::vector<std::string> warnings;
+        auto map = ps::buildLayerNameMap(str(dir.path() + "/npu"), str(dir.path() + "/bench"),
+            str(dir.path() + "/" + fileName), "pytorch", warnings);
+        QCOMPARE(!map.empty(), accepted);
+        QCOMPARE(warnings.empty(), accepted);
+    }
+
+    void brokenYamlWarnsWithLineAndFallsBack_data() {
+        QTest::addColumn<QByteArray>("yaml");
+        QTest::addColumn<QString>("where");
+        QTest::newRow("unclosed flow sequence")
+            << QByteArray("TopLayer:\n  module: model\nGPTModel: [oops\n") << "line 4";
+        QTest::newRow("rules must be a mapping")
+            << QByteArray("TopLayer:\n  module: model\nGPTModel: embedding\n") << "line 3";
+        QTest::newRow("empty rules fail as in msprobe") << QByteArray("TopLayer:\nGPTModel:\n  a: b\n") << "line 1";
+        QTest::newRow("boolean child name (YAML 1.1 yes)")
+            << QByteArray("TopLayer:\n  module: model\n  yes: model\n") << "line 3";
+        QTest::newRow("integer child name") << QByteArray("TopLayer:\n  module: model\n  0: layer\n") << "line 3";
+        QTest::newRow("top level list") << QByteArray("- TopLayer\n") << "line 1";
+        QTest::newRow("empty file") << QByteArray("# nothing\n") << "no mapping rules";
+    }
+    void brokenYamlWarnsWithLineAndFallsBack() {
+        QFETCH(QByteArray, yaml);
+        QFETCH(QString, where);
+        QTemporaryDir dir;
+        writeVerifiedExample(dir.path());
+        writeFile(dir.path() + "/mapping.yaml", yaml);
+        ps::EngineOptions options;
+        options.layerMappingPath = str(dir.path() + "/mapping.yaml");
+        std::vector<std::string> warnings;
+        auto c = ps::runPair(str(dir.path() + "/npu"), str(dir.path() + "/bench"), options, warnings);
+        QCOMPARE(warnings.size(), size_t(1));
+        QString w = QString::fromStdString(warnings[0]);
+        QVERIFY2(w.startsWith("The layer mapping file parsing failed"), qPrintable(w));
+        QVERIFY2(w.contains("mapping.yaml: " + where) || (where.startsWith("no") && w.contains(where)), qPrintable(w));
+        // Default matching: nothing but the root pairs across the differently named models.
+        QCOMPARE(linkOf(*c, ps::Side::Npu, "Module.module.GPTModel.forward.0"), QStringList {});
+        QCOMPARE(linkOf(*c, ps::Side::Npu, "DefaultModel"), QStringList { "DefaultModel" });
+    }
+
+    void emptyStackFallsBackToDefault() {
+        QTemporaryDir dir;
+        writeVerifiedExample(dir.path());
+        writeFile(dir.path() + "/npu/stack.json", "{}");
+        writeFile(dir.path() + "/mapping.yaml", kVerifiedYaml);
+        std::vector<std::string> warnings;
+        auto map = ps::buildLayerNameMap(str(dir.path() + "/npu"), str(dir.path() + "/bench"),
+            str(dir.path() + "/mapping.yaml"), "pytorch", warnings);
+        QVERIFY(map.empty());
+        QVERIFY(warnings.empty());
+    }
+
+    void frameStackScope_data() {
+        QTest::addColumn<QStringList>("lines");
+        QTest::addColumn<QString>("scope");
+        QTest::newRow("template then torch forward: empty region")
+            << QStringList { "File /a/msprobe/wrap.py, line 1, in op_template, \n return OPTemplate(op)(*args)",
+                   "File /p/site-packages/torch/nn/modules/linear.py, line 2, in forward, \n r" }
+            << "";
+        QTest::newRow("last framework line before user code names the function")
+            << QStringList { "File /a/msprobe/wrap.py, line 1, in op_template, \n return OPTemplate(op)(*args)",
+                   "File /p/site-packages/torch/nn/functional.py, line 9, in dropout, \n r",
+                   "File /p/site-packages/torch/nn/functional.py, line 8, in helper, \n r",
+                   "File /home/u/model.py, line 3, in block, \n r", "File /home/u/model.py, line 4, in forward, \n r" }
+            << "helper";
+        QTest::newRow("no Template line: the first line is user code, no framework function")
+            << QStringList { "File /a/msprobe/wrap.py, line 1, in op_template, \n r",
+                   "File /p/site-packages/torch/nn/functional.py, line 8, in helper, \n r",
+                   "File /home/u/model.py, line 4, in forward, \n r" }
+            << "";
+        QTest::newRow("__call__ lines are skipped")
+            << QStringList { "File /a/msprobe/wrap.py, line 1, in op_template, \n return OPTemplate(op)(*args)",
+                   "File /p/site-packages/torch/nn/modules/module.py, line 9, in __call__, \n r",
+                   "File /home/u/model.py, line 4, in forward, \n r" }
+            << "";
+    }
+    void frameStackScope() {
+        QFETCH(QStringList, lines);
+        QFETCH(QString, scope);
+        std::vector<std::string> storage;
+        for (const QString& l : lines)
+            storage.push_back(str(l));
+        std::vector<std::string_view> views(storage.begin(), storage.end());
+        QCOMPARE(QString::fromStdString(ps::frameStackScope(views, ps::DumpFramework::PyTorch, "stack.json")), scope);
+    }
+
+    void rulesRoundTripAndValidate() {
+        QTemporaryDir dir;
+        auto rules = ps::LayerMappingRules::parse(
+            "TopLayer:\n  module: model\nGPTModel:\n  language_model.embedding: embedding\n  a..b: c\n  a..b: d\n",
+            "m.yaml");
+        QCOMPARE(rules.classes.size(), size_t(2));
+        QCOMPARE(rules.classes[1].rules[0].line, 4);
+        auto messages = rules.validate();
+        QCOMPARE(messages.size(), size_t(3)); // empty segment twice, then the duplicate
+        QCOMPARE(messages.back().line, 6);
+        auto table = rules.candidateTable();
+        QCOMPARE(table.at("GPTModel").at("a").front().target, std::string("d")); // last value wins
+        QString path = dir.path() + "/saved.yml";
+        rules.save(str(path));
+        auto again = ps::LayerMappingRules::load(str(path));
+        QCOMPARE(again.classes.size(), size_t(2));
+        QCOMPARE(again.classes[1].rules[0].source, std::string("language_model.embedding"));
+        QCOMPARE(again.classes[1].rules[0].target, std::string("embedding"));
+    }
+
+    void legacyCellKeyStandsForTopLayer() {
+        auto rules = ps::LayerMappingRules::parse("Cell:\n  module: model\n", "m.yaml");
+        auto table = rules.candidateTable();
+        QCOMPARE(table.at("TopLayer").at("module").front().target, std::string("model"));
+        QVERIFY(!table.count("Cell"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLayerMapping)
+#include "tst_layer_mapping.moc"
