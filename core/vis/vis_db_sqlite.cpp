@@ -7,13 +7,28 @@ namespace ps {
 SqliteDb::SqliteDb(const std::string& path, Mode mode, std::string displayName)
     : m_name(displayName.empty() ? path : std::move(displayName))
 {
-    int flags = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    int rc = sqlite3_open_v2(path.c_str(), &m_db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    int flags = mode == Mode::Create ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READONLY;
+    std::string target = path;
+    if (mode == Mode::Immutable) {
+        target = "file:";
+        for (char c : path) {
+            if (c == '%' || c == '?' || c == '#') {
+                static const char* hex = "0123456789ABCDEF";
+                target += '%';
+                target += hex[uint8_t(c) >> 4];
+                target += hex[uint8_t(c) & 15];
+            } else
+                target += c;
+        }
+        target += "?immutable=1";
+        flags |= SQLITE_OPEN_URI;
+    }
+    int rc = sqlite3_open_v2(target.c_str(), &m_db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
         std::string what = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
         sqlite3_close(m_db);
         m_db = nullptr;
-        throw Error(mode == Mode::ReadOnly ? ErrorCode::FileUnreadable : ErrorCode::OutputError, m_name,
+        throw Error(mode != Mode::Create ? ErrorCode::FileUnreadable : ErrorCode::OutputError, m_name,
             "cannot open the SQLite database: " + what);
     }
     sqlite3_extended_result_codes(m_db, 1);

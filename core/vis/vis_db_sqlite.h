@@ -14,7 +14,7 @@ namespace ps {
 
 class SqliteDb {
 public:
-    enum class Mode { ReadOnly, Create };
+    enum class Mode { ReadOnly, Immutable, Create }; // Immutable: read-only, SQLite creates no -shm/-wal
     SqliteDb(const std::string& path, Mode mode, std::string displayName = {});
     ~SqliteDb();
     SqliteDb(const SqliteDb&) = delete;

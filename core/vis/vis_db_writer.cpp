@@ -115,8 +115,6 @@ std::string extraJson(const VisMeta* meta, size_t side, NodeId n, std::string_vi
     const JValue* raw = meta ? meta->nodeExtra(side, n, key) : nullptr;
     if (!raw)
         return fallback;
-    if (raw->isString() && key == "parallel_merge_info")
-        return std::string(meta->arena().text(*raw)); // stored as text already
     std::string s;
     appendCompactJson(s, meta->arena(), *raw);
     return s;

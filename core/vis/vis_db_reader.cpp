@@ -1,0 +1,380 @@
+#include "vis/vis_db_reader.h"
+
+#include "io/file_io.h"
+#include "io/json_reader.h"
+#include "vis/vis_db_schema.h"
+#include "vis/vis_db_sqlite.h"
+#include "vis/vis_reader_common.h"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <unordered_map>
+
+namespace ps {
+
+namespace {
+
+struct DbRow {
+    std::string name;
+    int type = 0;
+    bool isRoot = false; // up_node = ''
+    std::string up;
+    std::vector<std::string> children;
+    Precision precision;
+    OverflowLevel overflow = OverflowLevel::None;
+    int64_t microStep = 0;
+    std::vector<std::string> link;
+    std::vector<std::string> stack;
+    std::string parallelMergeInfo;
+    std::string distributed;
+    int64_t modified = 0;
+    std::string input, output;
+};
+
+struct DbConfig {
+    bool compare = false;
+    std::string task;
+    bool hasToolTip = false;
+    std::string toolTip;
+    int64_t microSteps = 1;
+    bool overflowCheck = false;
+    std::string colors;
+};
+
+class DbReader {
+public:
+    explicit DbReader(const std::string& path)
+        : m_path(path)
+        , m_db(openReadOnly(path))
+    {
+        validate();
+        readConfig();
+    }
+
+    const DbConfig& config() const { return m_config; }
+
+    std::vector<std::pair<int, int>> graphs()
+    {
+        std::vector<std::pair<int, int>> out;
+        SqliteStmt q(*m_db, "SELECT DISTINCT step, rank FROM tb_nodes ORDER BY step, rank");
+        while (q.step())
+            out.emplace_back(int(q.integer(0)), int(q.integer(1)));
+        return out;
+    }
+
+    VisDocument read(int step, int rank)
+    {
+        std::vector<DbRow> rows[2];
+        std::string dumpDir[2];
+        bool dumpDirNull[2] = { true, true };
+        SqliteStmt q(*m_db,
+            "SELECT n.node_name, n.node_type, n.up_node, n.sub_nodes, n.precision_index, n.overflow_level, "
+            "n.micro_step_id, n.matched_node_link, s.stack_info, n.parallel_merge_info, n.matched_distributed, "
+            "n.modified, n.input_data, n.output_data, n.data_source, n.dump_data_dir FROM tb_nodes n "
+            "LEFT JOIN tb_stack s ON s.id = n.stack_id WHERE n.step = ? AND n.rank = ? ORDER BY n.node_order");
+        q.bind(1, int64_t(step)).bind(2, int64_t(rank));
+        while (q.step()) {
+            std::string_view source = q.text(14);
+            if (source != "NPU" && source != "Bench")
+                fail("tb_nodes.data_source must be NPU or Bench, not \"" + std::string(source) + "\"");
+            size_t side = source == "NPU" ? 0 : 1;
+            DbRow row = readRow(q);
+            if (!q.isNull(15)) {
+                dumpDir[side] = std::string(q.text(15));
+                dumpDirNull[side] = false;
+            }
+            rows[side].push_back(std::move(row));
+        }
+        std::string where = " (step " + std::to_string(step) + ", rank " + std::to_string(rank) + ")";
+        if (rows[0].empty())
+            fail("no NPU nodes for step " + std::to_string(step) + ", rank " + std::to_string(rank));
+        if (m_config.compare && rows[1].empty())
+            fail("a compare database without Bench nodes for step " + std::to_string(step) + ", rank "
+                + std::to_string(rank));
+        VisDocument doc;
+        doc.step = step;
+        doc.rank = rank;
+        fillMeta(doc.meta);
+        VisSide npu(m_path), bench(m_path);
+        VisSide* sides[2] = { &npu, &bench };
+        size_t sideCount = m_config.compare ? 2 : 1;
+        for (size_t s = 0; s < sideCount; ++s) {
+            sides[s]->assembler.dump().dumpDataDir = dumpDir[s];
+            sides[s]->assembler.dump().dumpDataDirIsNull = dumpDirNull[s];
+            addSide(*sides[s], rows[s], doc.meta, where);
+        }
+        VisAssembly how;
+        how.compare = m_config.compare;
+        how.mode = modeFromTask(m_config.task);
+        how.overflowCheck = m_config.overflowCheck;
+        how.microSteps = uint32_t(std::max<int64_t>(m_config.microSteps, 0));
+        if (m_config.compare)
+            assembleDocument({ &npu, &bench }, how, doc, m_path);
+        else
+            assembleDocument({ &npu }, how, doc, m_path);
+        return doc;
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::BadContent, m_path, what); }
+
+    static std::unique_ptr<SqliteDb> openReadOnly(const std::string& path)
+    {
+        if (!isRegularFile(path))
+            throw Error(ErrorCode::FileNotFound, path, "the .vis.db file does not exist or is not a regular file");
+        if (!looksLikeSqlite(path))
+            throw Error(ErrorCode::BadContent, path, "not a SQLite database (a .vis.db file is expected)");
+        // A WAL database with no pending -wal content is opened immutable, so that SQLite creates no -shm or
+        // -wal files next to an input; otherwise a plain read-only connection also reads the -wal.
+        std::ifstream in(path, std::ios::binary);
+        char header[20] = {};
+        in.read(header, sizeof header);
+        bool wal = header[18] == 2 || header[19] == 2;
+        std::ifstream walFile(path + "-wal", std::ios::binary | std::ios::ate);
+        bool pendingWal = walFile && walFile.tellg() > 0;
+        bool immutable = !wal || !pendingWal;
+        return std::make_unique<SqliteDb>(path, immutable ? SqliteDb::Mode::Immutable : SqliteDb::Mode::ReadOnly);
+    }
+
+    void validate()
+    {
+        std::set<std::string> tables;
+        {
+            SqliteStmt q(*m_db, "SELECT name FROM sqlite_master WHERE type = 'table'");
+            while (q.step())
+                tables.emplace(q.text(0));
+        }
+        for (const char* t : { "tb_nodes", "tb_config", "tb_stack" })
+            if (!tables.count(t))
+                fail(std::string("a SQLite database but not a .vis.db: the table ") + t + " is missing");
+        std::set<std::string> columns;
+        SqliteStmt q(*m_db, "PRAGMA table_info(tb_nodes)");
+        while (q.step())
+            columns.emplace(q.text(1));
+        for (const char* c : kVisDbNodeColumns)
+            if (!columns.count(c))
+                fail(std::string("a SQLite database but not a .vis.db: tb_nodes has no column ") + c);
+        for (const char* c : { "parallel_merge_info", "matched_distributed", "modified", "dump_data_dir" })
+            if (!columns.count(c))
+                fail(std::string("a SQLite database but not a .vis.db: tb_nodes has no column ") + c);
+    }
+
+    void readConfig()
+    {
+        SqliteStmt q(*m_db, "SELECT graph_type, task, tool_tip, micro_steps, overflow_check, node_colors FROM tb_config "
+                            "ORDER BY id LIMIT 1");
+        if (!q.step())
+            fail("tb_config has no row");
+        m_config.compare = q.text(0) == "compare";
+        m_config.task = std::string(q.text(1));
+        m_config.hasToolTip = !q.isNull(2);
+        m_config.toolTip = std::string(q.text(2));
+        m_config.microSteps = q.isNull(3) ? 1 : q.integer(3);
+        m_config.overflowCheck = !q.isNull(4) && q.integer(4) != 0;
+        m_config.colors = std::string(q.text(5));
+    }
+
+    // tb_config as a .vis top level in msprobe 1.2.1's key order.
+    void fillMeta(VisMeta& meta)
+    {
+        meta.fromFile = true;
+        meta.taskText = m_config.task;
+        JArena& arena = meta.store->arena;
+        if (!m_config.compare) {
+            meta.topLevel = { { "root", {} }, { "dump_data_dir", {} }, { "node", {} }, { "MicroSteps", {} },
+                { "OverflowCheck", {} } };
+            meta.graphKeyOrder[0] = { "root", "dump_data_dir", "node" };
+            return;
+        }
+        meta.graphKeyOrder[0] = meta.graphKeyOrder[1] = { "root", "dump_data_dir", "node" };
+        meta.topLevel = { { "NPU", {} }, { "Bench", {} } };
+        if (m_config.hasToolTip) {
+            JValue tip;
+            tip.type = JType::String;
+            tip.n = arena.pool().intern(m_config.toolTip);
+            meta.topLevel.emplace_back("ToolTip", tip);
+        }
+        if (!m_config.colors.empty() && m_config.colors != "null")
+            meta.topLevel.emplace_back("Colors", parseJson(m_config.colors, arena, "tb_config.node_colors"));
+        for (const char* key : { "MicroSteps", "task", "OverflowCheck" })
+            meta.topLevel.emplace_back(key, JValue());
+    }
+
+    JValue parseJson(std::string_view text, JArena& arena, const std::string& what)
+    {
+        JsonReader reader(text, m_path + " (" + what + ")");
+        JValue v = reader.readValue(arena);
+        reader.expectEnd();
+        return v;
+    }
+
+    void parseStrings(std::string_view text, std::vector<std::string>& out, const char* what, const std::string& node)
+    {
+        if (text.empty())
+            return;
+        JsonReader reader(text, m_path + " (" + what + " of " + node + ")");
+        if (reader.peek() != '[')
+            reader.fail("a JSON list of strings is expected");
+        reader.beginArray();
+        while (reader.nextElement()) {
+            if (reader.peek() != '"')
+                reader.fail("a JSON list of strings is expected");
+            out.emplace_back(reader.readString());
+        }
+        reader.expectEnd();
+    }
+
+    DbRow readRow(SqliteStmt& q)
+    {
+        DbRow row;
+        row.name = std::string(q.text(0));
+        std::string_view type = q.text(1);
+        if (type.empty() || type.find_first_not_of("0123456789") != std::string_view::npos || type.size() > 3)
+            fail("the node \"" + row.name + "\" has no valid node_type");
+        row.type = std::stoi(std::string(type));
+        row.isRoot = !q.isNull(2) && q.text(2).empty();
+        row.up = std::string(q.text(2));
+        parseStrings(q.text(3), row.children, "sub_nodes", row.name);
+        if (!q.isNull(4))
+            row.precision = q.isInteger(4) ? Precision::integer(int(q.integer(4))) : Precision::real(q.real(4));
+        row.overflow = overflowFromText(q.text(5));
+        row.microStep = q.integer(6);
+        parseStrings(q.text(7), row.link, "matched_node_link", row.name);
+        parseStrings(q.text(8), row.stack, "stack_info", row.name);
+        row.parallelMergeInfo = std::string(q.text(9));
+        row.distributed = std::string(q.text(10));
+        row.modified = q.integer(11);
+        row.input = std::string(q.text(12));
+        row.output = std::string(q.text(13));
+        return row;
+    }
+
+    // Node order: pre-order from the root over sub_nodes (the order a .vis lists nodes), then unreached rows.
+    std::vector<size_t> preOrder(const std::vector<DbRow>& rows)
+    {
+        std::unordered_map<std::string_view, size_t> byName;
+        for (size_t i = 0; i < rows.size(); ++i)
+            byName.emplace(rows[i].name, i);
+        std::vector<size_t> order;
+        std::vector<bool> seen(rows.size(), false);
+        std::vector<size_t> stack;
+        for (size_t i = 0; i < rows.size(); ++i)
+            if (rows[i].isRoot && stack.empty())
+                stack.push_back(i);
+        while (!stack.empty()) {
+            size_t i = stack.back();
+            stack.pop_back();
+            if (seen[i])
+                continue;
+            seen[i] = true;
+            order.push_back(i);
+            for (size_t k = rows[i].children.size(); k-- > 0;) {
+                auto it = byName.find(rows[i].children[k]);
+                if (it != byName.end() && !seen[it->second])
+                    stack.push_back(it->second);
+            }
+        }
+        for (size_t i = 0; i < rows.size(); ++i)
+            if (!seen[i])
+                order.push_back(i);
+        return order;
+    }
+
+    void readItems(VisSide& side, std::string_view text, ItemSource source, std::vector<uint32_t>& out,
+        const std::string& node)
+    {
+        out.clear();
+        if (text.empty())
+            return;
+        DumpData& dump = side.assembler.dump();
+        JsonReader reader(text, m_path + " (items of " + node + ")");
+        if (reader.peek() != '{')
+            reader.fail("input_data/output_data must be JSON objects");
+        std::string_view key;
+        reader.beginObject();
+        while (reader.nextMember(key)) {
+            StrId id = dump.pool.intern(key);
+            JValue leaf = reader.readValue(dump.arena);
+            out.push_back(side.assembler.addItem(dump.pool.view(id), leaf, source));
+        }
+        reader.expectEnd();
+    }
+
+    void addSide(VisSide& side, std::vector<DbRow>& rows, VisMeta& meta, const std::string& where)
+    {
+        JArena& arena = meta.store->arena;
+        std::vector<uint32_t> inputs, outputs;
+        for (size_t i : preOrder(rows)) {
+            DbRow& row = rows[i];
+            if (row.isRoot && !side.hasRoot) {
+                side.rootName = row.name;
+                side.hasRoot = true;
+            }
+            NodeId n = side.addNode(row.name, row.type);
+            side.assembler.setParent(n, row.up);
+            for (const std::string& child : row.children)
+                side.assembler.addChild(child);
+            for (const std::string& l : row.link)
+                side.assembler.addLinkName(l);
+            side.assembler.setStack(n, row.stack);
+            readItems(side, row.input, ItemSource::Input, inputs, row.name + where);
+            readItems(side, row.output, ItemSource::Output, outputs, row.name + where);
+            side.assembler.setItems(n, inputs, outputs);
+            side.assembler.graph().microStep[n] = int32_t(row.microStep);
+            side.precision[n] = row.precision;
+            side.overflow[n] = row.overflow;
+            if (!row.distributed.empty() && row.distributed != "{}")
+                side.distributed[n] = parseJson(row.distributed, arena, "matched_distributed of " + row.name);
+            if (!row.parallelMergeInfo.empty())
+                addMember(arena, side.extras[n], "parallel_merge_info",
+                    parseJson(row.parallelMergeInfo, arena, "parallel_merge_info of " + row.name));
+            if (row.modified != 0) {
+                JValue modified;
+                modified.type = JType::Int;
+                modified.i = row.modified;
+                addMember(arena, side.extras[n], "modified", modified);
+            }
+            row = DbRow(); // release the row's text early
+        }
+        if (!side.hasRoot)
+            fail("no root node (a row with up_node = '')" + where);
+    }
+
+    std::string m_path;
+    std::unique_ptr<SqliteDb> m_db;
+    DbConfig m_config;
+};
+
+} // namespace
+
+bool looksLikeSqlite(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    char header[16] = {};
+    in.read(header, sizeof header);
+    return in.gcount() == 16 && std::string_view(header, 16) == std::string_view("SQLite format 3\0", 16);
+}
+
+VisDbIndex listVisDb(const std::string& path)
+{
+    DbReader reader(path);
+    return { reader.config().compare, reader.graphs() };
+}
+
+VisDocument readVisDbGraph(const std::string& path, int step, int rank)
+{
+    DbReader reader(path);
+    return reader.read(step, rank);
+}
+
+std::vector<VisDocument> readVisDb(const std::string& path)
+{
+    DbReader reader(path);
+    std::vector<VisDocument> out;
+    for (auto [step, rank] : reader.graphs())
+        out.push_back(reader.read(step, rank));
+    return out;
+}
+
+} // namespace ps

@@ -1,0 +1,24 @@
+#pragma once
+// Opens a .vis.db (msprobe >= 8.2.1, ProbeScope, or edited by tb_graph_ascend) read-only into the engine's
+// model, one VisDocument per step and rank. A file that is not SQLite, or SQLite without the .vis.db tables
+// and columns, gives a ps::Error naming the file and the problem. The file is never modified.
+#include "vis/vis_document.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ps {
+
+struct VisDbIndex {
+    bool compare = false; // tb_config.graph_type == "compare"
+    std::vector<std::pair<int, int>> graphs; // (step, rank), sorted
+};
+
+VisDbIndex listVisDb(const std::string& path);
+VisDocument readVisDbGraph(const std::string& path, int step, int rank);
+std::vector<VisDocument> readVisDb(const std::string& path); // every step and rank
+
+bool looksLikeSqlite(const std::string& path); // the 16-byte SQLite header
+
+} // namespace ps
