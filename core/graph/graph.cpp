@@ -17,7 +17,7 @@ std::vector<NodeId> Graph::ancestors(NodeId n) const
 {
     std::vector<NodeId> out;
     NodeId p = parent[n];
-    while (p != kNoNode && out.size() <= size()) {
+    while (p != kNoNode && out.size() < size()) {
         out.push_back(p);
         p = parent[p];
     }

@@ -1,0 +1,203 @@
+// Graph construction rules (spec §3.2, §4, acceptance facts §12.1-12.5, §12.20).
+#include "compare/comparator.h"
+#include "graph/builder.h"
+#include "graph/naming.h"
+#include "graph/stack_simplify.h"
+#include "io/construct_stack.h"
+
+#include <QtTest>
+
+namespace {
+
+// Builds a graph from construct.json text with an empty dump and stack; returns it with the warnings.
+std::unique_ptr<ps::Graph> buildFromConstruct(const std::string& constructJson, std::vector<std::string>* warnings = nullptr,
+    const std::string& stackJson = "{}", bool completeStack = false)
+{
+    auto g = std::make_unique<ps::Graph>();
+    g->dump = ps::parseDumpJson("{\"task\": \"statistics\", \"data\": {}}", "dump.json");
+    ps::ConstructData c = ps::parseConstructJson(constructJson, "construct.json", g->strings);
+    ps::StackData s = ps::parseStackJson(stackJson, "stack.json", g->strings);
+    std::vector<std::string> w;
+    ps::BuildOptions o;
+    o.completeStack = completeStack;
+    ps::buildGraph(*g, c, s, o, warnings ? *warnings : w);
+    return g;
+}
+
+QStringList childNames(const ps::Graph& g, ps::NodeId n)
+{
+    QStringList out;
+    for (ps::NodeId c : g.children(n))
+        out << QString::fromUtf8(g.nameOf(c).data(), int(g.nameOf(c).size()));
+    return out;
+}
+
+QString parentName(const ps::Graph& g, const char* node)
+{
+    ps::NodeId n = g.find(node);
+    if (n == ps::kNoNode || g.parent[n] == ps::kNoNode)
+        return QStringLiteral("None");
+    auto p = g.nameOf(g.parent[n]);
+    return QString::fromUtf8(p.data(), int(p.size()));
+}
+
+} // namespace
+
+class TestGraphBuilder : public QObject {
+    Q_OBJECT
+private slots:
+    void nodeTypes_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("type"); // -1: unknown prefix
+        QTest::newRow("ModuleTest is a module") << "ModuleTest" << 0;
+        QTest::newRow("Cell prefix is a module") << "Cell.x.Dense.forward.0" << 0;
+        for (const char* api : { "TensorTest", "TorchTest", "FunctionalTest", "NPUTest", "VFTest", "DistributedTest",
+                 "AtenTest", "Mint.add.0.forward", "Primitive.x.0.forward", "Jit.x.0.forward" })
+            QTest::newRow(api) << api << 1;
+        QTest::newRow("Module alone is unknown") << "Module" << -1;
+        QTest::newRow("optimizer is unknown") << "optimizer" << -1;
+        QTest::newRow("InvalidNodeName") << "InvalidNodeName" << -1;
+    }
+    void nodeTypes()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, type);
+        auto t = ps::nodeTypeOfName(name.toStdString());
+        QCOMPARE(t ? int(*t) : -1, type);
+    }
+
+    void threeNodesFromConstruct()
+    {
+        auto g = buildFromConstruct(R"({"Tensor1": "Module1", "Module1": null})");
+        QCOMPARE(g->size(), size_t(3));
+        QCOMPARE(childNames(*g, g->root), QStringList { QStringLiteral("Module1") });
+        QCOMPARE(int(g->type[g->find("Tensor1")]), 1);
+    }
+
+    void apiGrouping_data()
+    {
+        QTest::addColumn<QString>("construct");
+        QTest::addColumn<QStringList>("rootChildren");
+        QTest::newRow("api module module api api module")
+            << R"({"Tensor.a.0.forward": null, "Module.m1.M.forward.0": null, "Module.m2.M.forward.0": null,
+                  "Tensor.b.0.forward": null, "Tensor.c.0.forward": null, "Module.m3.M.forward.0": null})"
+            << QStringList { "Tensor.a.0.forward", "Module.m1.M.forward.0", "Module.m2.M.forward.0",
+                   "Apis_Between_Modules.0", "Module.m3.M.forward.0" };
+        QTest::newRow("two apis") << R"({"Tensor.a.0.forward": null, "Torch.b.0.forward": null})"
+                                  << QStringList { "Apis_Between_Modules.0" };
+        QTest::newRow("modules only")
+            << R"({"Module.a.M.forward.0": null, "Module.b.M.forward.0": null, "Module.c.M.forward.0": null})"
+            << QStringList { "Module.a.M.forward.0", "Module.b.M.forward.0", "Module.c.M.forward.0" };
+    }
+    void apiGrouping()
+    {
+        QFETCH(QString, construct);
+        QFETCH(QStringList, rootChildren);
+        auto g = buildFromConstruct(construct.toStdString());
+        QCOMPARE(childNames(*g, g->root), rootChildren);
+        ps::NodeId group = g->find("Apis_Between_Modules.0");
+        if (group != ps::kNoNode) {
+            QCOMPARE(int(g->type[group]), 9);
+            QCOMPARE(g->children(group).size(), size_t(2));
+            QCOMPARE(group, ps::NodeId(g->size() - 1)); // groups come after the construct nodes
+        }
+    }
+
+    void backwardParentRepair()
+    {
+        auto g = buildFromConstruct(R"({"Module.a.A.forward.0": "Module.root.R.forward.0",
+            "Module.a.A.backward.0": null, "Module.root.R.forward.0": null, "Module.root.R.backward.0": null,
+            "Module.b.B.forward.0": "Module.root.R.forward.0", "Module.b.B.backward.0": "Module.root.R.backward.0",
+            "Module.c.C.backward.0": null})");
+        QCOMPARE(parentName(*g, "Module.a.A.backward.0"), QStringLiteral("Module.root.R.backward.0"));
+        QCOMPARE(parentName(*g, "Module.b.B.backward.0"), QStringLiteral("Module.root.R.backward.0"));
+        QCOMPARE(parentName(*g, "Module.c.C.backward.0"), QStringLiteral("DefaultModel"));
+    }
+
+    void firstParentWinsAndOrphans()
+    {
+        auto g = buildFromConstruct(R"({"Tensor.x.0.forward": "Module.p.P.forward.0",
+            "Module.q.Q.forward.0": null, "Tensor.x.0.forward": "Module.q.Q.forward.0"})");
+        // Duplicate keys: the last value wins, so x hangs under q; p is referenced nowhere else now.
+        QCOMPARE(parentName(*g, "Tensor.x.0.forward"), QStringLiteral("Module.q.Q.forward.0"));
+        auto orphan = buildFromConstruct(R"({"Tensor.x.0.forward": "Module.p.P.forward.0"})");
+        QCOMPARE(parentName(*orphan, "Module.p.P.forward.0"), QStringLiteral("None")); // referenced, never a key
+        QCOMPARE(childNames(*orphan, orphan->root).size(), 0);
+    }
+
+    void cycleDoesNotHang()
+    {
+        auto g = buildFromConstruct(R"({"Module.a.A.forward.0": "Module.b.B.forward.0",
+            "Module.b.B.forward.0": "Module.a.A.forward.0"})");
+        QCOMPARE(g->size(), size_t(3));
+        QVERIFY(g->ancestors(g->find("Module.a.A.forward.0")).size() <= g->size());
+    }
+
+    void unknownNamesBecomeModulesWithAWarning()
+    {
+        std::vector<std::string> warnings;
+        auto g = buildFromConstruct(R"({"Tensor.x.0.forward": "optimizer"})", &warnings);
+        QCOMPARE(int(g->type[g->find("optimizer")]), 0);
+        QCOMPARE(warnings.size(), size_t(1));
+        QVERIFY(QString::fromStdString(warnings[0]).contains(QStringLiteral("optimizer")));
+    }
+
+    void microSteps()
+    {
+        auto g = buildFromConstruct(R"({"Module.a.A.forward.0": null, "Module.a.A.backward.0": null,
+            "Module.a.A.forward.1": null, "Module.b.B.forward.0": null, "Module.b.B.backward.0": null,
+            "Module.a.A.backward.1": null})");
+        QCOMPARE(ps::pageMicroSteps(*g, nullptr, nullptr), 2u);
+        QCOMPARE(g->microStep[g->find("Module.a.A.backward.0")], 0);
+        QCOMPARE(g->microStep[g->find("Module.a.A.forward.1")], 1);
+        QCOMPARE(g->microStep[g->root], -1); // only root children carry an id
+    }
+
+    void stackSimplification_data()
+    {
+        QTest::addColumn<QString>("node");
+        QTest::addColumn<QStringList>("lines");
+        QTest::addColumn<int>("kept");
+        QStringList moduleStack { "File a.py, line 1, in f, \n y = self.other(x)", "File m.py, line 9, in forward, \n return self.fc(x)" };
+        QTest::newRow("module keeps the line calling its attribute") << "Module.fc.Linear.forward.0" << moduleStack << 1;
+        QTest::newRow("module without a matching line keeps all") << "Module.zz.Linear.forward.0" << moduleStack << -1;
+        QStringList apiStack { "File t.py, line 58, in op, \n return FunctionalOPTemplate(op_name, hook)(*args)",
+            "File torch/linear.py, line 114, in forward, \n return F.linear(input, self.weight)" };
+        QTest::newRow("api keeps the line after the template") << "Functional.linear.0.forward" << apiStack << 1;
+        QTest::newRow("template on the last line keeps all") << "Torch.x.0.forward" << QStringList { apiStack[0] } << -1;
+    }
+    void stackSimplification()
+    {
+        QFETCH(QString, node);
+        QFETCH(QStringList, lines);
+        QFETCH(int, kept);
+        std::vector<std::string> storage;
+        for (const QString& l : lines)
+            storage.push_back(l.toStdString());
+        std::vector<std::string_view> views(storage.begin(), storage.end());
+        QCOMPARE(ps::simplifiedStackLine(node.toStdString(), views), kept);
+    }
+
+    void backwardBorrowsForwardStack()
+    {
+        auto g = buildFromConstruct(R"({"Module.fc.Linear.forward.0": null, "Module.fc.Linear.backward.0": null,
+            "Module.zz.Linear.backward.0": null})",
+            nullptr, R"js({"Module.fc.Linear.forward.0": ["File m.py, line 9, in forward, \n return self.fc(x)"]})js");
+        QCOMPARE(g->stackOf(g->find("Module.fc.Linear.backward.0")).size(), size_t(1));
+        auto orphan = g->stackOf(g->find("Module.zz.Linear.backward.0"));
+        QCOMPARE(orphan.size(), size_t(1));
+        QVERIFY(g->strings.view(orphan[0]).find("cannot find the forward node") != std::string_view::npos);
+    }
+
+    void groupedStackFormat()
+    {
+        auto g = buildFromConstruct(R"({"Torch.a.0.forward": null, "Torch.b.0.forward": null})", nullptr,
+            R"js({"0": [["Torch.a.0.forward", "Torch.b.0.forward"], ["File x.py, line 1, in f, \n a()", "File y.py, line 2, in g, \n b()"]]})js",
+            true);
+        QCOMPARE(g->stackOf(g->find("Torch.b.0.forward")).size(), size_t(2));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGraphBuilder)
+#include "tst_graph_builder.moc"

@@ -1,0 +1,129 @@
+// Python-compatible number and string formatting (spec §10.1-10.2, acceptance facts §12.6-12.7).
+#include "compare/row_metrics.h"
+#include "util/pyformat.h"
+#include "vis/item_format.h"
+
+#include <QtTest>
+#include <cmath>
+
+class TestPyFormat : public QObject {
+    Q_OBJECT
+private slots:
+    void floatRepr_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("integral float gets .0") << 4.0 << "4.0";
+        QTest::newRow("small fixed") << 0.0001 << "0.0001";
+        QTest::newRow("below 1e-4 is scientific") << 1e-05 << "1e-05";
+        QTest::newRow("large fixed") << 123456789.123457 << "123456789.123457";
+        QTest::newRow("1e16 is scientific") << 1.5e16 << "1.5e+16";
+        QTest::newRow("long mantissa") << 1.2345678901234568e+17 << "1.2345678901234568e+17";
+        QTest::newRow("negative zero") << -0.0 << "-0.0";
+        QTest::newRow("shortest round trip") << 0.1 << "0.1";
+        QTest::newRow("two thirds") << 0.6666666666666665 << "0.6666666666666665";
+        QTest::newRow("inf") << HUGE_VAL << "inf";
+        QTest::newRow("nan") << std::nan("") << "nan";
+    }
+    void floatRepr()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(ps::py::repr(value)), expected);
+    }
+
+    void formatFloatValue_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("rounded to 6 decimals") << 0.123456789 << "0.123457";
+        QTest::newRow("exponent uses %.6e") << 1.123123123123e-11 << "1.123123e-11";
+        QTest::newRow("1e-07 uses %.6e") << 1e-07 << "1.000000e-07";
+        QTest::newRow("trailing digits dropped by round") << 2.449489742783178 << "2.44949";
+        QTest::newRow("negative") << -0.32899999 << "-0.329";
+        QTest::newRow("half to even on the binary value") << 0.0078125 << "0.007812";
+        QTest::newRow("inf") << HUGE_VAL << "inf";
+    }
+    void formatFloatValue()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(ps::formatFloatValue(value)), expected);
+    }
+
+    void decimalTrimming_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("percent kept") << "0.123456789%" << "0.123457%";
+        QTest::newRow("plain") << "0.12345678" << "0.123457";
+        QTest::newRow("integer untouched") << "-1" << "-1";
+        QTest::newRow("double dot untouched") << "0.0.25698548%" << "0.0.25698548%";
+        QTest::newRow("six decimals untouched") << "0.123456%" << "0.123456%";
+        QTest::newRow("inside text") << "x 1.23456789 y" << "x 1.234568 y";
+    }
+    void decimalTrimming()
+    {
+        QFETCH(QString, input);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(ps::formatDecimalString(input.toStdString())), expected);
+    }
+
+    void stringValues_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("quotes removed") << "<class 'str'>" << "<class str>";
+        QTest::newRow("None becomes null") << "it's None" << "its null";
+    }
+    void stringValues()
+    {
+        QFETCH(QString, input);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(ps::formatStringValue(input.toStdString())), expected);
+    }
+
+    void scalars()
+    {
+        QCOMPARE(ps::formatScalar(ps::PyScalar::none()), std::string("null"));
+        QCOMPARE(ps::formatScalar(ps::PyScalar::str(" ")), std::string("null"));
+        QCOMPARE(ps::formatScalar(ps::PyScalar::integer(-1)), std::string("-1"));
+        QCOMPARE(ps::formatScalar(ps::PyScalar::real(0.25)), std::string("0.25"));
+    }
+
+    void str2float_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("percent") << "23.4%" << 0.234;
+        QTest::newRow("two dots is not a number") << "2.3.4%" << 0.0;
+        QTest::newRow("N/A") << "N/A" << 0.0;
+        QTest::newRow("precision of 66.66%") << "66.66666666666666%" << 0.6666666666666665;
+    }
+    void str2float()
+    {
+        QFETCH(QString, input);
+        QFETCH(double, expected);
+        QCOMPARE(ps::str2float(ps::PyScalar::str(input.toStdString())), expected);
+    }
+
+    void jsonStringEscapes()
+    {
+        std::string out;
+        ps::py::appendJsonString(out, "a\"b\\c\n\t\x01/\x7f\xe4\xb8\xad\xf0\x9f\x98\x80");
+        QCOMPARE(out, std::string("\"a\\\"b\\\\c\\n\\t\\u0001/\x7f\\u4e2d\\ud83d\\ude00\""));
+    }
+
+    void pythonFloatParsing()
+    {
+        double v = 0;
+        QVERIFY(ps::py::parseFloat(" Nan ", v) && std::isnan(v));
+        QVERIFY(ps::py::parseFloat("-inf", v) && v < 0 && std::isinf(v));
+        QVERIFY(ps::py::parseFloat("1e3", v) && v == 1000);
+        QVERIFY(!ps::py::parseFloat("1,5", v));
+        QVERIFY(!ps::py::parseFloat("", v));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPyFormat)
+#include "tst_pyformat.moc"
