@@ -15,7 +15,12 @@ import sys
 import tarfile
 
 # Variants that cannot reach 1.0 yet, with the reason (docs/deviations.md has the details).
-EXPECTED_SCORES = {}
+EXPECTED_SCORES = {
+    # msprobe 1.2.1 cannot read the newer grouped stack.json and writes [] for every stack; ProbeScope reads
+    # the stacks. Every other field agrees.
+    ("headdump_gpt_mix_statistics", "compare_cs"): 0.981714,
+    ("headdump_mlp_mix_tensor", "compare_cs"): 0.981707,
+}
 
 # (case, variant) pairs skipped with the reason.
 SKIPPED = {}
