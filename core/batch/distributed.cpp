@@ -1,48 +1,18 @@
 #include "batch/distributed.h"
 
+#include "batch/distributed_params.h"
+
 #include "compare/item_fields.h"
 #include "graph/naming.h"
 #include "util/pyformat.h"
 
 #include <algorithm>
-#include <cmath>
 #include <optional>
 #include <unordered_map>
 
 namespace ps {
 
 namespace {
-
-enum class CommKind { PointToPoint, Collective };
-
-struct CommConfig {
-    std::string_view partner; // the API on the other end
-    std::string_view rankParam; // where the peer (p2p) or the root rank (collective) is read from
-    std::string_view type; // communications_type of this end
-    CommKind kind;
-};
-
-// Spec §9 table; APIs not listed are collectives of type send_receive.
-const CommConfig* configOf(std::string_view api) {
-    static const std::pair<std::string_view, CommConfig> kTable[] = {
-        { "send", { "recv", "dst", "send", CommKind::PointToPoint } },
-        { "isend", { "irecv", "dst", "send", CommKind::PointToPoint } },
-        { "recv", { "send", "src", "receive", CommKind::PointToPoint } },
-        { "irecv", { "isend", "src", "receive", CommKind::PointToPoint } },
-        { "broadcast", { "broadcast", "1", "send", CommKind::Collective } },
-        { "scatter", { "scatter", "src", "send", CommKind::Collective } },
-        { "gather", { "gather", "dst", "receive", CommKind::Collective } },
-        { "reduce", { "reduce", "1", "receive", CommKind::Collective } },
-    };
-    for (const auto& [name, config] : kTable)
-        if (name == api)
-            return &config;
-    return nullptr;
-}
-
-std::string_view oppositeType(std::string_view type) {
-    return type == "send" ? "receive" : type == "receive" ? "send" : type;
-}
 
 const std::string kCannotMatch = "cannot match distributed node in rank";
 
@@ -55,44 +25,17 @@ struct RankGraph {
     std::unordered_map<NodeId, std::string> uniqueOfNode;
 };
 
-// A parameter as msprobe reads it: node.input_data.get(key, {}).get(field), from the raw leaf entry.
-struct ParamValue {
-    const DumpData* dump = nullptr;
-    JValue value; // Null when absent
-    bool present() const { return !value.isNull(); }
-    std::string str() const {
-        std::string out;
-        if (dump)
-            appendPyStr(out, *dump, value);
-        else
-            out = "None";
-        return out;
-    }
-    // The int a Python dict keyed by rank would find (int, bool, or an integral float).
-    std::optional<int> asRank() const {
-        switch (value.type) {
-        case JType::Int:
-            return int(value.i);
-        case JType::Bool:
-            return value.b ? 1 : 0;
-        case JType::Float:
-            if (std::isfinite(value.d) && value.d == std::floor(value.d) && std::fabs(value.d) < 1e9)
-                return int(value.d);
-            return std::nullopt;
-        default:
-            return std::nullopt;
-        }
-    }
-};
-
 class Analyzer {
 public:
     Analyzer(std::vector<RankGraph>& graphs, Side side, std::vector<std::string>& warnings)
         : m_graphs(graphs)
         , m_side(side)
-        , m_warnings(warnings) { }
+        , m_warnings(warnings)
+    {
+    }
 
-    void run() {
+    void run()
+    {
         for (RankGraph& rg : m_graphs)
             nameUniquely(rg);
         for (RankGraph& rg : m_graphs) {
@@ -102,7 +45,7 @@ public:
                 std::string_view api = apiOf(rg, n);
                 if (api.empty())
                     continue;
-                const CommConfig* config = configOf(api);
+                const CommConfig* config = commConfigOf(api);
                 if (config && config->kind == CommKind::PointToPoint)
                     matchPointToPoint(rg, n, api, *config);
                 else
@@ -114,11 +57,13 @@ public:
 private:
     static bool isCommunication(const Graph& g, NodeId n) { return g.nameOf(n).starts_with("Distributed"); }
 
-    std::unordered_map<NodeId, DistributedLink>& links(RankGraph& rg) {
+    std::unordered_map<NodeId, DistributedLink>& links(RankGraph& rg)
+    {
         return rg.comparison->distributed[size_t(m_side)];
     }
 
-    std::string_view apiOf(const RankGraph& rg, NodeId n) {
+    std::string_view apiOf(const RankGraph& rg, NodeId n)
+    {
         std::string_view name = rg.graph->nameOf(n);
         if (name.find('.') == std::string_view::npos) {
             m_warnings.push_back(
@@ -128,30 +73,9 @@ private:
         return splitDots(name)[1];
     }
 
-    // The leaf of `{node}.input.{param}` (the last one, as a dict would keep), or nullptr.
-    const JValue* inputLeaf(const RankGraph& rg, NodeId n, std::string_view param) const {
-        const Graph& g = *rg.graph;
-        if (!g.dump)
-            return nullptr;
-        std::string key = std::string(g.nameOf(n)) + ".input." + std::string(param);
-        const JValue* found = nullptr;
-        for (uint32_t item : g.inputItems(n))
-            if (g.dump->pool.view(g.dump->items[item].key) == key)
-                found = &g.dump->items[item].leaf;
-        return found;
-    }
-
-    ParamValue member(const RankGraph& rg, const JValue* object, std::string_view field) const {
-        ParamValue out;
-        out.dump = rg.graph->dump.get();
-        if (object && object->isObject())
-            if (const JValue* v = out.dump->arena.member(*object, field))
-                out.value = *v;
-        return out;
-    }
-
-    ParamValue rankParam(const RankGraph& rg, NodeId n, std::string_view param, bool warn) {
-        ParamValue v = member(rg, inputLeaf(rg, n, param), "value");
+    ParamValue rankParam(const RankGraph& rg, NodeId n, std::string_view param, bool warn)
+    {
+        ParamValue v = leafMember(*rg.graph, nodeInputLeaf(*rg.graph, n, param), "value");
         if (!v.present() && warn)
             m_warnings.push_back("The parameter " + std::string(param) + " of node " + std::string(rg.graph->nameOf(n))
                 + " does not exist, " + kCannotMatch + std::to_string(rg.rank));
@@ -162,30 +86,10 @@ private:
         ParamValue ranks, id;
     };
 
-    static bool truthy(const ParamValue& v) {
-        switch (v.value.type) {
-        case JType::Null:
-            return false;
-        case JType::Bool:
-            return v.value.b;
-        case JType::Int:
-            return v.value.i != 0;
-        case JType::Float:
-            return v.value.d != 0;
-        case JType::String:
-            return !v.dump->pool.view(v.value.str()).empty();
-        case JType::Array:
-        case JType::Object:
-            return v.value.n != 0;
-        case JType::BigInt:
-            return true;
-        }
-        return false;
-    }
-
-    std::optional<GroupInfo> groupInfo(const RankGraph& rg, NodeId n) {
+    std::optional<GroupInfo> groupInfo(const RankGraph& rg, NodeId n)
+    {
         std::string id(rg.graph->nameOf(n));
-        const JValue* group = inputLeaf(rg, n, "group");
+        const JValue* group = nodeInputLeaf(*rg.graph, n, "group");
         auto fail = [&](const char* what) -> std::optional<GroupInfo> {
             m_warnings.push_back(std::string("The ") + what + " of node " + id + " does not exist, " + kCannotMatch
                 + std::to_string(rg.rank));
@@ -193,16 +97,17 @@ private:
         };
         if (!group || !group->isObject() || group->n == 0)
             return fail("kwarg group");
-        GroupInfo info { member(rg, group, "group_ranks"), member(rg, group, "group_id") };
-        if (!truthy(info.ranks))
+        GroupInfo info { leafMember(*rg.graph, group, "group_ranks"), leafMember(*rg.graph, group, "group_id") };
+        if (!info.ranks.truthy())
             return fail("group_ranks");
-        if (!truthy(info.id))
+        if (!info.id.truthy())
             return fail("group_id");
         return info;
     }
 
     // Step A: p2p nodes are named `{api}rank{peer}_{k}`, collectives `{group_id}{api}_{k}`.
-    void nameUniquely(RankGraph& rg) {
+    void nameUniquely(RankGraph& rg)
+    {
         std::unordered_map<std::string, int> count;
         for (NodeId n = 0; n < rg.graph->size(); ++n) {
             if (!isCommunication(*rg.graph, n))
@@ -210,7 +115,7 @@ private:
             std::string_view api = apiOf(rg, n);
             if (api.empty())
                 continue;
-            const CommConfig* config = configOf(api);
+            const CommConfig* config = commConfigOf(api);
             std::string key;
             if (config && config->kind == CommKind::PointToPoint) {
                 ParamValue target = rankParam(rg, n, config->rankParam, true);
@@ -229,7 +134,8 @@ private:
         }
     }
 
-    RankGraph* graphOfRank(const ParamValue& rank) {
+    RankGraph* graphOfRank(const ParamValue& rank)
+    {
         if (auto r = rank.asRank())
             for (RankGraph& rg : m_graphs)
                 if (rg.rank == *r)
@@ -238,7 +144,8 @@ private:
         return nullptr;
     }
 
-    std::optional<NodeId> nodeOfUnique(RankGraph& target, const std::string& unique, const ParamValue& targetRank) {
+    std::optional<NodeId> nodeOfUnique(RankGraph& target, const std::string& unique, const ParamValue& targetRank)
+    {
         auto it = target.nodeOfUnique.find(unique);
         if (it != target.nodeOfUnique.end())
             return it->second;
@@ -247,7 +154,8 @@ private:
     }
 
     // str() of the node's precision_index (or overflow_level with -oc), "Nan" when it has none.
-    std::string indexOf(const RankGraph& rg, NodeId n) const {
+    std::string indexOf(const RankGraph& rg, NodeId n) const
+    {
         const Comparison& c = *rg.comparison;
         if (c.overflowCheck) {
             OverflowLevel level
@@ -260,25 +168,18 @@ private:
         return p.isInt ? std::to_string((long long)p.value) : py::repr(p.value);
     }
 
-    void setLink(RankGraph& rg, NodeId n, std::string_view type, const RankGraph& peer, NodeId peerNode) {
+    void setLink(RankGraph& rg, NodeId n, std::string_view type, const RankGraph& peer, NodeId peerNode)
+    {
         DistributedLink link;
         link.type = std::string(type);
         link.peers.push_back({ peer.rank, indexOf(peer, peerNode), std::string(peer.graph->nameOf(peerNode)) });
         links(rg)[n] = std::move(link);
     }
 
-    bool sameOutput(const RankGraph& a, NodeId x, const RankGraph& b, NodeId y) {
-        auto output0 = [](const RankGraph& rg, NodeId n) -> const DumpItem* {
-            const Graph& g = *rg.graph;
-            std::string key = std::string(g.nameOf(n)) + ".output.0";
-            const DumpItem* found = nullptr;
-            for (uint32_t item : g.outputItems(n))
-                if (g.dump->pool.view(g.dump->items[item].key) == key)
-                    found = &g.dump->items[item];
-            return found;
-        };
-        const DumpItem* ix = a.graph->dump ? output0(a, x) : nullptr;
-        const DumpItem* iy = b.graph->dump ? output0(b, y) : nullptr;
+    bool sameOutput(const RankGraph& a, NodeId x, const RankGraph& b, NodeId y)
+    {
+        const DumpItem* ix = nodeFirstOutput(*a.graph, x);
+        const DumpItem* iy = nodeFirstOutput(*b.graph, y);
         if (!ix || !iy)
             return false; // msprobe 1.2.1 crashes here; no link is the safe reading
         collectItemFields(*a.graph->dump, *ix, m_fx);
@@ -289,7 +190,8 @@ private:
         return true;
     }
 
-    void matchPointToPoint(RankGraph& rg, NodeId n, std::string_view api, const CommConfig& config) {
+    void matchPointToPoint(RankGraph& rg, NodeId n, std::string_view api, const CommConfig& config)
+    {
         ParamValue targetRank = rankParam(rg, n, config.rankParam, true);
         if (!targetRank.present())
             return;
@@ -305,7 +207,7 @@ private:
         if (!targetNode)
             return;
         std::string id(rg.graph->nameOf(n)), targetId(target->graph->nameOf(*targetNode));
-        const CommConfig& partner = *configOf(config.partner);
+        const CommConfig& partner = *commConfigOf(config.partner);
         ParamValue source = rankParam(*target, *targetNode, partner.rankParam, false);
         if (!source.present()) {
             m_warnings.push_back("The kwarg " + std::string(partner.rankParam) + " of node " + targetId
@@ -328,7 +230,8 @@ private:
         setLink(*target, *targetNode, partner.type, rg, n);
     }
 
-    void matchCollective(RankGraph& rg, NodeId n, const CommConfig* config) {
+    void matchCollective(RankGraph& rg, NodeId n, const CommConfig* config)
+    {
         std::string_view type = "send_receive";
         if (config) {
             // One-to-many or many-to-one: only the root rank starts the matching.
@@ -375,7 +278,7 @@ private:
                 else
                     link.peers.push_back(std::move(peer));
                 if (config)
-                    setLink(*target, *targetNode, oppositeType(config->type), rg, n);
+                    setLink(*target, *targetNode, oppositeCommType(config->type), rg, n);
             }
         }
         if (!link.peers.empty())
@@ -390,7 +293,8 @@ private:
 
 } // namespace
 
-void analyzeDistributed(std::vector<JobResult>& stepResults, std::vector<std::string>& warnings) {
+void analyzeDistributed(std::vector<JobResult>& stepResults, std::vector<std::string>& warnings)
+{
     for (Side side : { Side::Npu, Side::Bench }) {
         std::vector<RankGraph> graphs;
         for (JobResult& r : stepResults) {

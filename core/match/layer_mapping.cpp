@@ -16,7 +16,8 @@ namespace {
 class LayerTrie {
 public:
     explicit LayerTrie(const std::vector<LayerScopeItem>& items)
-        : m_items(items) {
+        : m_items(items)
+    {
         m_nodes.push_back({ "TopLayer", {}, {} });
         for (uint32_t i = 0; i < items.size(); ++i) {
             auto parts = splitDots(items[i].fullScope);
@@ -40,11 +41,13 @@ public:
     static constexpr uint32_t kNone = 0xffffffffu;
     uint32_t root() const { return 0; }
     const std::string& typeName(uint32_t node) const { return m_nodes[node].typeName; }
-    uint32_t child(uint32_t node, std::string_view name) const {
+    uint32_t child(uint32_t node, std::string_view name) const
+    {
         auto it = m_nodes[node].children.find(std::string(name));
         return it == m_nodes[node].children.end() ? kNone : it->second;
     }
-    const std::vector<uint32_t>& itemsOf(uint32_t node, const std::string& state) const {
+    const std::vector<uint32_t>& itemsOf(uint32_t node, const std::string& state) const
+    {
         static const std::vector<uint32_t> kEmpty;
         auto it = m_nodes[node].itemsByState.find(state);
         return it == m_nodes[node].itemsByState.end() ? kEmpty : it->second;
@@ -61,7 +64,8 @@ private:
     std::vector<Node> m_nodes;
 };
 
-std::string joinRange(const std::vector<std::string_view>& segs, size_t begin, size_t count) {
+std::string joinRange(const std::vector<std::string_view>& segs, size_t begin, size_t count)
+{
     std::string out;
     for (size_t k = begin; k < segs.size() && k < begin + count; ++k) {
         if (k > begin)
@@ -73,7 +77,8 @@ std::string joinRange(const std::vector<std::string_view>& segs, size_t begin, s
 
 // Step 8: the Bench item an NPU item maps to, or nullptr.
 const LayerScopeItem* convertItem(const LayerTrie& npu, const LayerTrie& bench, uint32_t npuIndex,
-    const LayerMappingTable& table, const std::string& file) {
+    const LayerMappingTable& table, const std::string& file)
+{
     const LayerScopeItem& item = npu.item(npuIndex);
     auto segs = splitDots(item.fullScope);
     std::string benchScope = "TopLayer";
@@ -128,7 +133,8 @@ const LayerScopeItem* convertItem(const LayerTrie& npu, const LayerTrie& bench, 
 
 std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
     const std::string& yamlPath, const std::string& /*framework: detected from each dump, as msprobe does*/,
-    std::vector<std::string>& warnings) {
+    std::vector<std::string>& warnings)
+{
     std::unordered_map<std::string, std::string> map;
     try {
         std::vector<LayerScopeItem> npuItems = readLayerScopeItems(npuDir);

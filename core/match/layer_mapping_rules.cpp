@@ -15,16 +15,19 @@ namespace {
 
 constexpr uint64_t kMaxYamlBytes = 16ull << 20;
 
-int lineOf(const YAML::Node& node) {
+int lineOf(const YAML::Node& node)
+{
     return node.Mark().is_null() ? 0 : node.Mark().line + 1;
 }
 
-Error yamlError(const std::string& file, int line, const std::string& detail) {
+Error yamlError(const std::string& file, int line, const std::string& detail)
+{
     return Error(ErrorCode::BadContent, file, line > 0 ? "line " + std::to_string(line) + ": " + detail : detail);
 }
 
 // What PyYAML (YAML 1.1) makes of a plain scalar that is not a string: msprobe fails on such keys and values.
-const char* nonStringKind(const YAML::Node& node) {
+const char* nonStringKind(const YAML::Node& node)
+{
     if (node.Tag() != "?")
         return nullptr; // quoted or explicitly tagged: a string
     static const std::regex kNull("^(~|null|Null|NULL|)$");
@@ -46,7 +49,8 @@ const char* nonStringKind(const YAML::Node& node) {
     return nullptr;
 }
 
-std::string stringScalar(const YAML::Node& node, const std::string& file, const char* what) {
+std::string stringScalar(const YAML::Node& node, const std::string& file, const char* what)
+{
     if (!node.IsScalar())
         throw yamlError(file, lineOf(node), std::string(what) + " must be a plain name, not a list or a mapping");
     if (const char* kind = nonStringKind(node))
@@ -55,21 +59,25 @@ std::string stringScalar(const YAML::Node& node, const std::string& file, const 
     return node.Scalar();
 }
 
-size_t segmentCount(std::string_view path) {
+size_t segmentCount(std::string_view path)
+{
     return size_t(std::count(path.begin(), path.end(), '.')) + 1;
 }
 
-std::string firstSegment(std::string_view path) {
+std::string firstSegment(std::string_view path)
+{
     return std::string(path.substr(0, path.find('.')));
 }
 
-bool hasEmptySegment(std::string_view path) {
+bool hasEmptySegment(std::string_view path)
+{
     return path.empty() || path.front() == '.' || path.back() == '.' || path.find("..") != std::string_view::npos;
 }
 
 } // namespace
 
-LayerMappingRules LayerMappingRules::parse(std::string_view text, const std::string& sourceName) {
+LayerMappingRules LayerMappingRules::parse(std::string_view text, const std::string& sourceName)
+{
     std::vector<YAML::Node> documents;
     try {
         documents = YAML::LoadAll(std::string(text));
@@ -103,7 +111,8 @@ LayerMappingRules LayerMappingRules::parse(std::string_view text, const std::str
     return out;
 }
 
-LayerMappingRules LayerMappingRules::load(const std::string& path) {
+LayerMappingRules LayerMappingRules::load(const std::string& path)
+{
     auto endsWith = [&](std::string_view suffix) {
         return path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
     };
@@ -112,7 +121,8 @@ LayerMappingRules LayerMappingRules::load(const std::string& path) {
     return parse(readWholeFile(path, kMaxYamlBytes), path);
 }
 
-std::string LayerMappingRules::toYaml() const {
+std::string LayerMappingRules::toYaml() const
+{
     YAML::Emitter out;
     out << YAML::BeginMap;
     for (const LayerClassRules& cls : classes) {
@@ -128,11 +138,13 @@ std::string LayerMappingRules::toYaml() const {
     return text + "\n";
 }
 
-void LayerMappingRules::save(const std::string& path) const {
+void LayerMappingRules::save(const std::string& path) const
+{
     writeFileAtomically(path, toYaml());
 }
 
-std::vector<LayerMappingMessage> LayerMappingRules::validate() const {
+std::vector<LayerMappingMessage> LayerMappingRules::validate() const
+{
     std::vector<LayerMappingMessage> out;
     std::set<std::string> seenClasses;
     bool hasCell = false, hasTopLayer = false;
@@ -158,7 +170,8 @@ std::vector<LayerMappingMessage> LayerMappingRules::validate() const {
     return out;
 }
 
-LayerMappingTable LayerMappingRules::candidateTable() const {
+LayerMappingTable LayerMappingRules::candidateTable() const
+{
     // Effective class -> ordered {source -> target}: first position, last value (a Python dict from YAML).
     std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> effective;
     const LayerClassRules* cell = nullptr;

@@ -16,7 +16,8 @@ namespace ps {
 
 namespace {
 
-std::string joinSegments(std::span<const std::string_view> parts) {
+std::string joinSegments(std::span<const std::string_view> parts)
+{
     std::string out;
     for (size_t i = 0; i < parts.size(); ++i) {
         if (i)
@@ -26,12 +27,14 @@ std::string joinSegments(std::span<const std::string_view> parts) {
     return out;
 }
 
-bool isPySpace(char c) {
+bool isPySpace(char c)
+{
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
 // Python str.split() (no argument): whitespace runs separate, leading/trailing whitespace ignored.
-std::vector<std::string_view> splitWhitespace(std::string_view s) {
+std::vector<std::string_view> splitWhitespace(std::string_view s)
+{
     std::vector<std::string_view> out;
     size_t i = 0;
     while (i < s.size()) {
@@ -46,7 +49,8 @@ std::vector<std::string_view> splitWhitespace(std::string_view s) {
     return out;
 }
 
-std::vector<std::string_view> splitCommas(std::string_view s) {
+std::vector<std::string_view> splitCommas(std::string_view s)
+{
     std::vector<std::string_view> out;
     size_t start = 0;
     for (size_t comma; (comma = s.find(',', start)) != std::string_view::npos; start = comma + 1)
@@ -55,7 +59,8 @@ std::vector<std::string_view> splitCommas(std::string_view s) {
     return out;
 }
 
-bool containsAny(std::string_view s, std::initializer_list<std::string_view> words) {
+bool containsAny(std::string_view s, std::initializer_list<std::string_view> words)
+{
     for (std::string_view w : words)
         if (s.find(w) != std::string_view::npos)
             return true;
@@ -63,7 +68,8 @@ bool containsAny(std::string_view s, std::initializer_list<std::string_view> wor
 }
 
 // The function names of stack lines (msprobe's get_stack_in_lines); throws on lines without a function field.
-std::vector<std::string> functionNames(std::span<const std::string_view> lines, const std::string& file) {
+std::vector<std::string> functionNames(std::span<const std::string_view> lines, const std::string& file)
+{
     std::vector<std::string> names;
     for (std::string_view line : lines) {
         if (line.empty())
@@ -85,14 +91,16 @@ std::vector<std::string> functionNames(std::span<const std::string_view> lines, 
     return { names.rbegin(), names.rend() };
 }
 
-bool isFrameworkEnd(std::string_view line, DumpFramework framework) {
+bool isFrameworkEnd(std::string_view line, DumpFramework framework)
+{
     if (framework == DumpFramework::MindSpore)
         return line.find("construct") != std::string_view::npos;
     return containsAny(line, { "in forward,", "in backward," });
 }
 
 // The first `.`-terminated (or final) non-blank segment after "prefix." (regex ^prefix\.(\S+?)(?:\.|$)).
-std::optional<std::string_view> segmentAfter(std::string_view scope, std::string_view prefix) {
+std::optional<std::string_view> segmentAfter(std::string_view scope, std::string_view prefix)
+{
     if (scope.size() <= prefix.size() || scope.substr(0, prefix.size()) != prefix || scope[prefix.size()] != '.')
         return std::nullopt;
     size_t begin = prefix.size() + 1;
@@ -106,7 +114,8 @@ std::optional<std::string_view> segmentAfter(std::string_view scope, std::string
 }
 
 // The last run of digits in the segment after the prefix; nullopt stands for msprobe's infinity.
-std::optional<long long> lastNumberAfter(std::string_view scope, std::string_view prefix) {
+std::optional<long long> lastNumberAfter(std::string_view scope, std::string_view prefix)
+{
     auto segment = segmentAfter(scope, prefix);
     if (!segment)
         return std::nullopt;
@@ -124,7 +133,8 @@ std::optional<long long> lastNumberAfter(std::string_view scope, std::string_vie
     return last;
 }
 
-void replaceSegmentAfter(std::string& scope, std::string_view prefix, const std::string& replacement) {
+void replaceSegmentAfter(std::string& scope, std::string_view prefix, const std::string& replacement)
+{
     auto segment = segmentAfter(scope, prefix);
     if (!segment)
         return;
@@ -133,7 +143,8 @@ void replaceSegmentAfter(std::string& scope, std::string_view prefix, const std:
 }
 
 LayerScopeItem makeItem(std::string_view name, std::string_view parent, std::span<const std::string_view> stack,
-    DumpFramework framework, const std::string& dumpPath) {
+    DumpFramework framework, const std::string& dumpPath)
+{
     auto parts = splitDots(name);
     size_t n = parts.size();
     if (n < 4)
@@ -182,7 +193,8 @@ LayerScopeItem makeItem(std::string_view name, std::string_view parent, std::spa
 
 } // namespace
 
-DumpFramework detectDumpFramework(std::string_view text, const std::string& path) {
+DumpFramework detectDumpFramework(std::string_view text, const std::string& path)
+{
     auto namesType = [](std::string_view line, std::string_view value) {
         for (size_t at = line.find("\"type\":"); at != std::string_view::npos; at = line.find("\"type\":", at + 1)) {
             size_t i = at + 7;
@@ -208,7 +220,8 @@ DumpFramework detectDumpFramework(std::string_view text, const std::string& path
     throw Error(ErrorCode::BadContent, path, "the dump must be based on the MindSpore or PyTorch framework");
 }
 
-std::string frameStackScope(std::span<const std::string_view> lines, DumpFramework framework, const std::string& file) {
+std::string frameStackScope(std::span<const std::string_view> lines, DumpFramework framework, const std::string& file)
+{
     // The region between the last "Template" line and the next framework entry line.
     long start = -1;
     size_t end = lines.size();
@@ -246,7 +259,8 @@ std::string frameStackScope(std::span<const std::string_view> lines, DumpFramewo
     return names.empty() ? std::string() : names.front();
 }
 
-void applyBackwardScopes(std::vector<LayerScopeItem>& items) {
+void applyBackwardScopes(std::vector<LayerScopeItem>& items)
+{
     std::unordered_map<std::string_view, size_t> byName;
     for (size_t i = 0; i < items.size(); ++i)
         byName.emplace(items[i].name, i);
@@ -268,7 +282,8 @@ void applyBackwardScopes(std::vector<LayerScopeItem>& items) {
     }
 }
 
-void renumberLayerIndices(std::vector<LayerScopeItem>& items, std::string_view typeName, std::string_view suffix) {
+void renumberLayerIndices(std::vector<LayerScopeItem>& items, std::string_view typeName, std::string_view suffix)
+{
     std::vector<std::string> prefixes;
     for (const LayerScopeItem& item : items) {
         std::string prefix = item.fullScope + "." + std::string(suffix);
@@ -292,7 +307,8 @@ void renumberLayerIndices(std::vector<LayerScopeItem>& items, std::string_view t
     }
 }
 
-std::vector<LayerScopeItem> readLayerScopeItems(const std::string& dumpDir) {
+std::vector<LayerScopeItem> readLayerScopeItems(const std::string& dumpDir)
+{
     std::string dumpPath = joinPath(dumpDir, "dump.json");
     std::string text = readWholeFile(dumpPath);
     DumpFramework framework = detectDumpFramework(text, dumpPath);

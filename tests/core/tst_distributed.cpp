@@ -9,7 +9,8 @@
 
 namespace {
 
-void writeFile(const QString& path, const QByteArray& text) {
+void writeFile(const QString& path, const QByteArray& text)
+{
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly))
@@ -17,12 +18,14 @@ void writeFile(const QString& path, const QByteArray& text) {
     f.write(text);
 }
 
-QByteArray tensor(const QByteArray& max = "1.5") {
+QByteArray tensor(const QByteArray& max = "1.5")
+{
     return "{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [2, 4], \"Max\": " + max
         + ", \"Min\": -1.0, \"Mean\": 0.1, \"Norm\": 2.0, \"requires_grad\": false}";
 }
 
-QByteArray intArg(const QByteArray& v) {
+QByteArray intArg(const QByteArray& v)
+{
     return "{\"type\": \"int\", \"value\": " + v + "}";
 }
 
@@ -36,7 +39,8 @@ struct RankDump {
 
 // The §9 verified example: all_reduce with a group kwarg, broadcast(tensor, 0, group=...), rank 0 isend(dst=1),
 // rank 1 irecv(src=0).
-void writeRank(const QString& dir, int rank, const RankDump& d) {
+void writeRank(const QString& dir, int rank, const RankDump& d)
+{
     QByteArray group = QByteArray(kGroup).replace("g01", d.groupId);
     QByteArray p2p = rank == 0 ? "Distributed.isend.0.forward" : "Distributed.irecv.0.forward";
     QByteArray p2pKwarg = rank == 0 ? "dst" : "src";
@@ -61,7 +65,8 @@ struct Run {
     std::vector<std::string> warnings;
 };
 
-Run analyze(const QString& root, const RankDump& rank1, bool compare) {
+Run analyze(const QString& root, const RankDump& rank1, bool compare)
+{
     Run run;
     for (int rank = 0; rank < 2; ++rank) {
         QString npu = root + "/npu/rank" + QString::number(rank), bench = root + "/bench/rank" + QString::number(rank);
@@ -79,7 +84,8 @@ Run analyze(const QString& root, const RankDump& rank1, bool compare) {
 }
 
 // The link as the .vis writes it: {"communications_type": t, "nodes_info": {rank: [index, node]}} in one line.
-QString linkText(const Run& run, int rank, ps::Side side, const char* node) {
+QString linkText(const Run& run, int rank, ps::Side side, const char* node)
+{
     const ps::Comparison& c = *run.results[size_t(rank)].comparison;
     ps::NodeId n = c.graph(side).find(node);
     auto it = c.distributed[size_t(side)].find(n);
@@ -96,7 +102,8 @@ QString linkText(const Run& run, int rank, ps::Side side, const char* node) {
 class TestDistributed : public QObject {
     Q_OBJECT
 private slots:
-    void verifiedTwoRankExample_data() {
+    void verifiedTwoRankExample_data()
+    {
         QTest::addColumn<int>("rank");
         QTest::addColumn<int>("side");
         QTest::addColumn<QString>("node");
@@ -120,7 +127,8 @@ private slots:
         QTest::newRow("Bench collectives show Nan") << 1 << bench << "Distributed.broadcast.0.forward"
                                                     << "receive {0: [Nan, Distributed.broadcast.0.forward]}";
     }
-    void verifiedTwoRankExample() {
+    void verifiedTwoRankExample()
+    {
         QFETCH(int, rank);
         QFETCH(int, side);
         QFETCH(QString, node);
@@ -131,14 +139,16 @@ private slots:
         QCOMPARE(linkText(run, rank, ps::Side(side), qPrintable(node)), link);
     }
 
-    void buildModeIndexIsNan() {
+    void buildModeIndexIsNan()
+    {
         QTemporaryDir dir;
         Run run = analyze(dir.path(), RankDump {}, false);
         QCOMPARE(linkText(run, 1, ps::Side::Npu, "Distributed.irecv.0.forward"),
             QString("receive {0: [Nan, Distributed.isend.0.forward]}"));
     }
 
-    void mismatchWarnsWithoutLink_data() {
+    void mismatchWarnsWithoutLink_data()
+    {
         QTest::addColumn<QByteArray>("irecvSource");
         QTest::addColumn<QByteArray>("irecvOutputMax");
         QTest::addColumn<QByteArray>("groupId");
@@ -158,7 +168,8 @@ private slots:
             << QByteArray("0") << QByteArray("1.5") << QByteArray("g99") << "Distributed.all_reduce.0.forward"
             << "Node  does not exist, cannot match distributed node in rank1";
     }
-    void mismatchWarnsWithoutLink() {
+    void mismatchWarnsWithoutLink()
+    {
         QFETCH(QByteArray, irecvSource);
         QFETCH(QByteArray, irecvOutputMax);
         QFETCH(QByteArray, groupId);
@@ -177,7 +188,8 @@ private slots:
         QVERIFY2(warnings.contains(warning), qPrintable(warnings.join("\n")));
     }
 
-    void missingParameterWarns() {
+    void missingParameterWarns()
+    {
         QTemporaryDir dir;
         writeFile(dir.path() + "/rank0/dump.json",
             "{\"task\": \"statistics\", \"level\": \"L1\", \"dump_data_dir\": null, \"data\": "

@@ -11,7 +11,8 @@
 
 namespace {
 
-void writeFile(const QString& path, const QByteArray& text) {
+void writeFile(const QString& path, const QByteArray& text)
+{
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly))
@@ -30,7 +31,8 @@ const QByteArray kApiStack
       "\"File /home/user/model.py, line 5, in forward, \\n x\"]";
 
 // One dump folder: records in order with their construct.json parents ("" = none).
-QString writeDump(const QString& dir, const QList<QPair<QByteArray, QByteArray>>& records) {
+QString writeDump(const QString& dir, const QList<QPair<QByteArray, QByteArray>>& records)
+{
     QByteArray data = "{", construct = "{", stack = "{";
     bool first = true;
     for (const auto& [name, parent] : records) {
@@ -50,7 +52,8 @@ QString writeDump(const QString& dir, const QList<QPair<QByteArray, QByteArray>>
 
 // The §5.3 verified example: NPU GPTModel > TransformerLanguageModel > Embedding > embedding API; the Bench
 // lacks the language_model level and names its modules differently.
-void writeVerifiedExample(const QString& root) {
+void writeVerifiedExample(const QString& root)
+{
     writeDump(root + "/npu",
         { { "Module.module.GPTModel.forward.0", "" },
             { "Module.module.language_model.TransformerLanguageModel.forward.0", "Module.module.GPTModel.forward.0" },
@@ -65,11 +68,13 @@ void writeVerifiedExample(const QString& root) {
 
 const QByteArray kVerifiedYaml = "TopLayer:\n  module: model\nGPTModel:\n  language_model.embedding: embedding\n";
 
-std::string str(const QString& s) {
+std::string str(const QString& s)
+{
     return s.toStdString();
 }
 
-QStringList linkOf(const ps::Comparison& c, ps::Side side, const char* node) {
+QStringList linkOf(const ps::Comparison& c, ps::Side side, const char* node)
+{
     const ps::Graph& g = c.graph(side);
     ps::NodeId n = g.find(node);
     if (n == ps::kNoNode)
@@ -90,7 +95,8 @@ QStringList linkOf(const ps::Comparison& c, ps::Side side, const char* node) {
 class TestLayerMapping : public QObject {
     Q_OBJECT
 private slots:
-    void verifiedExampleNameMap_data() {
+    void verifiedExampleNameMap_data()
+    {
         QTest::addColumn<QString>("npu");
         QTest::addColumn<QString>("bench");
         QTest::newRow("TopLayer rule maps the outer module") << "Module.module.GPTModel.forward.0"
@@ -104,7 +110,8 @@ private slots:
         QTest::newRow("APIs pair by position in the mapped layer") << "Functional.embedding.0.forward"
                                                                    << "Functional.embedding.3.forward";
     }
-    void verifiedExampleNameMap() {
+    void verifiedExampleNameMap()
+    {
         QFETCH(QString, npu);
         QFETCH(QString, bench);
         QTemporaryDir dir;
@@ -118,7 +125,8 @@ private slots:
         QCOMPARE(QString::fromStdString(map.at(str(npu))), bench);
     }
 
-    void verifiedExampleLinks_data() {
+    void verifiedExampleLinks_data()
+    {
         QTest::addColumn<int>("side");
         QTest::addColumn<QString>("node");
         QTest::addColumn<QStringList>("link");
@@ -137,7 +145,8 @@ private slots:
         QTest::newRow("root falls back to the same id")
             << int(ps::Side::Npu) << "DefaultModel" << QStringList { "DefaultModel" };
     }
-    void verifiedExampleLinks() {
+    void verifiedExampleLinks()
+    {
         QFETCH(int, side);
         QFETCH(QString, node);
         QFETCH(QStringList, link);
@@ -151,7 +160,8 @@ private slots:
         QCOMPARE(linkOf(*c, ps::Side(side), qPrintable(node)), link);
     }
 
-    void parallelTransformerRenumbering_data() {
+    void parallelTransformerRenumbering_data()
+    {
         QTest::addColumn<QStringList>("scopes"); // first one is the ParallelTransformer item
         QTest::addColumn<QStringList>("expected");
         QTest::newRow("pipeline stage numbering starts at zero")
@@ -166,7 +176,8 @@ private slots:
         QTest::newRow("other scopes are left alone") << QStringList { "M.enc", "M.enc.layers.3", "M.other.layers.7" }
                                                      << QStringList { "M.enc", "M.enc.layers.0", "M.other.layers.7" };
     }
-    void parallelTransformerRenumbering() {
+    void parallelTransformerRenumbering()
+    {
         QFETCH(QStringList, scopes);
         QFETCH(QStringList, expected);
         std::vector<ps::LayerScopeItem> items;
@@ -180,7 +191,8 @@ private slots:
         QCOMPARE(got, expected);
     }
 
-    void parallelTransformerPipelineStageMaps() {
+    void parallelTransformerPipelineStageMaps()
+    {
         // NPU stage 2 numbers its layers globally (4, 5), the Bench locally (0, 1): renumbering aligns them.
         QTemporaryDir dir;
         auto stage = [&](const QString& sub, int first) {
@@ -202,14 +214,16 @@ private slots:
             QString("Module.module.encoder.layers.1.ParallelTransformerLayer.forward.0"));
     }
 
-    void yamlSuffix_data() {
+    void yamlSuffix_data()
+    {
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<bool>("accepted");
         QTest::newRow(".yaml as msprobe") << "mapping.yaml" << true;
         QTest::newRow(".yml accepted (deviation)") << "mapping.yml" << true;
         QTest::newRow("other suffix falls back") << "mapping.txt" << false;
     }
-    void yamlSuffix() {
+    void yamlSuffix()
+    {
         QFETCH(QString, fileName);
         QFETCH(bool, accepted);
         QTemporaryDir dir;
@@ -222,7 +236,8 @@ private slots:
         QCOMPARE(warnings.empty(), accepted);
     }
 
-    void brokenYamlWarnsWithLineAndFallsBack_data() {
+    void brokenYamlWarnsWithLineAndFallsBack_data()
+    {
         QTest::addColumn<QByteArray>("yaml");
         QTest::addColumn<QString>("where");
         QTest::newRow("unclosed flow sequence")
@@ -236,7 +251,8 @@ private slots:
         QTest::newRow("top level list") << QByteArray("- TopLayer\n") << "line 1";
         QTest::newRow("empty file") << QByteArray("# nothing\n") << "no mapping rules";
     }
-    void brokenYamlWarnsWithLineAndFallsBack() {
+    void brokenYamlWarnsWithLineAndFallsBack()
+    {
         QFETCH(QByteArray, yaml);
         QFETCH(QString, where);
         QTemporaryDir dir;
@@ -255,7 +271,8 @@ private slots:
         QCOMPARE(linkOf(*c, ps::Side::Npu, "DefaultModel"), QStringList { "DefaultModel" });
     }
 
-    void emptyStackFallsBackToDefault() {
+    void emptyStackFallsBackToDefault()
+    {
         QTemporaryDir dir;
         writeVerifiedExample(dir.path());
         writeFile(dir.path() + "/npu/stack.json", "{}");
@@ -267,7 +284,8 @@ private slots:
         QVERIFY(warnings.empty());
     }
 
-    void frameStackScope_data() {
+    void frameStackScope_data()
+    {
         QTest::addColumn<QStringList>("lines");
         QTest::addColumn<QString>("scope");
         QTest::newRow("template then torch forward: empty region")
@@ -291,7 +309,8 @@ private slots:
                    "File /home/u/model.py, line 4, in forward, \n r" }
             << "";
     }
-    void frameStackScope() {
+    void frameStackScope()
+    {
         QFETCH(QStringList, lines);
         QFETCH(QString, scope);
         std::vector<std::string> storage;
@@ -301,7 +320,8 @@ private slots:
         QCOMPARE(QString::fromStdString(ps::frameStackScope(views, ps::DumpFramework::PyTorch, "stack.json")), scope);
     }
 
-    void rulesRoundTripAndValidate() {
+    void rulesRoundTripAndValidate()
+    {
         QTemporaryDir dir;
         auto rules = ps::LayerMappingRules::parse(
             "TopLayer:\n  module: model\nGPTModel:\n  language_model.embedding: embedding\n  a..b: c\n  a..b: d\n",
@@ -321,7 +341,8 @@ private slots:
         QCOMPARE(again.classes[1].rules[0].target, std::string("embedding"));
     }
 
-    void legacyCellKeyStandsForTopLayer() {
+    void legacyCellKeyStandsForTopLayer()
+    {
         auto rules = ps::LayerMappingRules::parse("Cell:\n  module: model\n", "m.yaml");
         auto table = rules.candidateTable();
         QCOMPARE(table.at("TopLayer").at("module").front().target, std::string("model"));
