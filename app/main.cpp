@@ -1,0 +1,95 @@
+// The ProbeScope GUI: creates the application, installs translators (the only place that does), reads the
+// command line and opens what it names.
+#include "batch/engine.h"
+#include "session/sessioncontroller.h"
+#include "session/settings.h"
+#include "widgets/mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+#include <memory>
+
+namespace {
+
+// Swaps the application's and Qt's own translators for a locale ("" = the system's).
+class Translators {
+public:
+    void install(const QString& locale)
+    {
+        for (auto& t : m_installed)
+            QCoreApplication::removeTranslator(t.get());
+        m_installed.clear();
+        const QLocale l = locale.isEmpty() ? QLocale::system() : QLocale(locale);
+        QLocale::setDefault(l);
+        auto app = std::make_unique<QTranslator>();
+        if (app->load(l, QStringLiteral("probescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+            m_installed.push_back(std::move(app));
+        auto qt = std::make_unique<QTranslator>();
+        if (qt->load(l, QStringLiteral("qtbase"), QStringLiteral("_"),
+                QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            m_installed.push_back(std::move(qt));
+        for (auto& t : m_installed)
+            QCoreApplication::installTranslator(t.get());
+    }
+
+private:
+    std::vector<std::unique_ptr<QTranslator>> m_installed;
+};
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("ProbeScope"));
+    QApplication::setOrganizationName(QStringLiteral("ProbeScope"));
+    QApplication::setApplicationVersion(QStringLiteral(PROBESCOPE_VERSION));
+
+    psui::Settings settings;
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Compare msprobe NPU and bench dumps as side-by-side trees."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("paths"),
+        QStringLiteral("A compare.json, one dump folder (build), or an NPU and a bench dump folder."),
+        QStringLiteral("[PATH...]"));
+    const QCommandLineOption example(QStringLiteral("example"), QStringLiteral("Open the bundled example comparison."));
+    const QCommandLineOption fuzzy({ QStringLiteral("f"), QStringLiteral("fuzzy") }, QStringLiteral("Fuzzy matching."));
+    const QCommandLineOption overflow(
+        { QStringLiteral("oc"), QStringLiteral("overflow-check") }, QStringLiteral("Overflow check."));
+    const QCommandLineOption stack(
+        { QStringLiteral("cs"), QStringLiteral("complete-stack") }, QStringLiteral("Complete call stacks."));
+    const QCommandLineOption mapping({ QStringLiteral("lm"), QStringLiteral("layer-mapping") },
+        QStringLiteral("Layer mapping YAML file."), QStringLiteral("file"));
+    const QCommandLineOption language(
+        QStringLiteral("lang"), QStringLiteral("UI language (en, zh_CN); default: the system's."), QStringLiteral("locale"));
+    parser.addOptions({ example, fuzzy, overflow, stack, mapping, language });
+    parser.process(app);
+
+    Translators translators;
+    translators.install(parser.isSet(language) ? parser.value(language)
+                                               : settings.value(psui::Settings::Key::Language).toString());
+
+    psui::SessionController session;
+    psui::MainWindow window(&settings, &session);
+    QObject::connect(&window, &psui::MainWindow::languageRequested, &app,
+        [&translators](const QString& locale) { translators.install(locale); });
+    window.show();
+
+    ps::EngineOptions options = settings.engineOptions();
+    if (parser.isSet(fuzzy) || parser.isSet(overflow) || parser.isSet(stack) || parser.isSet(mapping)) {
+        options.fuzzy = parser.isSet(fuzzy);
+        options.overflowCheck = parser.isSet(overflow);
+        options.completeStack = parser.isSet(stack);
+        options.layerMappingPath = parser.value(mapping).toStdString();
+    }
+    if (parser.isSet(example))
+        window.openExample();
+    else if (!parser.positionalArguments().isEmpty())
+        session.openPaths(parser.positionalArguments(), options);
+    return QApplication::exec();
+}

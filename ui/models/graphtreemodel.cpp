@@ -1,0 +1,184 @@
+#include "models/graphtreemodel.h"
+
+#include "models/labels.h"
+#include "models/roles.h"
+
+#include <cmath>
+
+namespace psui {
+
+GraphTreeModel::GraphTreeModel(Side side, QObject* parent)
+    : QAbstractItemModel(parent)
+    , m_side(side)
+{
+}
+
+GraphTreeModel::~GraphTreeModel() = default;
+
+void GraphTreeModel::setSnapshot(std::shared_ptr<const Snapshot> snapshot)
+{
+    beginResetModel();
+    m_snapshot = std::move(snapshot);
+    endResetModel();
+}
+
+const ps::Graph* GraphTreeModel::graph() const
+{
+    if (!m_snapshot || !m_snapshot->hasSide(m_side) || m_snapshot->graph(m_side).size() == 0)
+        return nullptr;
+    return &m_snapshot->graph(m_side);
+}
+
+NodeId GraphTreeModel::nodeOf(const QModelIndex& index)
+{
+    return index.isValid() ? NodeId(index.internalId()) : ps::kNoNode;
+}
+
+QModelIndex GraphTreeModel::indexOfNode(NodeId node, int column) const
+{
+    const ps::Graph* g = graph();
+    if (!g || node >= g->size())
+        return {};
+    if (node != g->root && g->parent[node] == ps::kNoNode)
+        return {}; // orphans are not shown
+    return createIndex(node == g->root ? 0 : int(g->rowOf(node)), column, quintptr(node));
+}
+
+QModelIndex GraphTreeModel::index(int row, int column, const QModelIndex& parent) const
+{
+    const ps::Graph* g = graph();
+    if (!g || row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    if (!parent.isValid())
+        return row == 0 ? createIndex(0, column, quintptr(g->root)) : QModelIndex();
+    auto children = g->children(nodeOf(parent));
+    if (size_t(row) >= children.size())
+        return {};
+    return createIndex(row, column, quintptr(children[size_t(row)]));
+}
+
+QModelIndex GraphTreeModel::parent(const QModelIndex& child) const
+{
+    const ps::Graph* g = graph();
+    if (!g || !child.isValid())
+        return {};
+    NodeId node = nodeOf(child);
+    if (node == g->root)
+        return {};
+    return indexOfNode(g->parent[node]);
+}
+
+int GraphTreeModel::rowCount(const QModelIndex& parent) const
+{
+    const ps::Graph* g = graph();
+    if (!g)
+        return 0;
+    if (!parent.isValid())
+        return 1;
+    if (parent.column() != 0)
+        return 0;
+    return int(g->children(nodeOf(parent)).size());
+}
+
+int GraphTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+
+bool GraphTreeModel::hasChildren(const QModelIndex& parent) const { return rowCount(parent) > 0; }
+
+QString GraphTreeModel::typeName(ps::NodeType type)
+{
+    switch (type) {
+    case ps::NodeType::Module: return tr("Module");
+    case ps::NodeType::Api: return tr("API");
+    case ps::NodeType::ApiCollection: return tr("API list");
+    }
+    return {};
+}
+
+QString GraphTreeModel::overflowName(ps::OverflowLevel level)
+{
+    switch (level) {
+    case ps::OverflowLevel::None: return {};
+    case ps::OverflowLevel::Medium: return tr("medium");
+    case ps::OverflowLevel::High: return tr("high");
+    case ps::OverflowLevel::Critical: return tr("critical");
+    }
+    return {};
+}
+
+QString GraphTreeModel::precisionText(double p) const
+{
+    return std::isnan(p) ? QString() : QString::number(p, 'f', 4);
+}
+
+QString GraphTreeModel::worstText(NodeId node) const
+{
+    int worst = m_snapshot->rollup(m_side).worst[node];
+    if (worst < 0)
+        return {};
+    const ps::ColorBin& b = m_snapshot->bins[size_t(worst)];
+    return QStringLiteral("[%1, %2]").arg(b.lo).arg(b.hi);
+}
+
+QVariant GraphTreeModel::data(const QModelIndex& index, int role) const
+{
+    const ps::Graph* g = graph();
+    if (!g || !index.isValid())
+        return {};
+    const NodeId node = nodeOf(index);
+    const SideRollup& r = m_snapshot->rollup(m_side);
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn: return QString::fromUtf8(shortLabel(g->nameOf(node), g->type[node], r.depth[node]));
+        case TypeColumn: return typeName(g->type[node]);
+        case PrecisionColumn: return precisionText(m_snapshot->precision(m_side, node));
+        case WorstColumn: return worstText(node);
+        case OverflowColumn: return overflowName(m_snapshot->overflow(m_side, node));
+        }
+        return {};
+    case Qt::ToolTipRole:
+    case FullNameRole: return QString::fromUtf8(g->nameOf(node));
+    case NodeIdRole: return quint32(node);
+    case SideRole: return int(m_side);
+    case PrecisionRole: return m_snapshot->precision(m_side, node);
+    case BinRole: return int(r.bin[node]);
+    case WorstBinRole: return int(r.worst[node]);
+    case MatchedRole: return m_snapshot->counterpart(m_side, node) != ps::kNoNode;
+    case CounterpartRole: return quint32(m_snapshot->counterpart(m_side, node));
+    case OverflowRole: return int(m_snapshot->overflow(m_side, node));
+    case SortRole:
+        switch (index.column()) {
+        case PrecisionColumn: return m_snapshot->precision(m_side, node);
+        case WorstColumn: return int(r.worst[node]);
+        case OverflowColumn: return int(m_snapshot->overflow(m_side, node));
+        default: return quint32(node); // execution order
+        }
+    }
+    return {};
+}
+
+QVariant GraphTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case NameColumn: return m_side == Side::Npu ? tr("NPU node") : tr("Bench node");
+        case TypeColumn: return tr("Type");
+        case PrecisionColumn: return tr("Precision");
+        case WorstColumn: return tr("Worst inside");
+        case OverflowColumn: return tr("Overflow");
+        }
+    } else if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case PrecisionColumn:
+            return tr("msprobe's precision index of the NPU node (higher is worse); on the bench side, the value of "
+                      "the matched NPU node");
+        case WorstColumn: return tr("The worst precision bin among this node and everything below it");
+        case OverflowColumn: return tr("Overflow level (only with the overflow check)");
+        }
+    }
+    return {};
+}
+
+} // namespace psui

@@ -1,0 +1,45 @@
+#pragma once
+// A thin O(1) tree model over one side of a snapshot: internalId = NodeId, children contiguous in the graph,
+// index/parent/rowCount never search. The root is the single top-level row.
+#include "models/snapshot.h"
+
+#include <QAbstractItemModel>
+
+#include <memory>
+
+namespace psui {
+
+class GraphTreeModel : public QAbstractItemModel {
+    Q_OBJECT
+public:
+    explicit GraphTreeModel(Side side, QObject* parent = nullptr);
+    ~GraphTreeModel() override;
+
+    void setSnapshot(std::shared_ptr<const Snapshot> snapshot);
+    const Snapshot* snapshot() const { return m_snapshot.get(); }
+    Side side() const { return m_side; }
+
+    QModelIndex indexOfNode(NodeId node, int column = 0) const;
+    static NodeId nodeOf(const QModelIndex& index);
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    bool hasChildren(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    static QString typeName(ps::NodeType type);
+    static QString overflowName(ps::OverflowLevel level);
+
+private:
+    const ps::Graph* graph() const;
+    QString precisionText(double p) const;
+    QString worstText(NodeId node) const;
+
+    Side m_side;
+    std::shared_ptr<const Snapshot> m_snapshot;
+};
+
+} // namespace psui

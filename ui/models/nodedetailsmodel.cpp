@@ -1,0 +1,228 @@
+#include "models/nodedetailsmodel.h"
+
+#include "models/roles.h"
+#include "vis/item_format.h"
+
+#include <cmath>
+
+namespace psui {
+
+NodeDetailsModel::NodeDetailsModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+NodeDetailsModel::~NodeDetailsModel() = default;
+
+void NodeDetailsModel::clear()
+{
+    beginResetModel();
+    m_snapshot.reset();
+    m_keys.clear();
+    m_toolTips.clear();
+    m_rows.clear();
+    endResetModel();
+}
+
+int NodeDetailsModel::columnOf(const QString& key)
+{
+    qsizetype c = m_keys.indexOf(key);
+    if (c >= 0)
+        return int(c);
+    m_keys.append(key);
+    return int(m_keys.size() - 1);
+}
+
+void NodeDetailsModel::addItems(Side side, NodeId node, bool outputs, std::vector<std::vector<Row>>& pairs)
+{
+    if (node == ps::kNoNode || !m_snapshot->hasSide(side))
+        return;
+    const ps::Graph& g = m_snapshot->graph(side);
+    if (!g.dump)
+        return;
+    const ps::Comparison& c = *m_snapshot->comparison;
+    auto items = outputs ? g.outputItems(node) : g.inputItems(node);
+    const QString nodeName = QString::fromUtf8(g.nameOf(node));
+    for (size_t i = 0; i < items.size(); ++i) {
+        const ps::DumpItem& item = g.dump->items[items[i]];
+        const bool npu = side == Side::Npu && c.isCompare;
+        ps::FormattedItem fields = ps::formatItem(*g.dump, item, npu ? ps::metricNames(c.mode) : std::span<const char* const>(),
+            npu ? c.metricsOf(items[i]) : std::span<const ps::PyScalar>());
+        Row row { side, {}, false, {}, {} };
+        QString key = item.key == ps::kNoStr ? QString() : QString::fromUtf8(g.dump->pool.view(item.key));
+        row.pair = key.startsWith(nodeName) ? key.mid(nodeName.size() + 1) : key;
+        if (row.pair.isEmpty())
+            row.pair = (outputs ? QStringLiteral("output.") : QStringLiteral("input.")) + QString::number(i);
+        for (const auto& [k, v] : fields) {
+            if (k == "data_name")
+                continue;
+            size_t col = size_t(columnOf(QString::fromUtf8(k)));
+            if (row.values.size() <= col)
+                row.values.resize(col + 1);
+            row.values[col] = QString::fromUtf8(v);
+        }
+        if (pairs.size() <= i)
+            pairs.resize(i + 1);
+        pairs[i].push_back(std::move(row));
+    }
+}
+
+void NodeDetailsModel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu, NodeId bench)
+{
+    beginResetModel();
+    m_snapshot = std::move(snapshot);
+    m_keys.clear();
+    m_rows.clear();
+    if (m_snapshot && m_snapshot->comparison) {
+        // step 1: inputs then outputs, each side's items paired by position
+        for (bool outputs : { false, true }) {
+            std::vector<std::vector<Row>> pairs;
+            addItems(Side::Npu, npu, outputs, pairs);
+            addItems(Side::Bench, bench, outputs, pairs);
+            for (auto& pair : pairs) {
+                for (Row& r : pair) {
+                    r.paired = pair.size() == 2;
+                    m_rows.push_back(std::move(r));
+                }
+            }
+        }
+        // step 2: square the rows and mark suspicious metric cells
+        for (Row& r : m_rows) {
+            r.values.resize(size_t(m_keys.size()));
+            markSuspicious(r);
+        }
+        // step 3: the metric explanations of the mode become column tooltips
+        m_toolTips = QStringList(m_keys.size(), QString());
+        for (const auto& [key, text] : ps::toolTips(m_snapshot->comparison->mode)) {
+            qsizetype c = m_keys.indexOf(QString::fromUtf8(key));
+            if (c >= 0)
+                m_toolTips[c] = QString::fromUtf8(text);
+        }
+    }
+    endResetModel();
+}
+
+void NodeDetailsModel::markSuspicious(Row& row) const
+{
+    row.bins.assign(row.values.size(), -1);
+    if (row.side != Side::Npu)
+        return;
+    for (size_t c = 0; c < row.values.size(); ++c)
+        row.bins[c] = int8_t(metricCellBin(*m_snapshot, m_keys[qsizetype(c)], row.values[c]));
+}
+
+int metricCellBin(const Snapshot& snapshot, const QString& key, const QString& value)
+{
+    if (snapshot.bins.empty() || value.isEmpty())
+        return -1;
+    const int worst = snapshot.worstValueBin();
+    const QString v = value.trimmed().toLower();
+    const bool nonFinite = v.contains(QLatin1String("nan")) || v.contains(QLatin1String("inf"));
+    const ps::CompareMode mode = snapshot.comparison->mode;
+    if (mode == ps::CompareMode::Md5) {
+        if (key == QLatin1String("Result"))
+            return v == QLatin1String("pass") ? -1 : worst;
+        return -1;
+    }
+    if ((key == QLatin1String("Max") || key == QLatin1String("Min")) && nonFinite)
+        return worst;
+    QString number = v;
+    number.remove(QLatin1Char('%'));
+    bool ok = false;
+    double x = number.toDouble(&ok);
+    if (mode == ps::CompareMode::Summary && key.endsWith(QLatin1String("RelativeErr"))) {
+        if (nonFinite)
+            return worst;
+        if (!ok)
+            return -1;
+        int bin = binOfPrecision(snapshot.bins, std::min(1.0, std::fabs(x) / 100.0));
+        return bin >= 2 ? bin : -1; // only the upper half of the legend counts as suspicious
+    }
+    if (mode == ps::CompareMode::Real) {
+        if (nonFinite)
+            return worst;
+        if (!ok)
+            return -1;
+        if (key == QLatin1String("Cosine"))
+            return x < 0.99 ? worst : -1;
+        if (key == QLatin1String("MaxAbsErr"))
+            return x > 0.001 ? worst : -1;
+        if (key.endsWith(QLatin1String("Err Ratio")))
+            return x < 0.99 ? worst : -1;
+    }
+    return -1;
+}
+
+int NodeDetailsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+
+int NodeDetailsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_keys.size()) + 2;
+}
+
+QVariant NodeDetailsModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || size_t(index.row()) >= m_rows.size())
+        return {};
+    const Row& row = m_rows[size_t(index.row())];
+    const int c = index.column() - 2;
+    switch (role) {
+    case Qt::DisplayRole:
+        if (index.column() == 0)
+            return row.side == Side::Npu ? tr("NPU") : tr("Bench");
+        if (index.column() == 1)
+            return row.pair;
+        return c < int(row.values.size()) ? row.values[size_t(c)] : QString();
+    case Qt::ToolTipRole:
+        if (c >= 0 && c < int(m_toolTips.size()) && !m_toolTips[c].isEmpty())
+            return QString(m_toolTips[c] % QStringLiteral("\n\n") % row.values[size_t(c)]);
+        return data(index, Qt::DisplayRole);
+    case SideRole: return int(row.side);
+    case MatchedRole: return row.paired;
+    case BinRole: return c >= 0 && c < int(row.bins.size()) ? int(row.bins[size_t(c)]) : -1;
+    }
+    return {};
+}
+
+QVariant NodeDetailsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        if (section == 0)
+            return tr("Side");
+        if (section == 1)
+            return tr("Slot");
+        return section - 2 < m_keys.size() ? m_keys[section - 2] : QString();
+    }
+    if (role == Qt::ToolTipRole && section >= 2 && section - 2 < m_toolTips.size())
+        return m_toolTips[section - 2];
+    return {};
+}
+
+QString NodeDetailsModel::toText() const
+{
+    QStringList lines;
+    QStringList header;
+    for (int c = 0; c < columnCount(); ++c)
+        header << headerData(c, Qt::Horizontal).toString();
+    lines << header.join(QLatin1Char('\t'));
+    for (int r = 0; r < rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < columnCount(); ++c)
+            cells << data(index(r, c)).toString();
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+int NodeDetailsModel::suspiciousCellCount() const
+{
+    int n = 0;
+    for (const Row& r : m_rows)
+        for (int8_t b : r.bins)
+            n += b >= 0;
+    return n;
+}
+
+} // namespace psui

@@ -1,0 +1,53 @@
+#pragma once
+// The comparison table of one selected node pair: NPU and bench inputs, outputs and parameters paired by
+// position, one row per item, one column per field (the union of the items' keys, formatted as in .vis).
+// Metric cells whose value falls in a suspicious legend bin carry that bin in BinRole.
+#include "models/snapshot.h"
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace psui {
+
+class NodeDetailsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    explicit NodeDetailsModel(QObject* parent = nullptr);
+    ~NodeDetailsModel() override;
+
+    void setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu, NodeId bench);
+    void clear();
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    QString toText() const; // tab-separated, with a header line
+    int suspiciousCellCount() const;
+
+private:
+    struct Row {
+        Side side;
+        QString pair; // input.0, output.1, parameter.weight ...
+        bool paired;
+        std::vector<QString> values; // per key column
+        std::vector<int8_t> bins; // per key column: a legend bin when the cell is suspicious, else -1
+    };
+    void addItems(Side side, NodeId node, bool outputs, std::vector<std::vector<Row>>& pairs);
+    int columnOf(const QString& key);
+    void markSuspicious(Row& row) const;
+
+    std::shared_ptr<const Snapshot> m_snapshot;
+    QStringList m_keys;
+    QStringList m_toolTips;
+    std::vector<Row> m_rows;
+};
+
+// How suspicious one metric value is, as a legend bin of the mode (-1: not suspicious / not a metric).
+int metricCellBin(const Snapshot& snapshot, const QString& key, const QString& value);
+
+} // namespace psui

@@ -1,0 +1,46 @@
+#pragma once
+// Pure node queries over one side of a snapshot: name search (substring or regular expression) and filters
+// (legend bins, unmatched, overflow). Results are a hit list in execution order plus a bitset of hits and
+// their ancestors, so a proxy can filter with a bit test.
+#include "models/snapshot.h"
+
+#include <QString>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace psui {
+
+struct SearchQuery {
+    QString text;
+    bool regex = false;
+    bool caseSensitive = false;
+    bool isEmpty() const { return text.isEmpty(); }
+};
+
+struct NodeFilter {
+    std::vector<bool> bins; // per legend bin (the unmatched bin selects unmatched nodes)
+    std::array<bool, 4> overflow {}; // per ps::OverflowLevel; [None] is ignored
+    bool isEmpty() const;
+};
+
+struct NodeSet {
+    std::vector<NodeId> hits; // execution (node id) order
+    std::vector<bool> isHit; // per node
+    std::vector<bool> visible; // hits plus their ancestors
+    QString error; // invalid regular expression
+};
+
+NodeSet searchNodes(const Snapshot& snapshot, Side side, const SearchQuery& query);
+NodeSet filterNodes(const Snapshot& snapshot, Side side, const NodeFilter& filter);
+
+} // namespace psui
+
+namespace psui {
+
+// The next (direction +1) or previous (-1) node after `from` in execution order whose value bin is >= minBin,
+// wrapping around; kNoNode if there is none. For F3 "next suspicious node".
+NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int minBin, int direction);
+
+} // namespace psui

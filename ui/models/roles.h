@@ -1,0 +1,23 @@
+#pragma once
+// Custom item roles: numbers travel in roles, DisplayRole carries text (architecture §4.6).
+#include <Qt>
+
+namespace psui {
+
+enum Roles {
+    NodeIdRole = Qt::UserRole + 1, // quint32 NodeId
+    SideRole, // int(ps::Side)
+    PrecisionRole, // double, NaN when none
+    BinRole, // int legend bin, -1 none
+    WorstBinRole, // int worst value bin in the subtree
+    MatchedRole, // bool
+    OverflowRole, // int(ps::OverflowLevel)
+    FullNameRole, // QString
+    CounterpartRole, // quint32 NodeId of the matched node, 0xffffffff if none
+    HitRole, // bool, set by the filter proxy for search hits
+    SortRole, // numbers for sorting
+};
+
+enum Column { NameColumn, TypeColumn, PrecisionColumn, WorstColumn, OverflowColumn, ColumnCount };
+
+} // namespace psui

@@ -1,0 +1,56 @@
+#pragma once
+// An immutable, view-ready comparison: the core's Comparison plus what the views need per node, computed once
+// (on a worker thread) before the GUI ever sees it. Shared between threads as shared_ptr<const Snapshot>.
+#include "compare/comparison.h"
+#include "vis/vis_writer.h"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace psui {
+
+using ps::NodeId;
+using ps::Side;
+
+// Bin codes: 0..n-1 index the legend (ps::defaultColors order, worst last among value bins).
+constexpr int8_t kBinNone = -1; // no precision value (white on the NPU side; everything in build mode)
+
+struct SideRollup {
+    // Per node (index = NodeId):
+    std::vector<int8_t> bin; // own legend bin; the unmatched bin for unmatched nodes
+    std::vector<int8_t> worst; // worst value bin in the subtree (self included), kBinNone if none
+    std::vector<uint16_t> depth; // 0 for the root
+    // Per legend bin: how many nodes of this side fall into it.
+    std::vector<uint32_t> binTotals;
+    uint32_t unmatched = 0;
+    std::array<uint32_t, 4> overflowTotals {}; // per ps::OverflowLevel
+};
+
+struct Snapshot {
+    std::shared_ptr<const ps::Comparison> comparison;
+    std::vector<ps::ColorBin> bins; // empty in build mode
+    int unmatchedBin = -1; // index of the "not matched" legend entry, -1 if none
+    std::array<SideRollup, 2> sides;
+
+    bool hasSide(Side s) const { return comparison && comparison->graphs[size_t(s)] != nullptr; }
+    const ps::Graph& graph(Side s) const { return comparison->graph(s); }
+    const SideRollup& rollup(Side s) const { return sides[size_t(s)]; }
+    NodeId counterpart(Side s, NodeId n) const;
+    ps::OverflowLevel overflow(Side s, NodeId n) const;
+    // Precision of the NPU node or of a Bench node's matched NPU node; NaN when there is none.
+    double precision(Side s, NodeId n) const;
+    bool isValueBin(int bin) const { return bin >= 0 && bin != unmatchedBin; }
+    // The worst value bin: the suspicious one ("red").
+    int worstValueBin() const;
+};
+
+// msprobe's colour rule (viewer spec §1.6) as a bin number: the first legend entry with lo <= p < hi, or
+// hi == 1 && p == 1, or lo == 0 && p == 0.
+int binOfPrecision(const std::vector<ps::ColorBin>& bins, double p);
+
+// Builds the snapshot: bins, roll-ups bottom-up (iteratively, never recursively) and totals.
+std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Comparison> comparison);
+
+} // namespace psui

@@ -1,0 +1,112 @@
+#include "models/stackframes.h"
+
+#include <QHash>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace psui {
+
+QString StackFrame::location() const { return line > 0 ? file % QLatin1Char(':') % QString::number(line) : file; }
+
+StackFrame parseFrame(const QString& text)
+{
+    static const QRegularExpression re(QStringLiteral(R"(^File (.*), line (\d+), in ([^,]*),\s*\n?\s*(.*)$)"),
+        QRegularExpression::DotMatchesEverythingOption);
+    StackFrame f;
+    QRegularExpressionMatch m = re.match(text);
+    if (m.hasMatch()) {
+        f.file = m.captured(1);
+        f.line = m.captured(2).toInt();
+        f.function = m.captured(3);
+        f.code = m.captured(4).trimmed();
+    } else {
+        f.code = text.trimmed();
+    }
+    f.framework = isFrameworkFile(f.file);
+    return f;
+}
+
+bool isFrameworkFile(const QString& file)
+{
+    if (file.isEmpty())
+        return false;
+    static const char* const kMarkers[] = { "/site-packages/", "/dist-packages/", "/torch/", "/msprobe/",
+        "/torch_npu/", "/megatron/core/", "/lib/python3", "<frozen", "<string>" };
+    for (const char* m : kMarkers)
+        if (file.contains(QLatin1String(m)))
+            return true;
+    return false;
+}
+
+std::vector<StackFrame> framesOf(const ps::Graph& graph, NodeId node)
+{
+    std::vector<StackFrame> frames;
+    if (node == ps::kNoNode || node >= graph.size())
+        return frames;
+    for (ps::StrId s : graph.stackOf(node))
+        frames.push_back(parseFrame(QString::fromUtf8(graph.strings.view(s))));
+    return frames;
+}
+
+std::vector<FoldedFrame> foldFrames(const std::vector<StackFrame>& frames)
+{
+    std::vector<FoldedFrame> out;
+    for (const StackFrame& f : frames) {
+        if (f.framework && !out.empty() && out.back().folded > 0)
+            ++out.back().folded;
+        else
+            out.push_back({ f, f.framework ? 1 : 0 });
+    }
+    return out;
+}
+
+QString stackText(const std::vector<StackFrame>& frames)
+{
+    QString text;
+    for (const StackFrame& f : frames)
+        text += f.location() % QStringLiteral("  ") % f.function % QStringLiteral("\n    ") % f.code
+            % QLatin1Char('\n');
+    return text;
+}
+
+StackFrame callerFrame(const std::vector<StackFrame>& frames)
+{
+    for (const StackFrame& f : frames)
+        if (!f.framework && !f.file.isEmpty())
+            return f;
+    return {};
+}
+
+std::vector<CallerGroup> groupByCaller(const Snapshot& snapshot, int minBin)
+{
+    std::vector<CallerGroup> groups;
+    if (!snapshot.hasSide(Side::Npu) || minBin < 0)
+        return groups;
+    const ps::Graph& g = snapshot.graph(Side::Npu);
+    const SideRollup& r = snapshot.rollup(Side::Npu);
+    QHash<QString, size_t> byLocation;
+    // Stacks are shared between nodes: parse each distinct stack once.
+    QHash<uint32_t, StackFrame> callerOfStack;
+    for (NodeId n = 0; n < g.size(); ++n) {
+        if (r.bin[n] < minBin || !snapshot.isValueBin(r.bin[n]) || g.stack[n] == 0)
+            continue;
+        auto it = callerOfStack.find(g.stack[n]);
+        if (it == callerOfStack.end())
+            it = callerOfStack.insert(g.stack[n], callerFrame(framesOf(g, n)));
+        if (it->file.isEmpty())
+            continue;
+        const QString key = it->location();
+        auto pos = byLocation.find(key);
+        if (pos == byLocation.end()) {
+            pos = byLocation.insert(key, groups.size());
+            groups.push_back({ *it, {} });
+        }
+        groups[*pos].nodes.push_back(n);
+    }
+    std::stable_sort(groups.begin(), groups.end(),
+        [](const CallerGroup& a, const CallerGroup& b) { return a.nodes.size() > b.nodes.size(); });
+    return groups;
+}
+
+} // namespace psui

@@ -1,0 +1,274 @@
+#include "session/sessioncontroller.h"
+
+#include "batch/layout.h"
+#include "models/graphtreemodel.h"
+#include "util/error.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace psui {
+
+struct SessionController::LoadResult {
+    OpenRequest request;
+    std::vector<ps::GraphJob> jobs;
+    std::shared_ptr<const Snapshot> snapshot;
+    QStringList warnings;
+    QString error;
+};
+
+namespace {
+
+QString jobLabel(const ps::GraphJob& job)
+{
+    QStringList parts;
+    if (!job.stepDir.empty())
+        parts << QString::fromStdString(job.stepDir);
+    if (!job.rankDir.empty())
+        parts << QString::fromStdString(job.rankDir);
+    return parts.join(QStringLiteral(" / "));
+}
+
+// Runs on a worker thread: layout -> job plan -> build and compare -> view roll-ups.
+std::shared_ptr<SessionController::LoadResult> runLoad(OpenRequest request, std::vector<ps::GraphJob> jobs)
+{
+    auto result = std::make_shared<SessionController::LoadResult>();
+    try {
+        if (jobs.empty()) {
+            if (!request.compareJson.isEmpty()) {
+                ps::CompareConfig config = ps::readCompareJson(request.compareJson.toStdString());
+                request.npuPath = QString::fromStdString(config.npuPath);
+                request.benchPath = QString::fromStdString(config.benchPath);
+            }
+            jobs = ps::planJobs(request.npuPath.toStdString(), request.benchPath.toStdString(), std::string());
+        }
+        if (jobs.empty())
+            throw ps::Error(ps::ErrorCode::BadLayout, request.npuPath.toStdString(), "no dump found");
+        request.jobIndex = std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
+        const ps::GraphJob& job = jobs[size_t(request.jobIndex)];
+        std::vector<std::string> warnings;
+        auto comparison = ps::runPair(job.npuDir, job.benchDir, request.options, warnings);
+        result->snapshot = makeSnapshot(std::move(comparison));
+        for (const std::string& w : warnings)
+            result->warnings << QString::fromStdString(w);
+    } catch (const std::exception& e) {
+        result->error = QString::fromUtf8(e.what());
+    }
+    result->request = std::move(request);
+    result->jobs = std::move(jobs);
+    return result;
+}
+
+} // namespace
+
+QString OpenRequest::recentEntry() const
+{
+    if (!compareJson.isEmpty())
+        return compareJson;
+    return benchPath.isEmpty() ? npuPath : npuPath % QLatin1Char('\n') % benchPath;
+}
+
+size_t QueryResult::hitCount() const
+{
+    size_t n = 0;
+    for (const auto& s : sides)
+        n += s ? s->hits.size() : 0;
+    return n;
+}
+
+QString QueryResult::error() const
+{
+    for (const auto& s : sides)
+        if (s && !s->error.isEmpty())
+            return s->error;
+    return {};
+}
+
+SessionController::SessionController(QObject* parent)
+    : QObject(parent)
+    , m_models { new GraphTreeModel(Side::Npu, this), new GraphTreeModel(Side::Bench, this) }
+{
+    qRegisterMetaType<psui::QueryResult>();
+}
+
+SessionController::~SessionController() = default;
+
+QString SessionController::title() const
+{
+    if (!m_snapshot)
+        return {};
+    QString t = m_request.compareJson.isEmpty() ? QDir::toNativeSeparators(m_request.npuPath)
+                                                : QDir::toNativeSeparators(m_request.compareJson);
+    if (m_jobLabels.size() > 1)
+        t += QStringLiteral(" [") % m_jobLabels.value(m_request.jobIndex) % QLatin1Char(']');
+    return t;
+}
+
+bool SessionController::openPaths(const QStringList& paths, const ps::EngineOptions& options)
+{
+    OpenRequest r;
+    r.options = options;
+    if (paths.size() == 1 && QFileInfo(paths[0]).isFile()) {
+        r.compareJson = QFileInfo(paths[0]).absoluteFilePath();
+    } else if ((paths.size() == 1 || paths.size() == 2) && QFileInfo(paths[0]).isDir()) {
+        r.npuPath = QFileInfo(paths[0]).absoluteFilePath();
+        if (paths.size() == 2) {
+            if (!QFileInfo(paths[1]).isDir()) {
+                Q_EMIT loadFailed(tr("Not a folder: %1").arg(paths[1]));
+                return false;
+            }
+            r.benchPath = QFileInfo(paths[1]).absoluteFilePath();
+        }
+    } else {
+        Q_EMIT loadFailed(paths.isEmpty() ? tr("Nothing to open.")
+                                          : tr("Cannot open %1: expected a compare.json, a dump folder, or an NPU "
+                                               "and a bench dump folder.")
+                                                .arg(paths.join(QStringLiteral(", "))));
+        return false;
+    }
+    open(r);
+    return true;
+}
+
+void SessionController::open(const OpenRequest& request) { startLoad(request, {}); }
+
+void SessionController::selectJob(int index)
+{
+    if (index == m_request.jobIndex || index < 0 || size_t(index) >= m_jobs.size())
+        return;
+    OpenRequest r = m_request;
+    r.jobIndex = index;
+    startLoad(r, m_jobs);
+}
+
+void SessionController::startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs)
+{
+    const quint64 generation = ++m_loadGeneration;
+    m_elapsed.start();
+    setBusy(true, tr("Reading dumps, building and comparing graphs…"));
+    auto* watcher = new QFutureWatcher<std::shared_ptr<LoadResult>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation]() {
+        finishLoad(generation, watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run(runLoad, request, std::move(jobs)));
+}
+
+void SessionController::finishLoad(quint64 generation, const std::shared_ptr<LoadResult>& result)
+{
+    if (generation != m_loadGeneration)
+        return; // a newer request (or Cancel) made this one stale
+    setBusy(false);
+    if (!result->error.isEmpty()) {
+        Q_EMIT loadFailed(result->error); // the previous session stays as it was
+        return;
+    }
+    m_request = result->request;
+    m_jobs = std::move(result->jobs);
+    m_jobLabels.clear();
+    for (const ps::GraphJob& job : m_jobs)
+        m_jobLabels << jobLabel(job);
+    m_snapshot = result->snapshot;
+    ++m_searchGeneration;
+    ++m_filterGeneration;
+    for (GraphTreeModel* model : m_models)
+        model->setSnapshot(m_snapshot);
+    Q_EMIT sessionChanged();
+    if (!result->warnings.isEmpty())
+        Q_EMIT warningsReported(result->warnings);
+}
+
+void SessionController::cancel()
+{
+    if (!m_busy)
+        return;
+    ++m_loadGeneration; // the engine finishes in the background; its result will be dropped
+    setBusy(false);
+}
+
+void SessionController::setBusy(bool busy, const QString& stage)
+{
+    m_busy = busy;
+    Q_EMIT busyChanged(busy, stage);
+}
+
+void SessionController::search(int sides, const SearchQuery& query)
+{
+    const quint64 generation = ++m_searchGeneration;
+    auto snapshot = m_snapshot;
+    auto* watcher = new QFutureWatcher<QueryResult>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation]() {
+        if (generation == m_searchGeneration)
+            Q_EMIT searchFinished(watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([snapshot, sides, query]() {
+        QueryResult r;
+        if (!snapshot || query.isEmpty())
+            return r;
+        for (Side s : { Side::Npu, Side::Bench })
+            if (sides & (1 << int(s)))
+                r.sides[size_t(s)] = std::make_shared<NodeSet>(searchNodes(*snapshot, s, query));
+        return r;
+    }));
+}
+
+void SessionController::filter(const NodeFilter& nodeFilter)
+{
+    const quint64 generation = ++m_filterGeneration;
+    auto snapshot = m_snapshot;
+    auto* watcher = new QFutureWatcher<QueryResult>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation]() {
+        if (generation == m_filterGeneration)
+            Q_EMIT filterFinished(watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([snapshot, nodeFilter]() {
+        QueryResult r;
+        if (!snapshot || nodeFilter.isEmpty())
+            return r;
+        for (Side s : { Side::Npu, Side::Bench })
+            if (snapshot->hasSide(s))
+                r.sides[size_t(s)] = std::make_shared<NodeSet>(filterNodes(*snapshot, s, nodeFilter));
+        return r;
+    }));
+}
+
+QString SessionController::exportProblem(const QString& path)
+{
+    QFileInfo info(path);
+    if (!path.endsWith(QLatin1String(".vis")))
+        return tr("The file name must end in .vis.");
+    const QStringList dbs = info.absoluteDir().entryList({ QStringLiteral("*.vis.db") }, QDir::Files);
+    if (!dbs.isEmpty())
+        return tr("%1 already holds %2: tb_graph_ascend would hide a .vis next to a .vis.db. Choose another folder.")
+            .arg(QDir::toNativeSeparators(info.absolutePath()), dbs.first());
+    return {};
+}
+
+void SessionController::exportVis(const QString& path)
+{
+    const QString problem = exportProblem(path);
+    if (!m_snapshot || !m_snapshot->comparison || !problem.isEmpty()) {
+        Q_EMIT exportFinished(path, problem.isEmpty() ? tr("Nothing to export.") : problem);
+        return;
+    }
+    auto comparison = m_snapshot->comparison;
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path]() {
+        Q_EMIT exportFinished(path, watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([comparison, path]() {
+        try {
+            ps::writeVisFile(*comparison, path.toStdString()); // temp file + rename, mode 0640
+            return QString();
+        } catch (const std::exception& e) {
+            return QString::fromUtf8(e.what());
+        }
+    }));
+}
+
+} // namespace psui

@@ -1,0 +1,96 @@
+#pragma once
+// Owns the open session (an immutable snapshot) and is the only object that starts background work: loading
+// and comparing, searching, filtering and exporting. Every request carries a generation number; a newer
+// request makes older results stale, and stale results are dropped when they arrive.
+#include "batch/engine.h"
+#include "models/nodesearch.h"
+#include "models/snapshot.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QStringList>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+namespace psui {
+
+class GraphTreeModel;
+
+struct OpenRequest {
+    QString npuPath; // a dump folder (files, ranks or steps layout)
+    QString benchPath; // empty: build mode (one graph)
+    QString compareJson; // if set, npuPath/benchPath come from it
+    ps::EngineOptions options;
+    int jobIndex = 0; // which step/rank pair of a batch layout
+    QString recentEntry() const; // what the recent-files list stores
+};
+
+// Results of a search or filter on both sides.
+struct QueryResult {
+    std::array<std::shared_ptr<const NodeSet>, 2> sides;
+    size_t hitCount() const;
+    QString error() const;
+};
+
+class SessionController : public QObject {
+    Q_OBJECT
+public:
+    explicit SessionController(QObject* parent = nullptr);
+    ~SessionController() override;
+
+    GraphTreeModel* model(Side side) const { return m_models[size_t(side)]; }
+    std::shared_ptr<const Snapshot> snapshot() const { return m_snapshot; }
+    const OpenRequest& request() const { return m_request; }
+    QStringList jobLabels() const { return m_jobLabels; }
+    int currentJob() const { return m_request.jobIndex; }
+    bool isBusy() const { return m_busy; }
+    QString title() const;
+
+    // Interprets command-line or dropped paths: a compare.json, one dump folder (build), or two folders.
+    // Returns false (and emits loadFailed) if the paths make no sense.
+    bool openPaths(const QStringList& paths, const ps::EngineOptions& options);
+    void open(const OpenRequest& request);
+    void selectJob(int index);
+    void cancel();
+
+    // Queries on the current snapshot: sides is a mask (1 = NPU, 2 = Bench).
+    void search(int sides, const SearchQuery& query);
+    void filter(const NodeFilter& filter);
+    void exportVis(const QString& path);
+    // A .vis next to a .vis.db is hidden by tb_graph_ascend: refuse it. Returns the reason, empty if fine.
+    static QString exportProblem(const QString& path);
+
+Q_SIGNALS:
+    void busyChanged(bool busy, const QString& stage);
+    void sessionChanged();
+    void loadFailed(const QString& message);
+    void warningsReported(const QStringList& warnings);
+    void searchFinished(const psui::QueryResult& result);
+    void filterFinished(const psui::QueryResult& result);
+    void exportFinished(const QString& path, const QString& error);
+
+public:
+    struct LoadResult; // what a load job hands back (defined in the .cpp)
+
+private:
+    void startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs);
+    void finishLoad(quint64 generation, const std::shared_ptr<LoadResult>& result);
+    void setBusy(bool busy, const QString& stage = {});
+
+    std::array<GraphTreeModel*, 2> m_models {};
+    std::shared_ptr<const Snapshot> m_snapshot;
+    OpenRequest m_request;
+    std::vector<ps::GraphJob> m_jobs;
+    QStringList m_jobLabels;
+    quint64 m_loadGeneration = 0;
+    quint64 m_searchGeneration = 0;
+    quint64 m_filterGeneration = 0;
+    bool m_busy = false;
+    QElapsedTimer m_elapsed;
+};
+
+} // namespace psui
+
+Q_DECLARE_METATYPE(psui::QueryResult)

@@ -1,0 +1,58 @@
+#pragma once
+// The only place that touches QSettings: one key table, typed accessors, versioned window state.
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+
+#include <memory>
+
+class QSettings;
+
+namespace ps {
+struct EngineOptions;
+}
+
+namespace psui {
+
+class Settings {
+public:
+    enum class Key {
+        WindowGeometry,
+        WindowState,
+        StateVersion,
+        TreeSplitter,
+        RecentFiles,
+        Language, // "" = follow the system, else a locale name such as zh_CN
+        Fuzzy,
+        OverflowCheck,
+        CompleteStack,
+        LayerMappingFile,
+        MirrorExpansion,
+        LinkScrolling,
+        LastDirectory,
+        KeyCount
+    };
+    static constexpr int kStateVersion = 1; // bump when docks or splitters change
+    static constexpr int kMaxRecent = 10;
+
+    Settings(); // the application's settings
+    explicit Settings(const QString& iniFile); // tests: an isolated file
+    ~Settings();
+
+    QVariant value(Key key) const;
+    void setValue(Key key, const QVariant& value);
+    static QString keyName(Key key);
+
+    QStringList recentFiles() const; // each entry: one or two paths joined by '\n'
+    void addRecentFile(const QString& entry);
+
+    ps::EngineOptions engineOptions() const;
+    void setEngineOptions(const ps::EngineOptions& options);
+
+    void sync();
+
+private:
+    std::unique_ptr<QSettings> m_settings;
+};
+
+} // namespace psui

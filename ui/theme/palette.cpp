@@ -1,0 +1,37 @@
+#include "theme/palette.h"
+
+namespace psui {
+
+QColor Palette::binColor(const Snapshot& snapshot, int bin)
+{
+    if (bin < 0 || size_t(bin) >= snapshot.bins.size())
+        return unmatched();
+    return QColor(QLatin1String(snapshot.bins[size_t(bin)].hex));
+}
+
+QColor Palette::nodeFill(const Snapshot& snapshot, Side side, int bin)
+{
+    if (!snapshot.comparison || !snapshot.comparison->isCompare || snapshot.bins.empty())
+        return unmatched();
+    if (bin == snapshot.unmatchedBin)
+        return unmatched();
+    if (side == Side::Bench)
+        return noValue();
+    if (bin < 0)
+        return noValue(); // precision_index is not a number
+    return binColor(snapshot, bin);
+}
+
+QColor Palette::overflowColor(int level)
+{
+    switch (level) {
+    case 1: return QColor(0xB6, 0xC7, 0xFC);
+    case 2: return QColor(0x7E, 0x96, 0xF0);
+    case 3: return QColor(0x46, 0x68, 0xB8);
+    }
+    return {};
+}
+
+QColor Palette::textOn(const QColor& fill) { return fill.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white); }
+
+} // namespace psui

@@ -1,0 +1,24 @@
+#pragma once
+// Colours of precision bins and statuses (viewer spec §1.6, §2.2 #16). Colour lives here and in delegates,
+// never in core or the models.
+#include "models/snapshot.h"
+
+#include <QColor>
+
+namespace psui {
+
+class Palette {
+public:
+    // The fill of a node on one side: NPU nodes by their bin, bench nodes white (matched) or grey (unmatched),
+    // everything grey in build mode. bin is a BinRole value.
+    static QColor nodeFill(const Snapshot& snapshot, Side side, int bin);
+    static QColor binColor(const Snapshot& snapshot, int bin); // legend colour; grey for none
+    static QColor overflowColor(int level); // medium / high / critical, invalid for none
+    static QColor unmatched() { return QColor(199, 199, 199); }
+    static QColor noValue() { return QColor(255, 255, 255); }
+    static QColor benchRow() { return QColor(236, 235, 235); }
+    static QColor hitMarker() { return QColor(31, 63, 207); }
+    static QColor textOn(const QColor& fill); // readable text on a fill
+};
+
+} // namespace psui

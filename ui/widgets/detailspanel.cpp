@@ -1,0 +1,120 @@
+#include "widgets/detailspanel.h"
+
+#include "models/nodedetailsmodel.h"
+#include "models/roles.h"
+#include "theme/palette.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QStyledItemDelegate>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace psui {
+
+namespace {
+
+// Bench rows grey as in tb_graph_ascend; suspicious metric cells in the legend colour of their value.
+class DetailsDelegate : public QStyledItemDelegate {
+public:
+    DetailsDelegate(const std::shared_ptr<const Snapshot>* snapshot, QObject* parent)
+        : QStyledItemDelegate(parent)
+        , m_snapshot(snapshot)
+    {
+    }
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QColor fill = index.data(SideRole).toInt() == int(Side::Bench) ? Palette::benchRow() : QColor(Qt::white);
+        const int bin = index.data(BinRole).toInt();
+        if (bin >= 0 && *m_snapshot)
+            fill = Palette::binColor(**m_snapshot, bin);
+        painter->fillRect(option.rect, fill);
+        QStyleOptionViewItem opt(option);
+        opt.palette.setColor(QPalette::Text, Qt::black);
+        if (bin >= 0)
+            opt.font.setBold(true);
+        QStyledItemDelegate::paint(painter, opt, index);
+    }
+
+private:
+    const std::shared_ptr<const Snapshot>* m_snapshot;
+};
+
+} // namespace
+
+DetailsPanel::DetailsPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_header(new QLabel(this))
+    , m_copy(new QPushButton(this))
+    , m_table(new QTableView(this))
+    , m_model(new NodeDetailsModel(this))
+{
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setWordWrap(true);
+    m_table->setObjectName(QStringLiteral("detailsTable"));
+    m_table->setModel(m_model);
+    m_table->setItemDelegate(new DetailsDelegate(&m_snapshot, m_table));
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
+    m_table->setWordWrap(false);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_header, 1);
+    top->addWidget(m_copy);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_table, 1);
+    connect(m_copy, &QPushButton::clicked, this, &DetailsPanel::copyToClipboard);
+    retranslate();
+}
+
+void DetailsPanel::retranslate()
+{
+    m_copy->setText(tr("Copy as text"));
+    m_copy->setToolTip(tr("Copy the table, tab separated, to the clipboard"));
+    m_header->setText(headerText());
+}
+
+QString DetailsPanel::headerText() const
+{
+    if (!m_snapshot || !m_snapshot->comparison)
+        return tr("Select a node to see its inputs, outputs and metrics.");
+    auto name = [this](Side s, NodeId n) {
+        return n == ps::kNoNode || !m_snapshot->hasSide(s) ? tr("(none)")
+                                                            : QString::fromUtf8(m_snapshot->graph(s).nameOf(n));
+    };
+    QString text = tr("NPU node: <b>%1</b>").arg(name(Side::Npu, m_npu).toHtmlEscaped());
+    if (m_snapshot->hasSide(Side::Bench))
+        text += QStringLiteral("&nbsp;&nbsp;&nbsp;") % tr("Bench node: <b>%1</b>").arg(name(Side::Bench, m_bench).toHtmlEscaped());
+    const int suspicious = m_model->suspiciousCellCount();
+    if (suspicious > 0)
+        text += QStringLiteral("&nbsp;&nbsp;&nbsp;") % tr("%n suspicious value(s)", nullptr, suspicious);
+    return text;
+}
+
+void DetailsPanel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu, NodeId bench)
+{
+    m_snapshot = snapshot;
+    m_npu = npu;
+    m_bench = bench;
+    m_model->setNodes(std::move(snapshot), npu, bench);
+    m_header->setText(headerText());
+    m_table->resizeColumnsToContents();
+    for (int c = 0; c < m_model->columnCount(); ++c)
+        m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 260));
+}
+
+void DetailsPanel::copyToClipboard()
+{
+    QApplication::clipboard()->setText(m_model->toText());
+}
+
+} // namespace psui

@@ -1,0 +1,41 @@
+#pragma once
+// The node details: the matched NPU and bench nodes' inputs, outputs and parameters paired row by row, every
+// field and metric of the mode, metric explanations as column tooltips, suspicious cells highlighted, and
+// "copy as text".
+#include "models/snapshot.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace psui {
+
+class NodeDetailsModel;
+
+class DetailsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit DetailsPanel(QWidget* parent = nullptr);
+
+    void setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu, NodeId bench);
+    NodeDetailsModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
+    QString headerText() const;
+    void copyToClipboard();
+    void retranslate();
+
+private:
+    std::shared_ptr<const Snapshot> m_snapshot;
+    NodeId m_npu = ps::kNoNode;
+    NodeId m_bench = ps::kNoNode;
+    QLabel* m_header;
+    QPushButton* m_copy;
+    QTableView* m_table;
+    NodeDetailsModel* m_model;
+};
+
+} // namespace psui

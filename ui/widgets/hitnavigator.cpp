@@ -1,0 +1,95 @@
+#include "widgets/hitnavigator.h"
+
+#include "models/hitlistmodel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListView>
+#include <QToolButton>
+
+namespace psui {
+
+HitNavigator::HitNavigator(HitListModel* model, QWidget* parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_combo(new QComboBox(this))
+    , m_count(new QLabel(this))
+    , m_previous(new QToolButton(this))
+    , m_next(new QToolButton(this))
+{
+    auto* listView = new QListView(m_combo);
+    listView->setUniformItemSizes(true); // hit lists can be long
+    m_combo->setView(listView);
+    m_combo->setModel(model);
+    m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_combo->setMinimumContentsLength(16);
+    m_previous->setArrowType(Qt::UpArrow);
+    m_next->setArrowType(Qt::DownArrow);
+    m_count->setObjectName(QStringLiteral("hitCount"));
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_count);
+    layout->addWidget(m_combo, 1);
+    layout->addWidget(m_previous);
+    layout->addWidget(m_next);
+
+    connect(m_previous, &QToolButton::clicked, this, &HitNavigator::previous);
+    connect(m_next, &QToolButton::clicked, this, &HitNavigator::next);
+    connect(m_combo, &QComboBox::activated, this, &HitNavigator::jumpTo);
+    connect(model, &QAbstractItemModel::modelReset, this, [this]() {
+        m_message.clear();
+        updateCount();
+    });
+    retranslate();
+}
+
+void HitNavigator::retranslate()
+{
+    m_previous->setToolTip(tr("Previous"));
+    m_next->setToolTip(tr("Next"));
+    updateCount();
+}
+
+void HitNavigator::setMessage(const QString& message)
+{
+    m_message = message;
+    updateCount();
+}
+
+void HitNavigator::updateCount()
+{
+    const int n = m_model->rowCount();
+    m_count->setText(m_message.isEmpty() ? tr("%n node(s)", nullptr, n) : m_message);
+    m_previous->setEnabled(n > 0);
+    m_next->setEnabled(n > 0);
+    m_combo->setEnabled(n > 0);
+}
+
+int HitNavigator::currentRow() const { return m_combo->currentIndex(); }
+
+void HitNavigator::next() { step(1); }
+
+void HitNavigator::previous() { step(-1); }
+
+void HitNavigator::step(int delta)
+{
+    const int n = m_model->rowCount();
+    if (n == 0)
+        return;
+    int row = m_combo->currentIndex();
+    row = row < 0 ? (delta > 0 ? 0 : n - 1) : (row + delta + n) % n;
+    jumpTo(row);
+}
+
+void HitNavigator::jumpTo(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return;
+    m_combo->setCurrentIndex(row);
+    const auto [side, node] = m_model->hit(row);
+    Q_EMIT jumpRequested(side, node);
+}
+
+} // namespace psui

@@ -1,0 +1,57 @@
+#pragma once
+// The colour legend (bins with their counts, node types) doubling as the filter panel: ticking bins, the
+// unmatched entry or overflow levels lists those nodes with ↑/↓ stepping, and can restrict the trees to them.
+#include "models/snapshot.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QGroupBox;
+class QLabel;
+class QVBoxLayout;
+
+namespace psui {
+
+class HitListModel;
+class HitNavigator;
+class SessionController;
+struct QueryResult;
+
+class LegendPanel : public QWidget {
+    Q_OBJECT
+public:
+    LegendPanel(SessionController* session, QWidget* parent = nullptr);
+
+    void resetSession(); // rebuilds the rows for the controller's new snapshot
+    bool showOnlyHits() const;
+    HitNavigator* navigator() const { return m_navigator; }
+    // Ticks one legend bin (tests and the "show worst" action).
+    void setBinChecked(int bin, bool checked);
+    void retranslate();
+
+Q_SIGNALS:
+    void jumpRequested(psui::Side side, psui::NodeId node);
+    void resultChanged(const psui::QueryResult& result);
+    void showOnlyHitsChanged(bool on);
+
+private:
+    void applyFilter();
+    void onFinished(const QueryResult& result);
+    QString binText(int bin) const;
+
+    SessionController* m_session;
+    QVBoxLayout* m_binsLayout;
+    QGroupBox* m_binsBox;
+    QGroupBox* m_overflowBox;
+    QGroupBox* m_typesBox;
+    QLabel* m_types;
+    std::vector<QCheckBox*> m_binChecks;
+    std::vector<QCheckBox*> m_overflowChecks;
+    QCheckBox* m_onlyHits;
+    HitListModel* m_hits;
+    HitNavigator* m_navigator;
+};
+
+} // namespace psui

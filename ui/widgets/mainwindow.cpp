@@ -1,0 +1,270 @@
+#include "widgets/mainwindow.h"
+
+#include "models/nodefilterproxy.h"
+#include "models/nodesearch.h"
+#include "session/sessioncontroller.h"
+#include "session/settings.h"
+#include "widgets/callerpanel.h"
+#include "widgets/detailspanel.h"
+#include "widgets/legendpanel.h"
+#include "widgets/mainwindow_p.h"
+#include "widgets/searchbar.h"
+#include "widgets/sidebysidetreeview.h"
+#include "widgets/stackpanel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QEvent>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace psui {
+
+MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* parent)
+    : QMainWindow(parent)
+    , m_settings(settings)
+    , m_session(session)
+    , m_trees(new SideBySideTreeView(session, this))
+    , m_search(new SearchBar(session, this))
+    , m_legend(new LegendPanel(session, this))
+    , m_details(new DetailsPanel(this))
+    , m_stack(new StackPanel(this))
+    , m_callers(new CallerPanel(this))
+    , m_jobs(new QComboBox(this))
+    , m_jobsLabel(new QLabel(this))
+    , m_status(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_cancel(new QPushButton(this))
+    , m_actions(std::make_unique<Actions>())
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/probescope.svg")));
+    setAcceptDrops(true);
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_search);
+    layout->addWidget(m_trees, 1);
+    setCentralWidget(central);
+    createDocks();
+
+    m_progress->setRange(0, 0); // the engine reports no fraction for one pair: a busy indicator
+    m_progress->setMaximumWidth(160);
+    m_progress->hide();
+    m_cancel->hide();
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+
+    createActions();
+    m_actions->toolBar->addSeparator();
+    m_actions->toolBar->addWidget(m_jobsLabel);
+    m_actions->toolBar->addWidget(m_jobs);
+    m_jobs->setObjectName(QStringLiteral("jobSelector"));
+    m_jobs->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+
+    connect(m_session, &SessionController::sessionChanged, this, &MainWindow::onSessionChanged);
+    connect(m_session, &SessionController::busyChanged, this, &MainWindow::onBusyChanged);
+    connect(m_session, &SessionController::loadFailed, this, &MainWindow::onLoadFailed);
+    connect(m_session, &SessionController::exportFinished, this, &MainWindow::onExportFinished);
+    connect(m_session, &SessionController::warningsReported, this, [this](const QStringList& warnings) {
+        m_status->setText(tr("%n warning(s) from the engine (hover for details)", nullptr, int(warnings.size())));
+        m_status->setToolTip(warnings.join(QLatin1Char('\n')));
+    });
+    connect(m_cancel, &QPushButton::clicked, m_session, &SessionController::cancel);
+    connect(m_jobs, &QComboBox::activated, m_session, &SessionController::selectJob);
+    connect(m_trees, &SideBySideTreeView::currentNodesChanged, this, &MainWindow::onCurrentNodes);
+    connect(m_search, &SearchBar::jumpRequested, this, &MainWindow::jumpTo);
+    connect(m_legend, &LegendPanel::jumpRequested, this, &MainWindow::jumpTo);
+    connect(m_callers, &CallerPanel::jumpRequested, this, &MainWindow::jumpTo);
+    connect(m_search, &SearchBar::resultChanged, this, [this](const QueryResult& r) {
+        for (Side s : { Side::Npu, Side::Bench }) {
+            const auto& set = r.sides[size_t(s)];
+            m_searchVisible[size_t(s)] = set ? std::shared_ptr<const std::vector<bool>>(set, &set->visible) : nullptr;
+            m_trees->setHitNodes(s, set ? std::shared_ptr<const std::vector<bool>>(set, &set->isHit) : nullptr);
+        }
+        applyTreeFilters();
+    });
+    connect(m_legend, &LegendPanel::resultChanged, this, [this](const QueryResult& r) {
+        for (Side s : { Side::Npu, Side::Bench }) {
+            const auto& set = r.sides[size_t(s)];
+            m_filterVisible[size_t(s)] = set ? std::shared_ptr<const std::vector<bool>>(set, &set->visible) : nullptr;
+        }
+        applyTreeFilters();
+    });
+    connect(m_search, &SearchBar::showOnlyHitsChanged, this, &MainWindow::applyTreeFilters);
+    connect(m_legend, &LegendPanel::showOnlyHitsChanged, this, &MainWindow::applyTreeFilters);
+
+    retranslateUi();
+    restoreSettings();
+    onSessionChanged();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    m_legendDock = new QDockWidget(this);
+    m_legendDock->setObjectName(QStringLiteral("legendDock"));
+    m_legendDock->setWidget(m_legend);
+    addDockWidget(Qt::LeftDockWidgetArea, m_legendDock);
+
+    m_bottomTabs = new QTabWidget(this);
+    m_bottomTabs->addTab(m_details, QString());
+    m_bottomTabs->addTab(m_stack, QString());
+    m_bottomTabs->addTab(m_callers, QString());
+    m_bottomDock = new QDockWidget(this);
+    m_bottomDock->setObjectName(QStringLiteral("detailsDock"));
+    m_bottomDock->setWidget(m_bottomTabs);
+    addDockWidget(Qt::BottomDockWidgetArea, m_bottomDock);
+    resizeDocks({ m_legendDock }, { 300 }, Qt::Horizontal);
+    resizeDocks({ m_bottomDock }, { 280 }, Qt::Vertical);
+}
+
+void MainWindow::onSessionChanged()
+{
+    const auto snap = m_session->snapshot();
+    m_trees->resetSession();
+    m_legend->resetSession();
+    m_search->clear();
+    for (auto& v : m_searchVisible)
+        v.reset();
+    for (auto& v : m_filterVisible)
+        v.reset();
+    m_details->setNodes(snap, ps::kNoNode, ps::kNoNode);
+    m_stack->setNodes(snap, ps::kNoNode, ps::kNoNode);
+    m_callers->setSnapshot(snap);
+    m_jobs->clear();
+    m_jobs->addItems(m_session->jobLabels());
+    m_jobs->setCurrentIndex(m_session->currentJob());
+    const bool batch = m_session->jobLabels().size() > 1;
+    for (QAction* a : m_actions->toolBar->actions())
+        if (m_actions->toolBar->widgetForAction(a) == m_jobs || m_actions->toolBar->widgetForAction(a) == m_jobsLabel)
+            a->setVisible(batch);
+    m_actions->exportVis->setEnabled(snap != nullptr);
+    m_actions->nextSuspicious->setEnabled(snap && !snap->bins.empty());
+    m_actions->previousSuspicious->setEnabled(snap && !snap->bins.empty());
+    setWindowTitle(snap ? tr("%1 — ProbeScope").arg(m_session->title()) : tr("ProbeScope"));
+    if (snap) {
+        m_settings->addRecentFile(m_session->request().recentEntry());
+        updateRecentMenu();
+        const auto& npu = snap->rollup(Side::Npu);
+        const int worst = snap->worstValueBin();
+        m_status->setText(snap->bins.empty()
+                ? tr("Built %n node(s).", nullptr, int(npu.bin.size()))
+                : tr("%1 NPU nodes, %2 unmatched, %3 in the worst bin. F3 jumps to the next one.")
+                      .arg(npu.bin.size())
+                      .arg(npu.unmatched)
+                      .arg(worst >= 0 ? npu.binTotals[size_t(worst)] : 0));
+        m_status->setToolTip({});
+    }
+}
+
+void MainWindow::onBusyChanged(bool busy, const QString& stage)
+{
+    m_progress->setVisible(busy);
+    m_cancel->setVisible(busy);
+    if (busy)
+        m_status->setText(stage);
+    m_actions->openComparison->setEnabled(true); // a new request simply supersedes the running one
+}
+
+void MainWindow::onLoadFailed(const QString& message)
+{
+    m_status->setText(tr("Loading failed; the previous session is kept."));
+    showError(tr("Cannot open"), message);
+}
+
+void MainWindow::showError(const QString& title, const QString& text)
+{
+    // Window-modal but not blocking: no nested event loop.
+    auto* box = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::onCurrentNodes(NodeId npu, NodeId bench)
+{
+    const auto snap = m_session->snapshot();
+    m_details->setNodes(snap, npu, bench);
+    m_stack->setNodes(snap, npu, bench);
+}
+
+void MainWindow::jumpTo(Side side, NodeId node) { m_trees->selectNode(side, node); }
+
+void MainWindow::nextSuspicious(int direction)
+{
+    const auto snap = m_session->snapshot();
+    if (!snap)
+        return;
+    const NodeId next = nextNodeWithBin(*snap, Side::Npu, m_trees->currentNode(Side::Npu), snap->worstValueBin(),
+        direction);
+    if (next == ps::kNoNode) {
+        m_status->setText(tr("No node in the worst precision bin."));
+        return;
+    }
+    jumpTo(Side::Npu, next);
+}
+
+void MainWindow::applyTreeFilters()
+{
+    // Search restriction wins over the legend restriction when both are on.
+    for (Side s : { Side::Npu, Side::Bench }) {
+        std::shared_ptr<const std::vector<bool>> visible;
+        if (m_search->showOnlyHits() && m_searchVisible[size_t(s)])
+            visible = m_searchVisible[size_t(s)];
+        else if (m_legend->showOnlyHits() && m_filterVisible[size_t(s)])
+            visible = m_filterVisible[size_t(s)];
+        if (visible || m_trees->proxy(s)->isFiltering())
+            m_trees->setVisibleNodes(s, visible);
+    }
+}
+
+void MainWindow::restoreSettings()
+{
+    restoreGeometry(m_settings->value(Settings::Key::WindowGeometry).toByteArray());
+    if (m_settings->value(Settings::Key::StateVersion).toInt() == Settings::kStateVersion) {
+        restoreState(m_settings->value(Settings::Key::WindowState).toByteArray(), Settings::kStateVersion);
+        m_trees->splitter()->restoreState(m_settings->value(Settings::Key::TreeSplitter).toByteArray());
+    }
+    m_actions->mirrorExpansion->setChecked(m_settings->value(Settings::Key::MirrorExpansion).toBool());
+    m_actions->linkScrolling->setChecked(m_settings->value(Settings::Key::LinkScrolling).toBool());
+}
+
+void MainWindow::saveSettings()
+{
+    m_settings->setValue(Settings::Key::WindowGeometry, saveGeometry());
+    m_settings->setValue(Settings::Key::WindowState, saveState(Settings::kStateVersion));
+    m_settings->setValue(Settings::Key::StateVersion, Settings::kStateVersion);
+    m_settings->setValue(Settings::Key::TreeSplitter, m_trees->splitter()->saveState());
+    m_settings->setValue(Settings::Key::MirrorExpansion, m_actions->mirrorExpansion->isChecked());
+    m_settings->setValue(Settings::Key::LinkScrolling, m_actions->linkScrolling->isChecked());
+    m_settings->sync();
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QMainWindow::changeEvent(event);
+}
+
+} // namespace psui

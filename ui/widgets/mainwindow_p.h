@@ -1,0 +1,40 @@
+#pragma once
+// Private to MainWindow: its actions and menus, shared by mainwindow.cpp and mainwindow_actions.cpp.
+#include "widgets/mainwindow.h"
+
+class QToolBar;
+
+namespace psui {
+
+struct MainWindow::Actions {
+    QMenu* file = nullptr;
+    QMenu* recent = nullptr;
+    QMenu* view = nullptr;
+    QMenu* language = nullptr;
+    QMenu* navigate = nullptr;
+    QMenu* help = nullptr;
+    QToolBar* toolBar = nullptr;
+    QAction* openComparison = nullptr;
+    QAction* openCompareJson = nullptr;
+    QAction* openVis = nullptr;
+    QAction* openExample = nullptr;
+    QAction* exportVis = nullptr;
+    QAction* quit = nullptr;
+    QAction* mirrorExpansion = nullptr;
+    QAction* linkScrolling = nullptr;
+    QAction* expand = nullptr;
+    QAction* collapse = nullptr;
+    QAction* collapseAll = nullptr;
+    QAction* find = nullptr;
+    QAction* nextHit = nullptr;
+    QAction* previousHit = nullptr;
+    QAction* nextSuspicious = nullptr;
+    QAction* previousSuspicious = nullptr;
+    QAction* about = nullptr;
+    QActionGroup* languages = nullptr;
+    QAction* langSystem = nullptr;
+    QAction* langEnglish = nullptr;
+    QAction* langChinese = nullptr;
+};
+
+} // namespace psui

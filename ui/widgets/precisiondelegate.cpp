@@ -1,0 +1,78 @@
+#include "widgets/precisiondelegate.h"
+
+#include "models/graphtreemodel.h"
+#include "models/roles.h"
+#include "theme/palette.h"
+
+#include <QPainter>
+#include <QTreeView>
+
+namespace psui {
+
+PrecisionDelegate::PrecisionDelegate(QTreeView* view, const GraphTreeModel* model, QObject* parent)
+    : QStyledItemDelegate(parent)
+    , m_view(view)
+    , m_model(model)
+{
+}
+
+int PrecisionDelegate::effectiveBin(const QModelIndex& index) const
+{
+    const QModelIndex first = index.siblingAtColumn(0);
+    const int bin = first.data(BinRole).toInt();
+    // A collapsed module shows the worst colour hiding inside it.
+    if (m_model->side() == Side::Npu && first.model()->hasChildren(first) && !m_view->isExpanded(first)) {
+        const int worst = first.data(WorstBinRole).toInt();
+        const Snapshot* snap = m_model->snapshot();
+        if (snap && snap->isValueBin(worst) && (!snap->isValueBin(bin) || worst > bin))
+            return worst;
+    }
+    return bin;
+}
+
+void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    const Snapshot* snap = m_model->snapshot();
+    if (!snap) {
+        QStyledItemDelegate::paint(painter, option, index);
+        return;
+    }
+    QColor fill = Palette::nodeFill(*snap, m_model->side(), effectiveBin(index));
+    if (index.column() == OverflowColumn) {
+        const QColor overflow = Palette::overflowColor(index.data(OverflowRole).toInt());
+        if (overflow.isValid())
+            fill = overflow;
+    }
+    painter->fillRect(option.rect, fill);
+
+    QStyleOptionViewItem opt(option);
+    initStyleOption(&opt, index);
+    const bool selected = opt.state & QStyle::State_Selected;
+    opt.state &= ~QStyle::State_Selected;
+    opt.backgroundBrush = Qt::NoBrush;
+    opt.palette.setColor(QPalette::Text, Palette::textOn(fill));
+    const bool hit = index.siblingAtColumn(0).data(HitRole).toBool();
+    if (hit)
+        opt.font.setBold(true);
+    QStyledItemDelegate::paint(painter, opt, index);
+
+    painter->save();
+    if (hit && index.column() == NameColumn)
+        painter->fillRect(QRect(option.rect.left(), option.rect.top() + 2, 3, option.rect.height() - 4),
+            Palette::hitMarker());
+    if (selected) {
+        // A 2 px outline (tb_graph_ascend's selection blue) around the whole row, cell by cell.
+        QPen pen(Palette::hitMarker(), 2);
+        painter->setPen(pen);
+        const QRect r = option.rect.adjusted(0, 1, 0, -1);
+        painter->drawLine(r.topLeft(), r.topRight());
+        painter->drawLine(r.bottomLeft(), r.bottomRight());
+        if (index.column() == 0)
+            painter->drawLine(r.topLeft(), r.bottomLeft());
+        if (index.column() == index.model()->columnCount(index.parent()) - 1)
+            painter->drawLine(r.topRight(), r.bottomRight());
+    }
+    painter->restore();
+}
+
+} // namespace psui

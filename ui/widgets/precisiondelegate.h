@@ -1,0 +1,27 @@
+#pragma once
+// Paints a tree row's background from its numeric roles: the legend colour of the precision bin (NPU side),
+// white/grey on the bench side, the worst colour inside for collapsed modules, overflow colours in the
+// overflow column; search hits in bold with a marker; selection as an outline so the colour stays visible.
+#include <QStyledItemDelegate>
+
+class QTreeView;
+
+namespace psui {
+
+class GraphTreeModel;
+
+class PrecisionDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+public:
+    PrecisionDelegate(QTreeView* view, const GraphTreeModel* model, QObject* parent = nullptr);
+
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+
+private:
+    int effectiveBin(const QModelIndex& index) const;
+
+    QTreeView* m_view;
+    const GraphTreeModel* m_model;
+};
+
+} // namespace psui

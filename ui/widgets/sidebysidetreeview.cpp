@@ -1,0 +1,251 @@
+#include "widgets/sidebysidetreeview.h"
+
+#include "models/graphtreemodel.h"
+#include "models/nodefilterproxy.h"
+#include "models/roles.h"
+#include "session/sessioncontroller.h"
+#include "widgets/precisiondelegate.h"
+
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace psui {
+
+namespace {
+
+constexpr Side other(Side s) { return s == Side::Npu ? Side::Bench : Side::Npu; }
+
+// Restores a flag on scope exit: the re-entrancy guard of every sync handler.
+struct SyncGuard {
+    explicit SyncGuard(bool& flag)
+        : m_flag(flag)
+    {
+        m_flag = true;
+    }
+    ~SyncGuard() { m_flag = false; }
+    bool& m_flag;
+};
+
+} // namespace
+
+SideBySideTreeView::SideBySideTreeView(SessionController* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+    setupSide(Side::Npu);
+    setupSide(Side::Bench);
+    m_splitter->setChildrenCollapsible(false);
+}
+
+SideBySideTreeView::~SideBySideTreeView() = default;
+
+void SideBySideTreeView::setupSide(Side side)
+{
+    auto* model = m_session->model(side);
+    auto* proxy = new NodeFilterProxy(this);
+    proxy->setSourceModel(model);
+    auto* view = new QTreeView(m_splitter);
+    view->setObjectName(side == Side::Npu ? QStringLiteral("npuTree") : QStringLiteral("benchTree"));
+    view->setModel(proxy);
+    view->setUniformRowHeights(true);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setItemDelegate(new PrecisionDelegate(view, model, view));
+    view->setAllColumnsShowFocus(true);
+    view->setMinimumWidth(200);
+    view->header()->setStretchLastSection(false);
+    view->header()->setSectionResizeMode(NameColumn, QHeaderView::Interactive);
+    view->header()->resizeSection(NameColumn, 300);
+    for (int c = TypeColumn; c < ColumnCount; ++c)
+        view->header()->resizeSection(c, 80);
+    m_splitter->addWidget(view);
+    m_views[size_t(side)] = view;
+    m_proxies[size_t(side)] = proxy;
+
+    connect(view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+        [this, side](const QModelIndex& current) { onCurrentChanged(side, current); });
+    connect(view, &QTreeView::expanded, this, [this, side](const QModelIndex& i) { onExpansion(side, i, true); });
+    connect(view, &QTreeView::collapsed, this, [this, side](const QModelIndex& i) { onExpansion(side, i, false); });
+    connect(view->verticalScrollBar(), &QScrollBar::valueChanged, this, [this, side]() { onScrolled(side); });
+}
+
+const Snapshot* SideBySideTreeView::snapshot() const { return m_session->model(Side::Npu)->snapshot(); }
+
+void SideBySideTreeView::resetSession()
+{
+    const Snapshot* snap = snapshot();
+    const bool compare = snap && snap->hasSide(Side::Bench);
+    m_views[size_t(Side::Bench)]->setVisible(compare);
+    for (Side s : { Side::Npu, Side::Bench }) {
+        m_proxies[size_t(s)]->setVisibleNodes(nullptr);
+        m_proxies[size_t(s)]->setHitNodes(nullptr);
+        QTreeView* v = m_views[size_t(s)];
+        // Show the first level: the root expanded, nothing deeper.
+        if (v->model()->rowCount() > 0)
+            v->expand(v->model()->index(0, 0));
+    }
+}
+
+QModelIndex SideBySideTreeView::proxyIndex(Side side, NodeId node) const
+{
+    return m_proxies[size_t(side)]->indexOfNode(node);
+}
+
+NodeId SideBySideTreeView::currentNode(Side side) const
+{
+    const QModelIndex i = m_views[size_t(side)]->currentIndex();
+    return i.isValid() ? NodeId(i.siblingAtColumn(0).data(NodeIdRole).toUInt()) : ps::kNoNode;
+}
+
+NodeId SideBySideTreeView::counterpartOrAncestor(Side side, NodeId node) const
+{
+    const Snapshot* snap = snapshot();
+    if (!snap || !snap->hasSide(other(side)))
+        return ps::kNoNode;
+    const ps::Graph& g = snap->graph(side);
+    for (NodeId n = node; n != ps::kNoNode && n < g.size(); n = g.parent[n])
+        if (snap->counterpart(side, n) != ps::kNoNode)
+            return snap->counterpart(side, n);
+    return ps::kNoNode;
+}
+
+void SideBySideTreeView::revealNode(Side side, NodeId node)
+{
+    const Snapshot* snap = snapshot();
+    if (!snap || !snap->hasSide(side) || node >= snap->graph(side).size())
+        return;
+    QTreeView* v = m_views[size_t(side)];
+    for (NodeId a : snap->graph(side).ancestors(node)) {
+        const QModelIndex i = proxyIndex(side, a);
+        if (i.isValid() && !v->isExpanded(i))
+            v->expand(i);
+    }
+}
+
+void SideBySideTreeView::selectNode(Side side, NodeId node)
+{
+    revealNode(side, node);
+    const QModelIndex i = proxyIndex(side, node);
+    if (!i.isValid())
+        return;
+    QTreeView* v = m_views[size_t(side)];
+    v->setCurrentIndex(i);
+    v->scrollTo(i, QAbstractItemView::PositionAtCenter);
+}
+
+void SideBySideTreeView::onCurrentChanged(Side side, const QModelIndex& current)
+{
+    if (m_syncing)
+        return;
+    SyncGuard guard(m_syncing);
+    m_activeSide = side;
+    const Snapshot* snap = snapshot();
+    const NodeId node = current.isValid() ? NodeId(current.siblingAtColumn(0).data(NodeIdRole).toUInt()) : ps::kNoNode;
+    NodeId counterpart = ps::kNoNode;
+    if (snap && node != ps::kNoNode && snap->hasSide(other(side))) {
+        counterpart = snap->counterpart(side, node);
+        QTreeView* ov = m_views[size_t(other(side))];
+        const NodeId target = counterpart != ps::kNoNode ? counterpart : counterpartOrAncestor(side, node);
+        revealNode(other(side), target);
+        const QModelIndex oi = proxyIndex(other(side), target);
+        if (counterpart != ps::kNoNode && oi.isValid()) {
+            ov->setCurrentIndex(oi);
+        } else {
+            ov->selectionModel()->clearSelection();
+            ov->selectionModel()->setCurrentIndex({}, QItemSelectionModel::NoUpdate);
+        }
+        if (oi.isValid())
+            ov->scrollTo(oi, QAbstractItemView::PositionAtCenter);
+    }
+    if (side == Side::Npu)
+        Q_EMIT currentNodesChanged(node, counterpart);
+    else
+        Q_EMIT currentNodesChanged(counterpart, node);
+}
+
+void SideBySideTreeView::onExpansion(Side side, const QModelIndex& index, bool expanded)
+{
+    if (m_syncing || !m_mirrorExpansion)
+        return;
+    SyncGuard guard(m_syncing);
+    const NodeId node = NodeId(index.data(NodeIdRole).toUInt());
+    const NodeId target = counterpartOrAncestor(side, node);
+    if (target == ps::kNoNode)
+        return;
+    QTreeView* ov = m_views[size_t(other(side))];
+    if (expanded)
+        revealNode(other(side), target);
+    const QModelIndex oi = proxyIndex(other(side), target);
+    if (oi.isValid() && ov->isExpanded(oi) != expanded)
+        ov->setExpanded(oi, expanded);
+}
+
+void SideBySideTreeView::onScrolled(Side side)
+{
+    if (m_syncing || !m_linkScrolling)
+        return;
+    SyncGuard guard(m_syncing);
+    QTreeView* v = m_views[size_t(side)];
+    QTreeView* ov = m_views[size_t(other(side))];
+    // Align the counterpart of the top row when it is on screen in the other tree; else scroll proportionally.
+    const QModelIndex top = v->indexAt(QPoint(1, 1));
+    const Snapshot* snap = snapshot();
+    if (top.isValid() && snap && snap->hasSide(other(side))) {
+        const NodeId c = snap->counterpart(side, NodeId(top.siblingAtColumn(0).data(NodeIdRole).toUInt()));
+        const QModelIndex oi = proxyIndex(other(side), c);
+        if (oi.isValid() && ov->visualRect(oi).isValid()) {
+            ov->scrollTo(oi, QAbstractItemView::PositionAtTop);
+            return;
+        }
+    }
+    const QScrollBar* s = v->verticalScrollBar();
+    QScrollBar* os = ov->verticalScrollBar();
+    if (s->maximum() > 0)
+        os->setValue(int(double(s->value()) / s->maximum() * os->maximum()));
+}
+
+void SideBySideTreeView::setVisibleNodes(Side side, std::shared_ptr<const std::vector<bool>> visible)
+{
+    m_proxies[size_t(side)]->setVisibleNodes(std::move(visible));
+    QTreeView* v = m_views[size_t(side)];
+    if (v->model()->rowCount() > 0)
+        v->expand(v->model()->index(0, 0));
+}
+
+void SideBySideTreeView::setHitNodes(Side side, std::shared_ptr<const std::vector<bool>> hits)
+{
+    m_proxies[size_t(side)]->setHitNodes(std::move(hits));
+    m_views[size_t(side)]->viewport()->update();
+}
+
+void SideBySideTreeView::expandCurrent()
+{
+    QTreeView* v = m_views[size_t(m_activeSide)];
+    if (v->currentIndex().isValid())
+        v->expand(v->currentIndex().siblingAtColumn(0));
+}
+
+void SideBySideTreeView::collapseCurrent()
+{
+    QTreeView* v = m_views[size_t(m_activeSide)];
+    if (v->currentIndex().isValid())
+        v->collapse(v->currentIndex().siblingAtColumn(0));
+}
+
+void SideBySideTreeView::collapseAll()
+{
+    for (QTreeView* v : m_views) {
+        v->collapseAll();
+        if (v->model()->rowCount() > 0)
+            v->expand(v->model()->index(0, 0));
+    }
+}
+
+} // namespace psui
