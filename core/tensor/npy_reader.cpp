@@ -177,8 +177,14 @@ std::optional<DType> dtypeFromDescr(const std::string& descr, std::string& error
         return std::nullopt;
     }
     static const std::pair<std::string_view, DType> kCodes[] = {
-        { "f8", DType::Float64 }, { "f4", DType::Float32 }, { "f2", DType::Float16 }, { "i8", DType::Int64 },
-        { "i4", DType::Int32 }, { "i2", DType::Int16 }, { "i1", DType::Int8 }, { "u1", DType::UInt8 },
+        { "f8", DType::Float64 },
+        { "f4", DType::Float32 },
+        { "f2", DType::Float16 },
+        { "i8", DType::Int64 },
+        { "i4", DType::Int32 },
+        { "i2", DType::Int16 },
+        { "i1", DType::Int8 },
+        { "u1", DType::UInt8 },
         { "b1", DType::Bool },
     };
     for (const auto& [name, dtype] : kCodes) {
@@ -190,8 +196,8 @@ std::optional<DType> dtypeFromDescr(const std::string& descr, std::string& error
 }
 
 // Fortran (column-major) order to C (row-major) order.
-std::vector<std::byte> fortranToC(const std::vector<std::byte>& in, const std::vector<int64_t>& shape,
-                                  size_t elementSize, int64_t numel)
+std::vector<std::byte> fortranToC(
+    const std::vector<std::byte>& in, const std::vector<int64_t>& shape, size_t elementSize, int64_t numel)
 {
     std::vector<std::byte> out(in.size());
     const size_t dims = shape.size();

@@ -11,8 +11,7 @@ bool isSignedInteger(DType t)
     return t == DType::Int8 || t == DType::Int16 || t == DType::Int32 || t == DType::Int64;
 }
 
-template<typename T>
-void widen(const Tensor& t, int64_t begin, size_t count, double* out)
+template <typename T> void widen(const Tensor& t, int64_t begin, size_t count, double* out)
 {
     const std::byte* source = t.data.data() + size_t(begin) * sizeof(T);
     for (size_t i = 0; i < count; ++i) {
@@ -22,8 +21,7 @@ void widen(const Tensor& t, int64_t begin, size_t count, double* out)
     }
 }
 
-template<typename T>
-int64_t rawInteger(const Tensor& t, int64_t index)
+template <typename T> int64_t rawInteger(const Tensor& t, int64_t index)
 {
     T value;
     std::memcpy(&value, t.data.data() + size_t(index) * sizeof(T), sizeof(T));

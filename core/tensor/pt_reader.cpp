@@ -63,8 +63,8 @@ bool isContiguous(const TensorRecipe& recipe)
 }
 
 // Copies a strided view of storage into contiguous row-major order, one innermost row at a time.
-void gatherStrided(const TensorRecipe& recipe, const std::byte* storage, size_t elementSize, int64_t numel,
-                   std::byte* out)
+void gatherStrided(
+    const TensorRecipe& recipe, const std::byte* storage, size_t elementSize, int64_t numel, std::byte* out)
 {
     if (recipe.sizes.empty()) {
         std::memcpy(out, storage + size_t(recipe.storageOffset) * elementSize, elementSize);
@@ -140,7 +140,8 @@ TensorReadResult readPtFile(const std::string& path)
             return failure(path + ": tensor size overflows");
     }
     int64_t outputBytes = 0;
-    if (!multiplyChecked(numel, int64_t(elementSize), outputBytes) || uint64_t(outputBytes) >= detail::kTensorFileSizeLimit)
+    if (!multiplyChecked(numel, int64_t(elementSize), outputBytes)
+        || uint64_t(outputBytes) >= detail::kTensorFileSizeLimit)
         return failure(path + ": tensor of " + std::to_string(numel) + " elements is too large");
     const detail::ZipEntry* storageEntry = zip.find(prefix + "data/" + recipe.storageKey);
     if (!storageEntry)
@@ -149,8 +150,8 @@ TensorReadResult readPtFile(const std::string& path)
     if (!multiplyChecked(recipe.storageNumel, int64_t(elementSize), storageBytes)
         || storageEntry->uncompressedSize < uint64_t(storageBytes))
         return failure(path + ": storage record 'data/" + recipe.storageKey + "' holds "
-            + std::to_string(storageEntry->uncompressedSize) + " bytes, fewer than the "
-            + std::to_string(recipe.storageNumel) + " elements it declares");
+            + std::to_string(storageEntry->uncompressedSize) + " bytes but declares "
+            + std::to_string(recipe.storageNumel) + " elements of " + std::to_string(elementSize) + " bytes");
     if (numel > 0) {
         const int64_t last = lastStorageIndex(recipe);
         if (last < 0 || last >= recipe.storageNumel)
@@ -160,7 +161,7 @@ TensorReadResult readPtFile(const std::string& path)
 
     // step 3: the data, moved as is when the view is the whole storage, else materialised
     std::vector<std::byte> storage;
-    if (numel > 0 && !zip.read(*storageEntry, storageEntry->uncompressedSize, storage, error))
+    if (numel > 0 && !zip.read(*storageEntry, detail::kTensorFileSizeLimit - 1, storage, error))
         return failure(error);
     TensorReadResult result;
     result.ok = true;

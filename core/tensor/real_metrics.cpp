@@ -93,8 +93,7 @@ private:
 };
 
 // Calls visit(npuValues, benchValues, count) over the element pairs in chunks; a 0-d NPU broadcasts.
-template<typename Visit>
-void forEachPair(const Tensor& npu, const Tensor& bench, Visit visit)
+template <typename Visit> void forEachPair(const Tensor& npu, const Tensor& bench, Visit visit)
 {
     std::vector<double> npuChunk(kChunk);
     std::vector<double> benchChunk(kChunk);
@@ -173,7 +172,8 @@ double zeroDimMaxAbs(const Tensor& npu, const Tensor& bench)
     int64_t best = std::numeric_limits<int64_t>::min();
     for (int64_t i = 0; i < bench.numel(); ++i) {
         const int64_t diff = detail::wrapToInteger(common, uint64_t(npuValue) - uint64_t(detail::integerAt(bench, i)));
-        const int64_t magnitude = detail::wrapToInteger(common, diff < 0 ? uint64_t(0) - uint64_t(diff) : uint64_t(diff));
+        const int64_t magnitude
+            = detail::wrapToInteger(common, diff < 0 ? uint64_t(0) - uint64_t(diff) : uint64_t(diff));
         best = std::max(best, magnitude);
     }
     return double(best);

@@ -19,7 +19,8 @@ struct RealMetrics {
 };
 
 // Both tensors present: compute every metric with msprobe's error rules (empty, 0-d, shape, inf/nan masks,
-// dtype mismatch, ...).
+// dtype mismatch, ...). Pure and re-entrant: rows may be compared on any number of threads at once.
+// eucDist is "unsupported" for 0-d tensors and repeats the five columns' value on the error rows.
 RealMetrics compareTensors(const Tensor& npu, const Tensor& bench);
 
 // The rows where no tensors can be compared (the first three lines of the §6.5.3 table).

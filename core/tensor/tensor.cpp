@@ -1,5 +1,7 @@
 #include "tensor.h"
 
+#include "numpy_arith.h"
+
 namespace ps {
 
 const char* dtypeName(DType t)
@@ -61,6 +63,13 @@ int64_t Tensor::numel() const
     for (int64_t size : shape)
         n *= size;
     return n;
+}
+
+double Tensor::valueAt(int64_t index) const
+{
+    double value = 0;
+    detail::decodeToDouble(*this, index, 1, &value);
+    return value;
 }
 
 TensorReadResult readTensorFile(const std::string& path)

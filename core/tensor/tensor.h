@@ -21,6 +21,8 @@ struct Tensor {
     std::vector<std::byte> data; // numel() * dtypeSize(dtype) bytes
     int64_t numel() const;
     bool isZeroDim() const { return shape.empty(); }
+    // Element `index` in row-major order widened to double (float16/bfloat16 exactly, int64 rounded to nearest).
+    double valueAt(int64_t index) const;
 };
 
 // Outcome of reading a tensor file: either a tensor or a sentence saying what is wrong with which file.
@@ -30,7 +32,7 @@ struct TensorReadResult {
     std::string error;
 };
 
-TensorReadResult readPtFile(const std::string& path);  // torch.save zip archive (pickle subset, no code execution)
+TensorReadResult readPtFile(const std::string& path); // torch.save zip archive (pickle subset, no code execution)
 TensorReadResult readNpyFile(const std::string& path); // numpy .npy, format versions 1-3, no pickle
 TensorReadResult readTensorFile(const std::string& path); // by extension
 

@@ -72,9 +72,8 @@ bool isSafeStorageKey(const std::string& key)
 {
     if (key.empty() || key.size() > 64)
         return false;
-    return std::all_of(key.begin(), key.end(), [](char c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    });
+    return std::all_of(key.begin(), key.end(),
+        [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; });
 }
 
 Ref makeScalar(Object::Kind kind, int64_t number = 0)
@@ -223,14 +222,14 @@ bool Unpickler::rebuildTensor(const Object& args)
     if (a.size() != 6 && a.size() != 7)
         return fail("_rebuild_tensor_v2 called with " + std::to_string(a.size()) + " arguments");
     const auto isIntTuple = [](const Ref& r) {
-        return r->kind == Object::Kind::Tuple && std::all_of(r->items.begin(), r->items.end(), [](const Ref& i) {
-            return i->kind == Object::Kind::Int;
-        });
+        return r->kind == Object::Kind::Tuple
+            && std::all_of(r->items.begin(), r->items.end(), [](const Ref& i) { return i->kind == Object::Kind::Int; });
     };
-    const auto isEmptyMapping = [](const Ref& r) { return r->kind == Object::Kind::Dict || r->kind == Object::Kind::None; };
-    if (a[0]->kind != Object::Kind::Storage || a[1]->kind != Object::Kind::Int || !isIntTuple(a[2])
-        || !isIntTuple(a[3]) || (a[4]->kind != Object::Kind::Bool && a[4]->kind != Object::Kind::Int)
-        || a[5]->kind != Object::Kind::Dict || (a.size() == 7 && !isEmptyMapping(a[6])))
+    const auto isEmptyMapping
+        = [](const Ref& r) { return r->kind == Object::Kind::Dict || r->kind == Object::Kind::None; };
+    if (a[0]->kind != Object::Kind::Storage || a[1]->kind != Object::Kind::Int || !isIntTuple(a[2]) || !isIntTuple(a[3])
+        || (a[4]->kind != Object::Kind::Bool && a[4]->kind != Object::Kind::Int) || a[5]->kind != Object::Kind::Dict
+        || (a.size() == 7 && !isEmptyMapping(a[6])))
         return fail("unexpected arguments to _rebuild_tensor_v2");
     if (a[2]->items.size() != a[3]->items.size())
         return fail("tensor size and stride have different lengths");
@@ -319,8 +318,8 @@ bool Unpickler::step(unsigned char opcode, std::optional<Ref>& result)
         if (m_marks.empty())
             return fail("TUPLE without MARK in pickle");
         const size_t mark = m_marks.back();
-        std::vector<Ref> items(std::make_move_iterator(m_stack.begin() + std::ptrdiff_t(mark)),
-                               std::make_move_iterator(m_stack.end()));
+        std::vector<Ref> items(
+            std::make_move_iterator(m_stack.begin() + std::ptrdiff_t(mark)), std::make_move_iterator(m_stack.end()));
         m_stack.resize(mark);
         m_marks.pop_back();
         return makeTuple(std::move(items));

@@ -72,9 +72,12 @@ bool ZipArchive::locateCentralDirectory(uint64_t& offset, uint64_t& size, uint64
 {
     const uint64_t fileSize = m_file->size();
     unsigned char head[2] = { 0, 0 };
-    const bool legacyPickle = m_file->readAt(0, head, 2) && head[0] == 0x80;
-    const std::string notZip = legacyPickle ? "legacy (non-zip) torch.save format is not supported"
-                                            : "not a zip archive (no end-of-central-directory record)";
+    const bool readable = m_file->readAt(0, head, 2);
+    std::string notZip = "not a zip archive (no end-of-central-directory record)";
+    if (readable && head[0] == 0x80)
+        notZip = "legacy (non-zip) torch.save format is not supported";
+    else if (readable && head[0] == 'P' && head[1] == 'K')
+        notZip = "truncated zip archive (no end-of-central-directory record)";
     if (fileSize < kEndRecordSize) {
         error = fail(notZip);
         return false;
@@ -111,8 +114,7 @@ bool ZipArchive::locateCentralDirectory(uint64_t& offset, uint64_t& size, uint64
     if (count == 0xffff || size == 0xffffffffu || offset == 0xffffffffu) {
         unsigned char locator[kZip64LocatorSize];
         unsigned char record[kZip64EndRecordSize];
-        if (recordStart < kZip64LocatorSize
-            || !m_file->readAt(recordStart - kZip64LocatorSize, locator, sizeof locator)
+        if (recordStart < kZip64LocatorSize || !m_file->readAt(recordStart - kZip64LocatorSize, locator, sizeof locator)
             || le32(locator) != kZip64LocatorSignature) {
             error = fail("corrupt zip archive (zip64 locator missing)");
             return false;
@@ -140,8 +142,7 @@ bool ZipArchive::locateCentralDirectory(uint64_t& offset, uint64_t& size, uint64
     return true;
 }
 
-bool ZipArchive::parseCentralDirectory(const std::vector<unsigned char>& directory, uint64_t count,
-                                       std::string& error)
+bool ZipArchive::parseCentralDirectory(const std::vector<unsigned char>& directory, uint64_t count, std::string& error)
 {
     size_t pos = 0;
     for (uint64_t i = 0; i < count; ++i) {
@@ -192,12 +193,13 @@ bool ZipArchive::parseCentralDirectory(const std::vector<unsigned char>& directo
             return false;
         }
         if (entry.method != 0 && entry.method != 8) {
-            error = fail("zip entry '" + entry.name + "' uses unsupported compression method "
-                + std::to_string(entry.method));
+            error = fail(
+                "zip entry '" + entry.name + "' uses unsupported compression method " + std::to_string(entry.method));
             return false;
         }
-        const bool sizesImpossible = entry.method == 0 ? entry.compressedSize != entry.uncompressedSize
-                                                       : entry.uncompressedSize / kMaxDeflateRatio > entry.compressedSize;
+        const bool sizesImpossible = entry.method == 0
+            ? entry.compressedSize != entry.uncompressedSize
+            : entry.uncompressedSize / kMaxDeflateRatio > entry.compressedSize;
         if (sizesImpossible) {
             error = fail("zip entry '" + entry.name + "' declares an impossible size (zip bomb or corrupt archive)");
             return false;
@@ -256,8 +258,8 @@ bool ZipArchive::read(const ZipEntry& entry, uint64_t maxBytes, std::vector<std:
     return true;
 }
 
-bool ZipArchive::inflateEntry(const ZipEntry& entry, uint64_t dataOffset, std::vector<std::byte>& out,
-                              std::string& error)
+bool ZipArchive::inflateEntry(
+    const ZipEntry& entry, uint64_t dataOffset, std::vector<std::byte>& out, std::string& error)
 {
     z_stream stream {};
     if (inflateInit2(&stream, -MAX_WBITS) != Z_OK) {
