@@ -25,11 +25,10 @@ Error yamlError(const std::string& file, int line, const std::string& detail)
     return Error(ErrorCode::BadContent, file, line > 0 ? "line " + std::to_string(line) + ": " + detail : detail);
 }
 
-// What PyYAML (YAML 1.1) makes of a plain scalar that is not a string: msprobe fails on such keys and values.
-const char* nonStringKind(const YAML::Node& node)
+// What PyYAML (YAML 1.1) makes of a plain scalar that is not a string (nullptr for a string): msprobe fails on
+// such keys and values.
+const char* plainScalarKind(const std::string& s)
 {
-    if (node.Tag() != "?")
-        return nullptr; // quoted or explicitly tagged: a string
     static const std::regex kNull("^(~|null|Null|NULL|)$");
     static const std::regex kBool("^(yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$");
     static const std::regex kInt(
@@ -37,7 +36,6 @@ const char* nonStringKind(const YAML::Node& node)
     static const std::regex kFloat(
         "^([-+]?[0-9][0-9_]*\\.[0-9_]*([eE][-+][0-9]+)?|\\.[0-9_]+([eE][-+][0-9]+)?"
         "|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN))$");
-    const std::string& s = node.Scalar();
     if (std::regex_match(s, kNull))
         return "null";
     if (std::regex_match(s, kBool))
@@ -47,6 +45,19 @@ const char* nonStringKind(const YAML::Node& node)
     if (std::regex_match(s, kFloat))
         return "a number";
     return nullptr;
+}
+
+const char* nonStringKind(const YAML::Node& node)
+{
+    return node.Tag() == "?" ? plainScalarKind(node.Scalar()) : nullptr; // quoted or tagged: a string
+}
+
+// Names that YAML would read as something else are written quoted, so that a saved file loads back the same.
+void emitName(YAML::Emitter& out, const std::string& name)
+{
+    if (plainScalarKind(name))
+        out << YAML::DoubleQuoted;
+    out << name;
 }
 
 std::string stringScalar(const YAML::Node& node, const std::string& file, const char* what)
@@ -126,9 +137,15 @@ std::string LayerMappingRules::toYaml() const
     YAML::Emitter out;
     out << YAML::BeginMap;
     for (const LayerClassRules& cls : classes) {
-        out << YAML::Key << cls.className << YAML::Value << YAML::BeginMap;
-        for (const LayerMappingRule& r : cls.rules)
-            out << YAML::Key << r.source << YAML::Value << r.target;
+        out << YAML::Key;
+        emitName(out, cls.className);
+        out << YAML::Value << YAML::BeginMap;
+        for (const LayerMappingRule& r : cls.rules) {
+            out << YAML::Key;
+            emitName(out, r.source);
+            out << YAML::Value;
+            emitName(out, r.target);
+        }
         out << YAML::EndMap;
     }
     out << YAML::EndMap;

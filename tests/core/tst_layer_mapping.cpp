@@ -341,6 +341,26 @@ private slots:
         QCOMPARE(again.classes[1].rules[0].target, std::string("embedding"));
     }
 
+    void savedNamesLoadBackAsNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("integer-looking child") << "0";
+        QTest::newRow("boolean-looking child") << "yes";
+        QTest::newRow("null-looking child") << "~";
+        QTest::newRow("float-looking child") << "1.5";
+        QTest::newRow("colon in a name") << "a: b";
+        QTest::newRow("plain name") << "ln_f";
+    }
+    void savedNamesLoadBackAsNames()
+    {
+        QFETCH(QString, name);
+        ps::LayerMappingRules rules;
+        rules.classes.push_back({ "TopLayer", { { str(name), str(name), 0 } }, 0 });
+        auto again = ps::LayerMappingRules::parse(rules.toYaml(), "saved.yaml");
+        QCOMPARE(QString::fromStdString(again.classes.at(0).rules.at(0).source), name);
+        QCOMPARE(QString::fromStdString(again.classes.at(0).rules.at(0).target), name);
+    }
+
     void legacyCellKeyStandsForTopLayer()
     {
         auto rules = ps::LayerMappingRules::parse("Cell:\n  module: model\n", "m.yaml");
