@@ -113,10 +113,29 @@ public:
             assembleDocument({ &npu, &bench }, how, doc, m_path);
         else
             assembleDocument({ &npu }, how, doc, m_path);
+        for (size_t s = 0; s < sideCount; ++s)
+            keepOnlyOwnMicroSteps(*doc.comparison->graphs[s]);
         return doc;
     }
 
 private:
+    // msprobe 8.x stores the inherited micro_step_id on every node; the model (like msprobe 1.2.1's .vis) sets it
+    // on the root's children and on nodes that differ from their parent. Writing a .vis.db propagates it again.
+    static void keepOnlyOwnMicroSteps(Graph& g)
+    {
+        std::vector<int32_t> effective(g.size(), 0);
+        for (NodeId n = 0; n < g.size(); ++n) {
+            effective[n] = g.microStep[n];
+            NodeId p = g.parent[n];
+            if (n == g.root) {
+                if (g.microStep[n] == 0)
+                    g.microStep[n] = -1;
+            } else if (p != kNoNode && p != g.root && p < n && effective[p] == g.microStep[n]) {
+                g.microStep[n] = -1; // nodes are in pre-order, so the parent was seen first
+            }
+        }
+    }
+
     [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::BadContent, m_path, what); }
 
     static std::unique_ptr<SqliteDb> openReadOnly(const std::string& path)
@@ -140,10 +159,12 @@ private:
     void validate()
     {
         std::set<std::string> tables;
-        {
+        try {
             SqliteStmt q(*m_db, "SELECT name FROM sqlite_master WHERE type = 'table'");
             while (q.step())
                 tables.emplace(q.text(0));
+        } catch (const Error& e) {
+            fail("a corrupt SQLite database or not one at all: " + e.detail());
         }
         for (const char* t : { "tb_nodes", "tb_config", "tb_stack" })
             if (!tables.count(t))
@@ -201,28 +222,43 @@ private:
             meta.topLevel.emplace_back(key, JValue());
     }
 
+    // Runs a JSON parse of a column; errors keep the database as the file and say which column of which node.
+    template <typename Parse>
+    auto inColumn(const std::string& what, Parse parse)
+    {
+        try {
+            return parse();
+        } catch (const Error& e) {
+            throw Error(e.code(), m_path, what + ": " + e.detail());
+        }
+    }
+
     JValue parseJson(std::string_view text, JArena& arena, const std::string& what)
     {
-        JsonReader reader(text, m_path + " (" + what + ")");
-        JValue v = reader.readValue(arena);
-        reader.expectEnd();
-        return v;
+        return inColumn(what, [&] {
+            JsonReader reader(text, m_path);
+            JValue v = reader.readValue(arena);
+            reader.expectEnd();
+            return v;
+        });
     }
 
     void parseStrings(std::string_view text, std::vector<std::string>& out, const char* what, const std::string& node)
     {
         if (text.empty())
             return;
-        JsonReader reader(text, m_path + " (" + what + " of " + node + ")");
-        if (reader.peek() != '[')
-            reader.fail("a JSON list of strings is expected");
-        reader.beginArray();
-        while (reader.nextElement()) {
-            if (reader.peek() != '"')
+        inColumn(std::string(what) + " of " + node, [&] {
+            JsonReader reader(text, m_path);
+            if (reader.peek() != '[')
                 reader.fail("a JSON list of strings is expected");
-            out.emplace_back(reader.readString());
-        }
-        reader.expectEnd();
+            reader.beginArray();
+            while (reader.nextElement()) {
+                if (reader.peek() != '"')
+                    reader.fail("a JSON list of strings is expected");
+                out.emplace_back(reader.readString());
+            }
+            reader.expectEnd();
+        });
     }
 
     DbRow readRow(SqliteStmt& q)
@@ -288,17 +324,19 @@ private:
         if (text.empty())
             return;
         DumpData& dump = side.assembler.dump();
-        JsonReader reader(text, m_path + " (items of " + node + ")");
-        if (reader.peek() != '{')
-            reader.fail("input_data/output_data must be JSON objects");
-        std::string_view key;
-        reader.beginObject();
-        while (reader.nextMember(key)) {
-            StrId id = dump.pool.intern(key);
-            JValue leaf = reader.readValue(dump.arena);
-            out.push_back(side.assembler.addItem(dump.pool.view(id), leaf, source));
-        }
-        reader.expectEnd();
+        inColumn("the items of " + node, [&] {
+            JsonReader reader(text, m_path);
+            if (reader.peek() != '{')
+                reader.fail("input_data/output_data must be JSON objects");
+            std::string_view key;
+            reader.beginObject();
+            while (reader.nextMember(key)) {
+                StrId id = dump.pool.intern(key);
+                JValue leaf = reader.readValue(dump.arena);
+                out.push_back(side.assembler.addItem(dump.pool.view(id), leaf, source));
+            }
+            reader.expectEnd();
+        });
     }
 
     void addSide(VisSide& side, std::vector<DbRow>& rows, VisMeta& meta, const std::string& where)

@@ -1,0 +1,402 @@
+// Reading and writing graph files: .vis files of msprobe 1.2.1 round-trip byte for byte, the .vis.db has
+// msprobe's schema and key formats and reads back to the same content as our .vis, and broken or foreign
+// files give errors that name the file and the problem.
+#include "batch/engine.h"
+#include "io/file_io.h"
+#include "util/error.h"
+#include "vis/json_emit.h"
+#include "vis/vis_db_reader.h"
+#include "vis/vis_db_sqlite.h"
+#include "vis/vis_db_writer.h"
+#include "vis/vis_document_writer.h"
+#include "vis/vis_export_common.h"
+#include "vis/vis_reader.h"
+
+#include <QtTest>
+#include <map>
+#include <set>
+#include <sys/stat.h>
+
+namespace {
+
+const QString kData = QStringLiteral(PROBESCOPE_TEST_DATA "/vis");
+const QString kShared = QStringLiteral(PROBESCOPE_SHARED_DATA);
+
+std::string str(const QString& s) { return s.toStdString(); }
+
+void writeText(const std::string& path, std::string_view text) { ps::writeFileAtomically(path, text); }
+
+// Everything a node shows, as one comparable line: type, parent, children, link, stack, items, indices.
+std::map<std::string, std::string> describeSide(const ps::Comparison& c, size_t side)
+{
+    std::map<std::string, std::string> out;
+    const ps::Graph& g = *c.graphs[side];
+    for (ps::NodeId n = 0; n < g.size(); ++n) {
+        std::string d = std::to_string(int(g.type[n])) + "|";
+        d += g.parent[n] == ps::kNoNode ? "-" : std::string(g.nameOf(g.parent[n]));
+        for (ps::NodeId k : g.children(n))
+            d += "," + std::string(g.nameOf(k));
+        for (std::string_view l : ps::matchedLink(c, side, n))
+            d += ">" + std::string(l);
+        for (ps::StrId line : g.stackOf(n))
+            d += "#" + std::string(g.strings.view(line));
+        d += "|";
+        ps::appendItemsJson(d, c, side, g.inputItems(n));
+        ps::appendItemsJson(d, c, side, g.outputItems(n));
+        if (const ps::Precision* p = ps::precisionOf(c, side, n))
+            d += "|p" + std::to_string(p->value) + (p->isInt ? "i" : "f");
+        d += "|o" + std::to_string(int(ps::overflowOf(c, side, n)));
+        auto dist = c.distributed[side].find(n);
+        if (dist != c.distributed[side].end())
+            for (const ps::DistributedPeer& peer : dist->second.peers)
+                d += "|d" + std::to_string(peer.rank) + peer.index + peer.node;
+        out[std::string(g.nameOf(n))] = d;
+    }
+    return out;
+}
+
+struct Column {
+    std::string name, type;
+    bool notNull, primaryKey;
+    bool operator==(const Column&) const = default;
+};
+
+std::vector<Column> columnsOf(ps::SqliteDb& db, const char* table)
+{
+    std::vector<Column> out;
+    ps::SqliteStmt q(db, (std::string("PRAGMA table_info(") + table + ")").c_str());
+    while (q.step())
+        out.push_back({ std::string(q.text(1)), std::string(q.text(2)), q.integer(3) != 0, q.integer(5) != 0 });
+    return out;
+}
+
+std::map<std::string, std::string> schemaOf(ps::SqliteDb& db)
+{
+    std::map<std::string, std::string> out;
+    ps::SqliteStmt q(db, "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL");
+    while (q.step())
+        out[std::string(q.text(0))] = std::string(q.text(1));
+    return out;
+}
+
+std::string gunzipTo(const QString& gz, const QString& dir, const QString& name)
+{
+    std::string path = str(dir + "/" + name);
+    writeText(path, ps::readMaybeGzipped(str(gz)));
+    return path;
+}
+
+} // namespace
+
+class TestVisIo : public QObject {
+    Q_OBJECT
+private slots:
+    void visRoundTripIsByteIdentical_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char* f : { "mlp_nan_compare_oc_1.2.1.vis.gz", "mlp_md5_build_1.2.1.vis.gz",
+                 "dist_compare_step0_rank0_1.2.1.vis.gz" })
+            QTest::newRow(f) << kData + "/" + f;
+    }
+    void visRoundTripIsByteIdentical()
+    {
+        QFETCH(QString, file);
+        std::string original = ps::readMaybeGzipped(str(file));
+        ps::VisDocument doc = ps::readVisFile(str(file));
+        QVERIFY(doc.comparison && doc.comparison->graphs[0]);
+        QVERIFY(doc.comparison->graphs[0]->dump->verbatim);
+        std::string written = ps::visDocumentJson(doc);
+        QCOMPARE(written.size(), original.size());
+        QVERIFY(written == original);
+    }
+
+    void visModelContent()
+    {
+        ps::VisDocument doc = ps::readVisFile(str(kData + "/dist_compare_step0_rank0_1.2.1.vis.gz"));
+        const ps::Comparison& c = *doc.comparison;
+        QVERIFY(c.isCompare);
+        QCOMPARE(c.mode, ps::CompareMode::Summary);
+        const ps::Graph& npu = c.graph(ps::Side::Npu);
+        QCOMPARE(npu.nameOf(npu.root), std::string_view("DefaultModel"));
+        ps::NodeId fc = npu.find("Module.embed.Linear.forward.0");
+        QVERIFY(fc != ps::kNoNode);
+        QCOMPARE(npu.parent[fc], npu.root);
+        QVERIFY(c.counterpart[0][fc] != ps::kNoNode);
+        QVERIFY(c.precision[fc].has);
+        QVERIFY(!c.distributed[0].empty()); // communication nodes keep their peers
+        QVERIFY(doc.meta.topValue("Colors") && doc.meta.topValue("ToolTip"));
+        QCOMPARE(doc.meta.taskText, std::string("summary"));
+    }
+
+    void dbSchemaAndKeys_data()
+    {
+        QTest::addColumn<QString>("caseName");
+        QTest::addColumn<bool>("compare");
+        QTest::newRow("compare") << "mlp_mix_statistics" << true;
+        QTest::newRow("build") << "mlp_mix_statistics" << false;
+        QTest::newRow("multi-rank-step-compare") << "dist_tp_mix_statistics" << true;
+        QTest::newRow("multi-step-compare") << "mlp_steps_mix_statistics" << true;
+    }
+    void dbSchemaAndKeys()
+    {
+        QFETCH(QString, caseName);
+        QFETCH(bool, compare);
+        QString caseDir = kShared + "/cases/" + caseName;
+        if (!QFileInfo::exists(caseDir))
+            QSKIP("shared case data not available");
+        QTemporaryDir tmp;
+        ps::CompareConfig config = ps::readCompareJson(str(caseDir + (compare ? "/compare.json" : "/build.json")));
+        ps::EngineOptions options;
+        options.outputFormat = "db";
+        ps::RunResult result = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, {}, "20250101000000");
+        QCOMPARE(result.outputFiles.size(), size_t(1));
+        std::string path = result.outputFiles[0];
+        QCOMPARE(QFileInfo(QString::fromStdString(path)).fileName(),
+            QString(compare ? "compare_20250101000000.vis.db" : "build_20250101000000.vis.db"));
+        QCOMPARE(QDir(tmp.path() + "/db").entryList(QDir::Files | QDir::Hidden).size(), 1); // no temp file left
+        struct stat st {};
+        QCOMPARE(::stat(path.c_str(), &st), 0);
+        QCOMPARE(int(st.st_mode & 0777), 0640);
+
+        std::string ref = gunzipTo(kData + "/mlp_compare_head.vis.db.gz", tmp.path(), "ref.vis.db");
+        ps::SqliteDb refDb(ref, ps::SqliteDb::Mode::ReadOnly);
+        ps::SqliteDb db(path, ps::SqliteDb::Mode::ReadOnly);
+        QVERIFY(schemaOf(db) == schemaOf(refDb)); // tables, column types and index1..index6, as msprobe creates them
+        for (const char* table : { "tb_nodes", "tb_config", "tb_stack" })
+            QVERIFY(columnsOf(db, table) == columnsOf(refDb, table));
+
+        // Value types per column, as msprobe stores them.
+        ps::SqliteStmt types(db,
+            "SELECT DISTINCT typeof(id), typeof(graph_id), typeof(node_order), typeof(node_type), typeof(up_node), "
+            "typeof(sub_nodes), typeof(micro_step_id), typeof(matched_node_link), typeof(stack_id), "
+            "typeof(parallel_merge_info), typeof(matched_distributed), typeof(modified), typeof(input_data), "
+            "typeof(step), typeof(rank) FROM tb_nodes");
+        while (types.step()) {
+            const char* expected[] = { "text", "text", "integer", "text", "text", "text", "integer", "text", "text",
+                "text", "text", "integer", "text", "integer", "integer" };
+            for (int i = 0; i < 15; ++i)
+                QCOMPARE(std::string(types.text(i)), std::string(expected[i]));
+        }
+        // Keys: id = {source}_{step}_{rank}_{name}, graph_id = {source}_{step}_{rank}; one root per graph.
+        ps::SqliteStmt keys(db, "SELECT count(*) FROM tb_nodes WHERE id != graph_id || '_' || node_name OR "
+                                "graph_id != data_source || '_' || step || '_' || rank");
+        QVERIFY(keys.step());
+        QCOMPARE(keys.integer(0), int64_t(0));
+        ps::SqliteStmt roots(db, "SELECT count(*), count(DISTINCT graph_id) FROM tb_nodes WHERE up_node = ''");
+        QVERIFY(roots.step());
+        QCOMPARE(roots.integer(0), roots.integer(1));
+        ps::SqliteStmt sides(db, "SELECT DISTINCT data_source FROM tb_nodes ORDER BY 1");
+        std::set<std::string> sources;
+        while (sides.step())
+            sources.emplace(sides.text(0));
+        QVERIFY(sources == (compare ? std::set<std::string> { "Bench", "NPU" } : std::set<std::string> { "NPU" }));
+        // node_order: post-order (every child before its parent, the root last), 0..n-1 per graph.
+        ps::SqliteStmt order(db, "SELECT count(*) FROM tb_nodes c JOIN tb_nodes p ON p.graph_id = c.graph_id AND "
+                                 "p.node_name = c.up_node WHERE c.node_order >= p.node_order");
+        QVERIFY(order.step());
+        QCOMPARE(order.integer(0), int64_t(0));
+        ps::SqliteStmt dense(db, "SELECT count(*) FROM (SELECT graph_id FROM tb_nodes GROUP BY graph_id "
+                                 "HAVING max(node_order) != count(*) - 1 OR min(node_order) != 0)");
+        QVERIFY(dense.step());
+        QCOMPARE(dense.integer(0), int64_t(0));
+        // Leaves have sub_nodes '', every stack_id resolves, stacks are deduplicated.
+        ps::SqliteStmt leaves(db, "SELECT count(*) FROM tb_nodes WHERE sub_nodes = '[]'");
+        QVERIFY(leaves.step());
+        QCOMPARE(leaves.integer(0), int64_t(0));
+        ps::SqliteStmt stacks(db, "SELECT (SELECT count(*) FROM tb_nodes n JOIN tb_stack s ON s.id = n.stack_id), "
+                                  "(SELECT count(*) FROM tb_nodes)");
+        QVERIFY(stacks.step());
+        QCOMPARE(stacks.integer(0), stacks.integer(1));
+        ps::SqliteStmt dedup(db, "SELECT count(*) FROM (SELECT n.graph_id FROM tb_nodes n JOIN tb_stack s ON "
+                                 "s.id = n.stack_id GROUP BY n.graph_id, s.stack_info HAVING count(DISTINCT s.id) > 1)");
+        QVERIFY(dedup.step());
+        QCOMPARE(dedup.integer(0), int64_t(0));
+        ps::SqliteStmt row(db, "SELECT graph_type, rank_list, step_list FROM tb_config WHERE id = '1'");
+        QVERIFY(row.step());
+        QCOMPARE(std::string(row.text(0)), std::string(compare ? "compare" : "build"));
+        QVERIFY(row.text(1).front() == '[' && row.text(2).front() == '[');
+    }
+
+    void dbReadsBackAsOurVis_data()
+    {
+        QTest::addColumn<QString>("caseName");
+        QTest::addColumn<bool>("compare");
+        QTest::newRow("compare") << "mlp_mix_statistics" << true;
+        QTest::newRow("build") << "mlp_mix_md5" << false;
+        QTest::newRow("multi-rank-step") << "dist_tp_mix_statistics" << true;
+    }
+    void dbReadsBackAsOurVis()
+    {
+        QFETCH(QString, caseName);
+        QFETCH(bool, compare);
+        QString caseDir = kShared + "/cases/" + caseName;
+        if (!QFileInfo::exists(caseDir))
+            QSKIP("shared case data not available");
+        QTemporaryDir tmp;
+        ps::CompareConfig config = ps::readCompareJson(str(caseDir + (compare ? "/compare.json" : "/build.json")));
+        ps::EngineOptions options;
+        options.overflowCheck = true;
+        ps::RunResult vis = ps::runGraphCommand(config, str(tmp.path() + "/vis"), options, {}, "20250101000000");
+        options.outputFormat = "db";
+        ps::RunResult db = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, {}, "20250101000000");
+        ps::VisDbIndex index = ps::listVisDb(db.outputFiles[0]);
+        QCOMPARE(index.compare, compare);
+        QCOMPARE(index.graphs.size(), vis.outputFiles.size());
+        std::vector<ps::VisDocument> fromDb = ps::readVisDb(db.outputFiles[0]);
+        QCOMPARE(fromDb.size(), vis.outputFiles.size());
+        for (size_t i = 0; i < fromDb.size(); ++i) {
+            ps::VisDocument fromVis = ps::readVisFile(vis.outputFiles[i]); // step/rank order = file order
+            for (size_t side = 0; side < (compare ? 2u : 1u); ++side) {
+                auto expected = describeSide(*fromVis.comparison, side);
+                auto actual = describeSide(*fromDb[i].comparison, side);
+                QCOMPARE(actual.size(), expected.size());
+                for (const auto& [name, text] : expected) {
+                    if (actual[name] != text)
+                        qWarning("%s: %s\n  vs %s", name.c_str(), text.c_str(), actual[name].c_str());
+                    QVERIFY(actual[name] == text);
+                }
+            }
+            QCOMPARE(fromDb[i].comparison->overflowCheck, fromVis.comparison->overflowCheck);
+            QCOMPARE(fromDb[i].comparison->mode, fromVis.comparison->mode);
+        }
+        // Read, write, read again: the database comes back row for row.
+        std::vector<ps::VisDbGraph> graphs;
+        for (const ps::VisDocument& d : fromDb)
+            graphs.push_back({ d.step, d.rank, d.comparison, std::make_shared<ps::VisMeta>(d.meta) });
+        std::string again = str(tmp.path() + "/again.vis.db");
+        ps::writeVisDb(graphs, again);
+        ps::SqliteDb a(db.outputFiles[0], ps::SqliteDb::Mode::ReadOnly);
+        ps::SqliteDb b(again, ps::SqliteDb::Mode::ReadOnly);
+        ps::SqliteStmt qa(a, "SELECT * FROM tb_nodes ORDER BY id");
+        ps::SqliteStmt qb(b, "SELECT * FROM tb_nodes ORDER BY id");
+        while (qa.step()) {
+            QVERIFY(qb.step());
+            for (int col = 0; col < 21; ++col)
+                QCOMPARE(qb.text(col), qa.text(col));
+        }
+        QVERIFY(!qb.step());
+    }
+
+    void referenceDbRoundTrip()
+    {
+        QTemporaryDir tmp;
+        std::string ref = gunzipTo(kData + "/mlp_compare_head.vis.db.gz", tmp.path(), "ref.vis.db");
+        QFileInfo before(QString::fromStdString(ref));
+        std::vector<ps::VisDocument> docs = ps::readVisDb(ref);
+        QCOMPARE(docs.size(), size_t(1));
+        QVERIFY(docs[0].comparison->isCompare);
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::Files).size(), 1); // no -wal/-shm created next to the input
+        QCOMPARE(QFileInfo(QString::fromStdString(ref)).lastModified(), before.lastModified());
+        std::string out = str(tmp.path() + "/out.vis.db");
+        ps::writeVisDb({ { 0, 0, docs[0].comparison, std::make_shared<ps::VisMeta>(docs[0].meta) } }, out);
+        ps::SqliteDb a(ref, ps::SqliteDb::Mode::ReadOnly);
+        ps::SqliteDb b(out, ps::SqliteDb::Mode::ReadOnly);
+        for (const char* sql : { "SELECT *, typeof(precision_index) FROM tb_nodes ORDER BY id",
+                 "SELECT * FROM tb_stack ORDER BY id", "SELECT * FROM tb_config" }) {
+            ps::SqliteStmt qa(a, sql), qb(b, sql);
+            while (qa.step()) {
+                QVERIFY(qb.step());
+                for (int col = 0; col < 9; ++col)
+                    QCOMPARE(qb.text(col), qa.text(col));
+            }
+            QVERIFY(!qb.step());
+        }
+        // The .vis written from a .vis.db has msprobe's top-level shape.
+        std::string json = ps::visDocumentJson(docs[0]);
+        ps::VisDocument back = ps::parseVisJson(json, "from-db.vis");
+        QCOMPARE(describeSide(*back.comparison, 0), describeSide(*docs[0].comparison, 0));
+        QCOMPARE(describeSide(*back.comparison, 1), describeSide(*docs[0].comparison, 1));
+    }
+
+    void clearErrors_data()
+    {
+        QTest::addColumn<QString>("fileName");
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("vis: invalid JSON") << "a.vis" << QByteArray("{\"root\": ") << "invalid JSON";
+        QTest::newRow("vis: not an object") << "a.vis" << QByteArray("[1, 2]") << "must hold a JSON object";
+        QTest::newRow("vis: no root") << "a.vis"
+                                      << QByteArray(R"({"node": {"M": {"id": "M", "node_type": 0, "subnodes": []}}})")
+                                      << "has no \"root\"";
+        QTest::newRow("vis: root not a node")
+            << "a.vis" << QByteArray(R"({"root": "X", "node": {"M": {"id": "M", "node_type": 0}}})")
+            << "root \"X\"";
+        QTest::newRow("vis: no node_type") << "a.vis"
+                                           << QByteArray(R"({"root": "M", "node": {"M": {"id": "M", "upnode": "None"}}})")
+                                           << "\"M\" has no \"node_type\"";
+        QTest::newRow("vis: NPU without Bench")
+            << "a.vis" << QByteArray(R"({"NPU": {"root": "M", "node": {"M": {"node_type": 0}}}, "task": "summary"})")
+            << "no \"Bench\"";
+        QTest::newRow("vis: neither") << "a.vis" << QByteArray(R"({"task": "summary"})") << "neither a build graph";
+        QTest::newRow("db: not SQLite") << "a.vis.db" << QByteArray("hello, this is not a database at all")
+                                        << "not a SQLite database";
+        QTest::newRow("db: empty") << "a.vis.db" << QByteArray() << "not a SQLite database";
+        QByteArray truncated("SQLite format 3\0", 16);
+        truncated.append(QByteArray(200, '\x07'));
+        QTest::newRow("db: corrupt") << "a.vis.db" << truncated << "a.vis.db";
+    }
+    void clearErrors()
+    {
+        QFETCH(QString, fileName);
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        QTemporaryDir tmp;
+        std::string path = str(tmp.path() + "/" + fileName);
+        writeText(path, std::string_view(content.constData(), size_t(content.size())));
+        try {
+            if (fileName.endsWith(".db"))
+                ps::readVisDb(path);
+            else
+                ps::readVisFile(path);
+            QFAIL("no error");
+        } catch (const ps::Error& e) {
+            QCOMPARE(QString::fromStdString(e.file()), QString::fromStdString(path));
+            if (!QString::fromUtf8(e.what()).contains(expected))
+                qWarning("%s", e.what());
+            QVERIFY(QString::fromUtf8(e.what()).contains(expected));
+        }
+    }
+
+    void foreignSqliteIsRejected_data()
+    {
+        QTest::addColumn<QString>("ddl");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("other tables") << "CREATE TABLE people (name TEXT);" << "table tb_nodes is missing";
+        QTest::newRow("missing column") << "CREATE TABLE tb_nodes (id TEXT, node_name TEXT); CREATE TABLE tb_config "
+                                           "(id TEXT); CREATE TABLE tb_stack (id TEXT, stack_info TEXT);"
+                                        << "tb_nodes has no column node_type";
+    }
+    void foreignSqliteIsRejected()
+    {
+        QFETCH(QString, ddl);
+        QFETCH(QString, expected);
+        QTemporaryDir tmp;
+        std::string path = str(tmp.path() + "/foreign.vis.db");
+        {
+            ps::SqliteDb db(path, ps::SqliteDb::Mode::Create);
+            db.exec(ddl.toUtf8().constData());
+        }
+        try {
+            ps::listVisDb(path);
+            QFAIL("no error");
+        } catch (const ps::Error& e) {
+            QCOMPARE(QString::fromStdString(e.file()), QString::fromStdString(path));
+            QVERIFY2(QString::fromUtf8(e.what()).contains(expected), e.what());
+        }
+    }
+
+    void writerRejectsMixedGraphs()
+    {
+        ps::VisDocument compare = ps::readVisFile(str(kData + "/dist_compare_step0_rank0_1.2.1.vis.gz"));
+        ps::VisDocument build = ps::readVisFile(str(kData + "/mlp_md5_build_1.2.1.vis.gz"));
+        QTemporaryDir tmp;
+        std::string path = str(tmp.path() + "/mixed.vis.db");
+        QVERIFY_THROWS_EXCEPTION(ps::Error,
+            ps::writeVisDb({ { 0, 0, compare.comparison, nullptr }, { 0, 1, build.comparison, nullptr } }, path));
+        QVERIFY(!QFileInfo::exists(QString::fromStdString(path)));
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden).size(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVisIo)
+#include "tst_vis_io.moc"
