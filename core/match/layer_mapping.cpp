@@ -139,7 +139,11 @@ std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string
     try {
         std::vector<LayerScopeItem> npuItems = readLayerScopeItems(npuDir);
         std::vector<LayerScopeItem> benchItems = readLayerScopeItems(benchDir);
-        LayerMappingTable table = LayerMappingRules::load(yamlPath).candidateTable();
+        LayerMappingRules rules = LayerMappingRules::load(yamlPath);
+        for (const LayerMappingMessage& m : rules.validate())
+            warnings.push_back(
+                yamlPath + (m.line > 0 ? ": line " + std::to_string(m.line) : std::string()) + ": " + m.text);
+        LayerMappingTable table = rules.candidateTable();
         LayerTrie npu(npuItems), bench(benchItems);
         for (uint32_t i = 0; i < npuItems.size(); ++i) {
             const LayerScopeItem* target = convertItem(npu, bench, i, table, npuDir);

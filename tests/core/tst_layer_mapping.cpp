@@ -271,6 +271,20 @@ private slots:
         QCOMPARE(linkOf(*c, ps::Side::Npu, "DefaultModel"), QStringList { "DefaultModel" });
     }
 
+    void doubtfulRulesWarnButStillMap()
+    {
+        QTemporaryDir dir;
+        writeVerifiedExample(dir.path());
+        writeFile(dir.path() + "/mapping.yaml", kVerifiedYaml + "  language_model.embedding: embedding\n");
+        std::vector<std::string> warnings;
+        auto map = ps::buildLayerNameMap(str(dir.path() + "/npu"), str(dir.path() + "/bench"),
+            str(dir.path() + "/mapping.yaml"), "pytorch", warnings);
+        QCOMPARE(warnings.size(), size_t(1));
+        QVERIFY2(
+            QString::fromStdString(warnings[0]).contains("mapping.yaml: line 5: the NPU child"), warnings[0].c_str());
+        QCOMPARE(map.at("Functional.embedding.0.forward"), std::string("Functional.embedding.3.forward"));
+    }
+
     void emptyStackFallsBackToDefault()
     {
         QTemporaryDir dir;
