@@ -8,17 +8,29 @@ namespace ps {
 
 namespace {
 
-void appendScalar(std::string& out, const JArena& arena, const JValue& v)
-{
+void appendScalar(std::string& out, const JArena& arena, const JValue& v) {
     switch (v.type) {
-    case JType::Null: out += "null"; break;
-    case JType::Bool: out += v.b ? "true" : "false"; break;
-    case JType::Int: out += std::to_string(v.i); break;
-    case JType::BigInt: out += arena.text(v); break;
-    case JType::Float: py::appendJsonFloat(out, v.d); break;
-    case JType::String: py::appendJsonString(out, arena.text(v)); break;
+    case JType::Null:
+        out += "null";
+        break;
+    case JType::Bool:
+        out += v.b ? "true" : "false";
+        break;
+    case JType::Int:
+        out += std::to_string(v.i);
+        break;
+    case JType::BigInt:
+        out += arena.text(v);
+        break;
+    case JType::Float:
+        py::appendJsonFloat(out, v.d);
+        break;
+    case JType::String:
+        py::appendJsonString(out, arena.text(v));
+        break;
     case JType::Array:
-    case JType::Object: break;
+    case JType::Object:
+        break;
     }
 }
 
@@ -29,9 +41,7 @@ struct Frame {
 
 // Walks v depth-first with an explicit stack; `visit` sees (value, key or nullptr) on the way down and
 // `leave` sees each closed container.
-template <typename Enter, typename Leave>
-void walk(const JArena& arena, const JValue& v, Enter enter, Leave leave)
-{
+template <typename Enter, typename Leave> void walk(const JArena& arena, const JValue& v, Enter enter, Leave leave) {
     std::vector<Frame> stack;
     auto visit = [&](const JValue& value, const std::string_view* key, bool first) {
         enter(value, key, first);
@@ -63,8 +73,7 @@ void walk(const JArena& arena, const JValue& v, Enter enter, Leave leave)
 
 } // namespace
 
-void appendCompactJson(std::string& out, const JArena& arena, const JValue& v)
-{
+void appendCompactJson(std::string& out, const JArena& arena, const JValue& v) {
     walk(
         arena, v,
         [&](const JValue& value, const std::string_view* key, bool first) {
@@ -84,8 +93,7 @@ void appendCompactJson(std::string& out, const JArena& arena, const JValue& v)
         [&](const JValue& closed) { out += closed.isArray() ? ']' : '}'; });
 }
 
-void writeJsonValue(PyJsonWriter& w, const JArena& arena, const JValue& v)
-{
+void writeJsonValue(PyJsonWriter& w, const JArena& arena, const JValue& v) {
     std::string scalar;
     walk(
         arena, v,

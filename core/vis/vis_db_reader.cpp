@@ -46,16 +46,14 @@ class DbReader {
 public:
     explicit DbReader(const std::string& path)
         : m_path(path)
-        , m_db(openReadOnly(path))
-    {
+        , m_db(openReadOnly(path)) {
         validate();
         readConfig();
     }
 
     const DbConfig& config() const { return m_config; }
 
-    std::vector<std::pair<int, int>> graphs()
-    {
+    std::vector<std::pair<int, int>> graphs() {
         std::vector<std::pair<int, int>> out;
         SqliteStmt q(*m_db, "SELECT DISTINCT step, rank FROM tb_nodes ORDER BY step, rank");
         while (q.step())
@@ -63,8 +61,7 @@ public:
         return out;
     }
 
-    VisDocument read(int step, int rank)
-    {
+    VisDocument read(int step, int rank) {
         std::vector<DbRow> rows[2];
         std::string dumpDir[2];
         bool dumpDirNull[2] = { true, true };
@@ -121,8 +118,7 @@ public:
 private:
     // msprobe 8.x stores the inherited micro_step_id on every node; the model (like msprobe 1.2.1's .vis) sets it
     // on the root's children and on nodes that differ from their parent. Writing a .vis.db propagates it again.
-    static void keepOnlyOwnMicroSteps(Graph& g)
-    {
+    static void keepOnlyOwnMicroSteps(Graph& g) {
         std::vector<int32_t> effective(g.size(), 0);
         for (NodeId n = 0; n < g.size(); ++n) {
             effective[n] = g.microStep[n];
@@ -138,8 +134,7 @@ private:
 
     [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::BadContent, m_path, what); }
 
-    static std::unique_ptr<SqliteDb> openReadOnly(const std::string& path)
-    {
+    static std::unique_ptr<SqliteDb> openReadOnly(const std::string& path) {
         if (!isRegularFile(path))
             throw Error(ErrorCode::FileNotFound, path, "the .vis.db file does not exist or is not a regular file");
         if (!looksLikeSqlite(path))
@@ -156,8 +151,7 @@ private:
         return std::make_unique<SqliteDb>(path, immutable ? SqliteDb::Mode::Immutable : SqliteDb::Mode::ReadOnly);
     }
 
-    void validate()
-    {
+    void validate() {
         std::set<std::string> tables;
         try {
             SqliteStmt q(*m_db, "SELECT name FROM sqlite_master WHERE type = 'table'");
@@ -181,10 +175,10 @@ private:
                 fail(std::string("a SQLite database but not a .vis.db: tb_nodes has no column ") + c);
     }
 
-    void readConfig()
-    {
-        SqliteStmt q(*m_db, "SELECT graph_type, task, tool_tip, micro_steps, overflow_check, node_colors FROM tb_config "
-                            "ORDER BY id LIMIT 1");
+    void readConfig() {
+        SqliteStmt q(*m_db,
+            "SELECT graph_type, task, tool_tip, micro_steps, overflow_check, node_colors FROM tb_config "
+            "ORDER BY id LIMIT 1");
         if (!q.step())
             fail("tb_config has no row");
         m_config.compare = q.text(0) == "compare";
@@ -197,8 +191,7 @@ private:
     }
 
     // tb_config as a .vis top level in msprobe 1.2.1's key order.
-    void fillMeta(VisMeta& meta)
-    {
+    void fillMeta(VisMeta& meta) {
         meta.fromFile = true;
         meta.taskText = m_config.task;
         JArena& arena = meta.store->arena;
@@ -223,9 +216,7 @@ private:
     }
 
     // Runs a JSON parse of a column; errors keep the database as the file and say which column of which node.
-    template <typename Parse>
-    auto inColumn(const std::string& what, Parse parse)
-    {
+    template <typename Parse> auto inColumn(const std::string& what, Parse parse) {
         try {
             return parse();
         } catch (const Error& e) {
@@ -233,8 +224,7 @@ private:
         }
     }
 
-    JValue parseJson(std::string_view text, JArena& arena, const std::string& what)
-    {
+    JValue parseJson(std::string_view text, JArena& arena, const std::string& what) {
         return inColumn(what, [&] {
             JsonReader reader(text, m_path);
             JValue v = reader.readValue(arena);
@@ -243,8 +233,7 @@ private:
         });
     }
 
-    void parseStrings(std::string_view text, std::vector<std::string>& out, const char* what, const std::string& node)
-    {
+    void parseStrings(std::string_view text, std::vector<std::string>& out, const char* what, const std::string& node) {
         if (text.empty())
             return;
         inColumn(std::string(what) + " of " + node, [&] {
@@ -261,8 +250,7 @@ private:
         });
     }
 
-    DbRow readRow(SqliteStmt& q)
-    {
+    DbRow readRow(SqliteStmt& q) {
         DbRow row;
         row.name = std::string(q.text(0));
         std::string_view type = q.text(1);
@@ -287,8 +275,7 @@ private:
     }
 
     // Node order: pre-order from the root over sub_nodes (the order a .vis lists nodes), then unreached rows.
-    std::vector<size_t> preOrder(const std::vector<DbRow>& rows)
-    {
+    std::vector<size_t> preOrder(const std::vector<DbRow>& rows) {
         std::unordered_map<std::string_view, size_t> byName;
         for (size_t i = 0; i < rows.size(); ++i)
             byName.emplace(rows[i].name, i);
@@ -317,9 +304,8 @@ private:
         return order;
     }
 
-    void readItems(VisSide& side, std::string_view text, ItemSource source, std::vector<uint32_t>& out,
-        const std::string& node)
-    {
+    void readItems(
+        VisSide& side, std::string_view text, ItemSource source, std::vector<uint32_t>& out, const std::string& node) {
         out.clear();
         if (text.empty())
             return;
@@ -339,8 +325,7 @@ private:
         });
     }
 
-    void addSide(VisSide& side, std::vector<DbRow>& rows, VisMeta& meta, const std::string& where)
-    {
+    void addSide(VisSide& side, std::vector<DbRow>& rows, VisMeta& meta, const std::string& where) {
         JArena& arena = meta.store->arena;
         std::vector<uint32_t> inputs, outputs;
         for (size_t i : preOrder(rows)) {
@@ -386,28 +371,24 @@ private:
 
 } // namespace
 
-bool looksLikeSqlite(const std::string& path)
-{
+bool looksLikeSqlite(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     char header[16] = {};
     in.read(header, sizeof header);
     return in.gcount() == 16 && std::string_view(header, 16) == std::string_view("SQLite format 3\0", 16);
 }
 
-VisDbIndex listVisDb(const std::string& path)
-{
+VisDbIndex listVisDb(const std::string& path) {
     DbReader reader(path);
     return { reader.config().compare, reader.graphs() };
 }
 
-VisDocument readVisDbGraph(const std::string& path, int step, int rank)
-{
+VisDocument readVisDbGraph(const std::string& path, int step, int rank) {
     DbReader reader(path);
     return reader.read(step, rank);
 }
 
-std::vector<VisDocument> readVisDb(const std::string& path)
-{
+std::vector<VisDocument> readVisDb(const std::string& path) {
     DbReader reader(path);
     std::vector<VisDocument> out;
     for (auto [step, rank] : reader.graphs())

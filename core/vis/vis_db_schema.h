@@ -42,7 +42,8 @@ CREATE TABLE tb_config (
     step_list TEXT NOT NULL
 );)";
 
-inline constexpr const char* kVisDbIndexes = R"(CREATE INDEX index1 ON tb_nodes (step, rank, data_source, up_node, node_order);
+inline constexpr const char* kVisDbIndexes
+    = R"(CREATE INDEX index1 ON tb_nodes (step, rank, data_source, up_node, node_order);
 CREATE INDEX index2 ON tb_nodes (step, rank, data_source, node_name);
 CREATE INDEX index3 ON tb_nodes (step, rank, data_source, node_order);
 CREATE INDEX index4 ON tb_nodes (step, rank, node_order);
@@ -50,8 +51,8 @@ CREATE INDEX index5 ON tb_nodes (step, rank, micro_step_id, node_order);
 CREATE INDEX index6 ON tb_nodes (step, rank, modified, matched_node_link);)";
 
 // Columns a database must have to be read as a .vis.db.
-inline constexpr const char* kVisDbNodeColumns[] = { "node_name", "node_type", "up_node", "sub_nodes",
-    "precision_index", "overflow_level", "micro_step_id", "matched_node_link", "stack_id", "input_data",
-    "output_data", "data_source", "step", "rank", "node_order" };
+inline constexpr const char* kVisDbNodeColumns[]
+    = { "node_name", "node_type", "up_node", "sub_nodes", "precision_index", "overflow_level", "micro_step_id",
+          "matched_node_link", "stack_id", "input_data", "output_data", "data_source", "step", "rank", "node_order" };
 
 } // namespace ps

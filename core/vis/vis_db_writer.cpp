@@ -35,8 +35,7 @@ struct Visit {
 
 // Post-order over the children lists from the root (msprobe's node_order), then nodes the root does not reach.
 // Also gives each node the micro step it inherits (msprobe 8.x propagates micro_step_id to descendants).
-void postOrder(const Graph& g, std::vector<NodeId>& order, std::vector<int32_t>& microStep)
-{
+void postOrder(const Graph& g, std::vector<NodeId>& order, std::vector<int32_t>& microStep) {
     order.clear();
     microStep.assign(g.size(), 0);
     std::vector<bool> seen(g.size(), false);
@@ -70,8 +69,7 @@ void postOrder(const Graph& g, std::vector<NodeId>& order, std::vector<int32_t>&
             traverse(n);
 }
 
-std::string nameListJson(const std::vector<std::string_view>& names)
-{
+std::string nameListJson(const std::vector<std::string_view>& names) {
     std::string s = "[";
     for (size_t i = 0; i < names.size(); ++i) {
         if (i)
@@ -81,8 +79,7 @@ std::string nameListJson(const std::vector<std::string_view>& names)
     return s + "]";
 }
 
-std::string distributedJson(const Comparison& c, const VisMeta* meta, size_t side, NodeId n)
-{
+std::string distributedJson(const Comparison& c, const VisMeta* meta, size_t side, NodeId n) {
     if (meta)
         if (const JValue* raw = meta->nodeExtra(side, n, "matched_distributed")) {
             std::string s;
@@ -110,8 +107,7 @@ std::string distributedJson(const Comparison& c, const VisMeta* meta, size_t sid
     return s + "}}";
 }
 
-std::string extraJson(const VisMeta* meta, size_t side, NodeId n, std::string_view key, const char* fallback)
-{
+std::string extraJson(const VisMeta* meta, size_t side, NodeId n, std::string_view key, const char* fallback) {
     const JValue* raw = meta ? meta->nodeExtra(side, n, key) : nullptr;
     if (!raw)
         return fallback;
@@ -124,12 +120,9 @@ class DbGraphWriter {
 public:
     DbGraphWriter(SqliteDb& db)
         : m_node(db, kInsertNode)
-        , m_stack(db, kInsertStack)
-    {
-    }
+        , m_stack(db, kInsertStack) { }
 
-    void write(const VisDbGraph& entry, size_t side)
-    {
+    void write(const VisDbGraph& entry, size_t side) {
         const Comparison& c = *entry.comparison;
         const Graph& g = *c.graphs[side];
         const VisMeta* meta = entry.meta.get();
@@ -191,8 +184,7 @@ public:
 
 private:
     std::string stackIdFor(const Graph& g, NodeId n, const std::string& graphId, std::map<uint32_t, std::string>& ids,
-        std::map<std::string, std::string>& byText)
-    {
+        std::map<std::string, std::string>& byText) {
         uint32_t index = g.stack[n];
         auto known = ids.find(index);
         if (known != ids.end())
@@ -214,16 +206,14 @@ private:
     std::vector<int32_t> m_microStep;
 };
 
-std::string intListJson(const std::set<int>& values)
-{
+std::string intListJson(const std::set<int>& values) {
     std::string s = "[";
     for (int v : values)
         s += (s.size() > 1 ? ", " : "") + std::to_string(v);
     return s + "]";
 }
 
-void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs)
-{
+void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs) {
     const Comparison& first = *graphs.front().comparison;
     const VisMeta* meta = graphs.front().meta.get();
     std::set<int> ranks, steps;
@@ -260,12 +250,12 @@ void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs)
     config.run();
 }
 
-std::string temporaryPath(const std::string& path)
-{
+std::string temporaryPath(const std::string& path) {
     std::string tmpl = joinPath(parentDir(path), ".probescope-db-XXXXXX");
     int fd = ::mkstemp(tmpl.data());
     if (fd < 0)
-        throw Error(ErrorCode::OutputError, path, std::string("cannot create a temporary file: ") + std::strerror(errno));
+        throw Error(
+            ErrorCode::OutputError, path, std::string("cannot create a temporary file: ") + std::strerror(errno));
     bool ok = ::fchmod(fd, 0640) == 0;
     int err = errno;
     ::close(fd);
@@ -276,8 +266,7 @@ std::string temporaryPath(const std::string& path)
     return tmpl;
 }
 
-void syncFile(const std::string& tmp, const std::string& path)
-{
+void syncFile(const std::string& tmp, const std::string& path) {
     int fd = ::open(tmp.c_str(), O_RDONLY);
     if (fd < 0 || ::fsync(fd) != 0) {
         int err = errno;
@@ -290,8 +279,7 @@ void syncFile(const std::string& tmp, const std::string& path)
 
 } // namespace
 
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path)
-{
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path) {
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
     bool compare = graphs.front().comparison && graphs.front().comparison->isCompare;
@@ -320,7 +308,8 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path)
         }
         syncFile(tmp, path);
         if (::rename(tmp.c_str(), path.c_str()) != 0)
-            throw Error(ErrorCode::OutputError, path, std::string("cannot rename the finished file: ") + std::strerror(errno));
+            throw Error(
+                ErrorCode::OutputError, path, std::string("cannot rename the finished file: ") + std::strerror(errno));
     } catch (...) {
         ::unlink(tmp.c_str());
         throw;

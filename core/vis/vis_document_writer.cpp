@@ -21,12 +21,9 @@ public:
         : m_doc(doc)
         , m_c(*doc.comparison)
         , m_meta(doc.meta)
-        , m_w(out)
-    {
-    }
+        , m_w(out) { }
 
-    void write()
-    {
+    void write() {
         std::vector<std::string> keys;
         if (m_meta.fromFile)
             for (const auto& kv : m_meta.topLevel)
@@ -42,8 +39,7 @@ public:
     }
 
 private:
-    void writeTopKey(const std::string& key)
-    {
+    void writeTopKey(const std::string& key) {
         const JValue* raw = m_meta.fromFile ? m_meta.topValue(key) : nullptr;
         if (key == "NPU" || key == "Bench") {
             if (!m_c.isCompare)
@@ -81,15 +77,13 @@ private:
         }
     }
 
-    std::vector<std::string> graphKeys(size_t side) const
-    {
+    std::vector<std::string> graphKeys(size_t side) const {
         if (m_meta.fromFile && !m_meta.graphKeyOrder[side].empty())
             return m_meta.graphKeyOrder[side];
         return { "root", "dump_data_dir", "node" };
     }
 
-    void writeGraphKey(size_t side, const std::string& key)
-    {
+    void writeGraphKey(size_t side, const std::string& key) {
         const Graph& g = *m_c.graphs[side];
         m_w.key(key);
         if (key == "root") {
@@ -107,16 +101,14 @@ private:
         }
     }
 
-    void writeNames(const std::vector<std::string_view>& names)
-    {
+    void writeNames(const std::vector<std::string_view>& names) {
         m_w.beginArray();
         for (std::string_view name : names)
             m_w.string(name);
         m_w.endArray();
     }
 
-    void writeNode(size_t side, NodeId n)
-    {
+    void writeNode(size_t side, NodeId n) {
         const Graph& g = *m_c.graphs[side];
         auto extra = [&](std::string_view key) { return m_meta.nodeExtra(side, n, key); };
         m_w.key(g.nameOf(n));
@@ -164,8 +156,7 @@ private:
         m_w.endObject();
     }
 
-    void writeData(size_t side, NodeId n)
-    {
+    void writeData(size_t side, NodeId n) {
         const Graph& g = *m_c.graphs[side];
         m_w.key("data");
         m_w.beginObject();
@@ -187,8 +178,7 @@ private:
         m_w.endObject();
     }
 
-    void writeDistributed(size_t side, NodeId n)
-    {
+    void writeDistributed(size_t side, NodeId n) {
         if (const JValue* raw = m_meta.nodeExtra(side, n, "matched_distributed")) {
             m_w.key("matched_distributed");
             writeJsonValue(m_w, m_meta.arena(), *raw);
@@ -214,8 +204,7 @@ private:
         m_w.endObject();
     }
 
-    void writeOtherExtras(size_t side, NodeId n)
-    {
+    void writeOtherExtras(size_t side, NodeId n) {
         if (side >= m_meta.nodeExtras.size() || n >= m_meta.nodeExtras[side].size())
             return;
         const JValue& extras = m_meta.nodeExtras[side][n];
@@ -238,15 +227,13 @@ private:
 
 } // namespace
 
-std::string visDocumentJson(const VisDocument& doc)
-{
+std::string visDocumentJson(const VisDocument& doc) {
     std::string out;
     DocWriter(doc, out).write();
     return out;
 }
 
-void writeVisDocument(const VisDocument& doc, const std::string& path)
-{
+void writeVisDocument(const VisDocument& doc, const std::string& path) {
     writeFileAtomically(path, visDocumentJson(doc));
 }
 

@@ -12,20 +12,20 @@ namespace ps {
 namespace {
 
 // Legend bounds print as msprobe's literals: 0 and 1 as ints, 0.2 as a float.
-void appendBound(std::string& out, double v)
-{
+void appendBound(std::string& out, double v) {
     if (v == std::floor(v) && std::fabs(v) < 1e15)
         out += std::to_string((long long)v);
     else
         py::appendJsonFloat(out, v);
 }
 
-bool isVerbatim(const Graph& g) { return g.dump && g.dump->verbatim; }
+bool isVerbatim(const Graph& g) {
+    return g.dump && g.dump->verbatim;
+}
 
 } // namespace
 
-std::string defaultToolTipJson(CompareMode mode)
-{
+std::string defaultToolTipJson(CompareMode mode) {
     std::string s = "{";
     bool first = true;
     for (auto& [k, v] : toolTips(mode)) {
@@ -39,8 +39,7 @@ std::string defaultToolTipJson(CompareMode mode)
     return s + "}";
 }
 
-std::string defaultColorsJson(CompareMode mode)
-{
+std::string defaultColorsJson(CompareMode mode) {
     std::string s = "{";
     bool first = true;
     for (const ColorBin& bin : defaultColors(mode)) {
@@ -61,8 +60,7 @@ std::string defaultColorsJson(CompareMode mode)
     return s + "}";
 }
 
-void writeDefaultColors(PyJsonWriter& w, CompareMode mode)
-{
+void writeDefaultColors(PyJsonWriter& w, CompareMode mode) {
     w.beginObject();
     std::string bound;
     for (const ColorBin& bin : defaultColors(mode)) {
@@ -85,8 +83,7 @@ void writeDefaultColors(PyJsonWriter& w, CompareMode mode)
     w.endObject();
 }
 
-std::vector<std::string_view> matchedLink(const Comparison& c, size_t side, NodeId n)
-{
+std::vector<std::string_view> matchedLink(const Comparison& c, size_t side, NodeId n) {
     std::vector<std::string_view> out;
     if (!c.isCompare || side >= c.counterpart.size() || n >= c.counterpart[side].size())
         return out;
@@ -100,8 +97,7 @@ std::vector<std::string_view> matchedLink(const Comparison& c, size_t side, Node
     return out;
 }
 
-void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::span<const uint32_t> items)
-{
+void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::span<const uint32_t> items) {
     const Graph& g = *c.graphs[side];
     out += '{';
     bool first = true;
@@ -132,8 +128,7 @@ void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::sp
     out += '}';
 }
 
-void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<const uint32_t> items)
-{
+void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<const uint32_t> items) {
     const Graph& g = *c.graphs[side];
     const DumpData& d = *g.dump;
     w.beginObject();
@@ -154,15 +149,13 @@ void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<con
     w.endObject();
 }
 
-const Precision* precisionOf(const Comparison& c, size_t side, NodeId n)
-{
+const Precision* precisionOf(const Comparison& c, size_t side, NodeId n) {
     if (side != 0 || !c.isCompare || n >= c.precision.size() || !c.precision[n].has)
         return nullptr;
     return &c.precision[n];
 }
 
-OverflowLevel overflowOf(const Comparison& c, size_t side, NodeId n)
-{
+OverflowLevel overflowOf(const Comparison& c, size_t side, NodeId n) {
     if (!c.overflowCheck || side >= c.overflow.size() || n >= c.overflow[side].size())
         return OverflowLevel::None;
     return c.overflow[side][n];

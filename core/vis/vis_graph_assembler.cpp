@@ -7,15 +7,13 @@ namespace ps {
 VisGraphAssembler::VisGraphAssembler(std::string file)
     : m_file(std::move(file))
     , m_dump(std::make_shared<DumpData>())
-    , m_graph(std::make_shared<Graph>())
-{
+    , m_graph(std::make_shared<Graph>()) {
     m_dump->verbatim = true;
     m_dump->path = m_file;
     m_graph->stacks.assign(1, {}); // stack 0: empty
 }
 
-NodeId VisGraphAssembler::addNode(std::string_view name, int nodeType)
-{
+NodeId VisGraphAssembler::addNode(std::string_view name, int nodeType) {
     Graph& g = *m_graph;
     StrId id = g.strings.intern(name);
     NodeId n = NodeId(g.size());
@@ -34,26 +32,24 @@ NodeId VisGraphAssembler::addNode(std::string_view name, int nodeType)
     return n;
 }
 
-void VisGraphAssembler::setParent(NodeId n, std::string_view parentName)
-{
+void VisGraphAssembler::setParent(NodeId n, std::string_view parentName) {
     m_parentName[n] = parentName.empty() || parentName == "None" ? kNoStr : m_graph->strings.intern(parentName);
 }
 
-void VisGraphAssembler::addChild(std::string_view childName)
-{
+void VisGraphAssembler::addChild(std::string_view childName) {
     m_childNames.push_back(m_graph->strings.intern(childName));
 }
 
-void VisGraphAssembler::addLinkName(std::string_view name) { m_linkNames.push_back(m_graph->strings.intern(name)); }
+void VisGraphAssembler::addLinkName(std::string_view name) {
+    m_linkNames.push_back(m_graph->strings.intern(name));
+}
 
-std::span<const StrId> VisGraphAssembler::linkOf(NodeId n) const
-{
+std::span<const StrId> VisGraphAssembler::linkOf(NodeId n) const {
     uint32_t end = n + 1 < m_linkBegin.size() ? m_linkBegin[n + 1] : uint32_t(m_linkNames.size());
     return { m_linkNames.data() + m_linkBegin[n], end - m_linkBegin[n] };
 }
 
-void VisGraphAssembler::setStack(NodeId n, const std::vector<std::string>& lines)
-{
+void VisGraphAssembler::setStack(NodeId n, const std::vector<std::string>& lines) {
     if (lines.empty())
         return;
     std::string key;
@@ -71,8 +67,7 @@ void VisGraphAssembler::setStack(NodeId n, const std::vector<std::string>& lines
     m_graph->stack[n] = it->second;
 }
 
-uint32_t VisGraphAssembler::addItem(std::string_view key, const JValue& leaf, ItemSource source)
-{
+uint32_t VisGraphAssembler::addItem(std::string_view key, const JValue& leaf, ItemSource source) {
     DumpItem item;
     item.key = m_dump->pool.intern(key);
     item.leaf = leaf;
@@ -81,8 +76,7 @@ uint32_t VisGraphAssembler::addItem(std::string_view key, const JValue& leaf, It
     return uint32_t(m_dump->items.size() - 1);
 }
 
-void VisGraphAssembler::setItems(NodeId n, const std::vector<uint32_t>& inputs, const std::vector<uint32_t>& outputs)
-{
+void VisGraphAssembler::setItems(NodeId n, const std::vector<uint32_t>& inputs, const std::vector<uint32_t>& outputs) {
     Graph& g = *m_graph;
     NodeItems& ni = g.items[n];
     ni.inputBegin = uint32_t(g.itemIndex.size());
@@ -92,8 +86,7 @@ void VisGraphAssembler::setItems(NodeId n, const std::vector<uint32_t>& inputs, 
     ni.outputEnd = uint32_t(g.itemIndex.size());
 }
 
-std::shared_ptr<Graph> VisGraphAssembler::finish(std::string_view rootName, const std::string& what)
-{
+std::shared_ptr<Graph> VisGraphAssembler::finish(std::string_view rootName, const std::string& what) {
     Graph& g = *m_graph;
     size_t count = g.size();
     if (count == 0)

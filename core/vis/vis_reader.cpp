@@ -19,12 +19,9 @@ public:
         , m_doc(doc)
         , m_top(file)
         , m_npu(file)
-        , m_bench(file)
-    {
-    }
+        , m_bench(file) { }
 
-    void parse()
-    {
+    void parse() {
         if (m_reader.peek() != '{')
             m_reader.fail("a .vis file must hold a JSON object");
         VisMeta& meta = m_doc.meta;
@@ -79,8 +76,7 @@ public:
 
 private:
     // Returns false for an empty object (falsy, as Python's bool(file["NPU"])).
-    bool parseGraphObject(VisSide& side, size_t sideIndex)
-    {
+    bool parseGraphObject(VisSide& side, size_t sideIndex) {
         std::string_view key;
         bool any = false;
         m_reader.beginObject();
@@ -93,8 +89,7 @@ private:
         return any;
     }
 
-    void parseGraphMember(VisSide& side, size_t sideIndex, const std::string& key)
-    {
+    void parseGraphMember(VisSide& side, size_t sideIndex, const std::string& key) {
         DumpData& dump = side.assembler.dump();
         if (key == "root") {
             if (m_reader.peek() != '"')
@@ -122,8 +117,7 @@ private:
         }
     }
 
-    void readStrings(const char* what, std::vector<std::string>& out)
-    {
+    void readStrings(const char* what, std::vector<std::string>& out) {
         out.clear();
         if (m_reader.peek() != '[')
             m_reader.fail(std::string("\"") + what + "\" must be a list of strings");
@@ -135,8 +129,7 @@ private:
         }
     }
 
-    void readItems(VisSide& side, ItemSource source, std::vector<uint32_t>& out)
-    {
+    void readItems(VisSide& side, ItemSource source, std::vector<uint32_t>& out) {
         if (m_reader.peek() != '{')
             m_reader.fail("input_data/output_data must be objects");
         DumpData& dump = side.assembler.dump();
@@ -149,8 +142,7 @@ private:
         }
     }
 
-    void parseData(Precision& precision, OverflowLevel& overflow)
-    {
+    void parseData(Precision& precision, OverflowLevel& overflow) {
         if (m_reader.peek() != '{') {
             m_reader.skipValue();
             return;
@@ -172,8 +164,7 @@ private:
         }
     }
 
-    void parseNode(VisSide& side, const std::string& name)
-    {
+    void parseNode(VisSide& side, const std::string& name) {
         if (m_reader.peek() != '{')
             m_reader.fail("the node \"" + name + "\" must be an object");
         // The node is created once all its keys are read: node_type may come after the items.
@@ -259,8 +250,7 @@ private:
 
 } // namespace
 
-std::string readMaybeGzipped(const std::string& path)
-{
+std::string readMaybeGzipped(const std::string& path) {
     std::string raw = readWholeFile(path);
     if (raw.size() < 2 || uint8_t(raw[0]) != 0x1f || uint8_t(raw[1]) != 0x8b)
         return raw;
@@ -286,14 +276,15 @@ std::string readMaybeGzipped(const std::string& path)
     return out;
 }
 
-VisDocument parseVisJson(std::string_view text, const std::string& fileName)
-{
+VisDocument parseVisJson(std::string_view text, const std::string& fileName) {
     VisDocument doc;
     VisJsonParser parser(text, fileName, doc);
     parser.parse();
     return doc;
 }
 
-VisDocument readVisFile(const std::string& path) { return parseVisJson(readMaybeGzipped(path), path); }
+VisDocument readVisFile(const std::string& path) {
+    return parseVisJson(readMaybeGzipped(path), path);
+}
 
 } // namespace ps

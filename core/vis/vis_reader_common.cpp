@@ -5,8 +5,7 @@
 
 namespace ps {
 
-NodeId VisSide::addNode(std::string_view name, int nodeType)
-{
+NodeId VisSide::addNode(std::string_view name, int nodeType) {
     NodeId n = assembler.addNode(name, nodeType);
     extras.emplace_back();
     precision.emplace_back();
@@ -15,8 +14,7 @@ NodeId VisSide::addNode(std::string_view name, int nodeType)
     return n;
 }
 
-CompareMode modeFromTask(std::string_view task)
-{
+CompareMode modeFromTask(std::string_view task) {
     if (task == "md5")
         return CompareMode::Md5;
     if (task == "all")
@@ -24,8 +22,7 @@ CompareMode modeFromTask(std::string_view task)
     return CompareMode::Summary;
 }
 
-OverflowLevel overflowFromText(std::string_view text)
-{
+OverflowLevel overflowFromText(std::string_view text) {
     if (text == "medium")
         return OverflowLevel::Medium;
     if (text == "high")
@@ -35,8 +32,7 @@ OverflowLevel overflowFromText(std::string_view text)
     return OverflowLevel::None;
 }
 
-void addMember(JArena& arena, JValue& object, std::string_view key, const JValue& value)
-{
+void addMember(JArena& arena, JValue& object, std::string_view key, const JValue& value) {
     std::vector<JMember> members;
     if (object.isObject())
         members.assign(arena.members(object).begin(), arena.members(object).end());
@@ -47,8 +43,7 @@ void addMember(JArena& arena, JValue& object, std::string_view key, const JValue
 namespace {
 
 // msprobe's shape {"communications_type": str, "nodes_info": {"<rank>": [str, str], ...}}, else false.
-bool parseDistributed(const JArena& arena, const JValue& v, DistributedLink& out)
-{
+bool parseDistributed(const JArena& arena, const JValue& v, DistributedLink& out) {
     if (!v.isObject() || v.n != 2)
         return false;
     auto members = arena.members(v);
@@ -66,14 +61,13 @@ bool parseDistributed(const JArena& arena, const JValue& v, DistributedLink& out
         auto pair = arena.elements(m.value);
         if (!pair[0].isString() || !pair[1].isString())
             return false;
-        out.peers.push_back({ std::stoi(std::string(key)), std::string(arena.text(pair[0])),
-            std::string(arena.text(pair[1])) });
+        out.peers.push_back(
+            { std::stoi(std::string(key)), std::string(arena.text(pair[0])), std::string(arena.text(pair[1])) });
     }
     return true;
 }
 
-void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta)
-{
+void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta) {
     JArena& arena = meta.store->arena;
     for (size_t s = 0; s < sides.size(); ++s) {
         const Graph& g = *c.graphs[s];
@@ -105,8 +99,7 @@ void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta)
 
 } // namespace
 
-void assembleDocument(std::vector<VisSide*> sides, const VisAssembly& how, VisDocument& doc, const std::string& file)
-{
+void assembleDocument(std::vector<VisSide*> sides, const VisAssembly& how, VisDocument& doc, const std::string& file) {
     auto c = std::make_shared<Comparison>();
     c->isCompare = how.compare;
     c->mode = how.mode;

@@ -11,9 +11,7 @@ namespace ps {
 
 struct VisSide {
     explicit VisSide(const std::string& file)
-        : assembler(file)
-    {
-    }
+        : assembler(file) { }
     VisGraphAssembler assembler;
     std::string rootName;
     bool hasRoot = false;

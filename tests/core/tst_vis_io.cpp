@@ -4,6 +4,7 @@
 #include "batch/engine.h"
 #include "io/file_io.h"
 #include "util/error.h"
+#include "vis/graph_file.h"
 #include "vis/json_emit.h"
 #include "vis/vis_db_reader.h"
 #include "vis/vis_db_sqlite.h"
@@ -22,13 +23,16 @@ namespace {
 const QString kData = QStringLiteral(PROBESCOPE_TEST_DATA "/vis");
 const QString kShared = QStringLiteral(PROBESCOPE_SHARED_DATA);
 
-std::string str(const QString& s) { return s.toStdString(); }
+std::string str(const QString& s) {
+    return s.toStdString();
+}
 
-void writeText(const std::string& path, std::string_view text) { ps::writeFileAtomically(path, text); }
+void writeText(const std::string& path, std::string_view text) {
+    ps::writeFileAtomically(path, text);
+}
 
 // Everything a node shows, as one comparable line: type, parent, children, link, stack, items, indices.
-std::map<std::string, std::string> describeSide(const ps::Comparison& c, size_t side)
-{
+std::map<std::string, std::string> describeSide(const ps::Comparison& c, size_t side) {
     std::map<std::string, std::string> out;
     const ps::Graph& g = *c.graphs[side];
     for (ps::NodeId n = 0; n < g.size(); ++n) {
@@ -61,8 +65,7 @@ struct Column {
     bool operator==(const Column&) const = default;
 };
 
-std::vector<Column> columnsOf(ps::SqliteDb& db, const char* table)
-{
+std::vector<Column> columnsOf(ps::SqliteDb& db, const char* table) {
     std::vector<Column> out;
     ps::SqliteStmt q(db, (std::string("PRAGMA table_info(") + table + ")").c_str());
     while (q.step())
@@ -70,8 +73,7 @@ std::vector<Column> columnsOf(ps::SqliteDb& db, const char* table)
     return out;
 }
 
-std::map<std::string, std::string> schemaOf(ps::SqliteDb& db)
-{
+std::map<std::string, std::string> schemaOf(ps::SqliteDb& db) {
     std::map<std::string, std::string> out;
     ps::SqliteStmt q(db, "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL");
     while (q.step())
@@ -79,8 +81,7 @@ std::map<std::string, std::string> schemaOf(ps::SqliteDb& db)
     return out;
 }
 
-std::string gunzipTo(const QString& gz, const QString& dir, const QString& name)
-{
+std::string gunzipTo(const QString& gz, const QString& dir, const QString& name) {
     std::string path = str(dir + "/" + name);
     writeText(path, ps::readMaybeGzipped(str(gz)));
     return path;
@@ -91,15 +92,13 @@ std::string gunzipTo(const QString& gz, const QString& dir, const QString& name)
 class TestVisIo : public QObject {
     Q_OBJECT
 private slots:
-    void visRoundTripIsByteIdentical_data()
-    {
+    void visRoundTripIsByteIdentical_data() {
         QTest::addColumn<QString>("file");
         for (const char* f : { "mlp_nan_compare_oc_1.2.1.vis.gz", "mlp_md5_build_1.2.1.vis.gz",
                  "dist_compare_step0_rank0_1.2.1.vis.gz" })
             QTest::newRow(f) << kData + "/" + f;
     }
-    void visRoundTripIsByteIdentical()
-    {
+    void visRoundTripIsByteIdentical() {
         QFETCH(QString, file);
         std::string original = ps::readMaybeGzipped(str(file));
         ps::VisDocument doc = ps::readVisFile(str(file));
@@ -110,8 +109,46 @@ private slots:
         QVERIFY(written == original);
     }
 
-    void visModelContent()
-    {
+    // Files edited by tb_graph_ascend (manual matches, colours, saved match lists) keep their edits.
+    void editedVisRoundTrip_data() {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("to");
+        QTest::addColumn<bool>("atEnd"); // replace the closing brace of the file instead of `from`
+        QTest::newRow("saved match list") << "\n}"
+                                          << ",\n    \"npu_match_nodes\": {\n        \"A\": \"B\"\n    }\n}" << true;
+        QTest::newRow("edited colours") << "\"#C7C7C7\""
+                                        << "\"#C0C0C0\"" << false;
+        QTest::newRow("manual metric") << "\"Max diff\": \"0.0\","
+                                       << "\"MaxAbsErr\": \"0.5\",\n                        \"Max diff\": \"0.0\","
+                                       << false;
+        QTest::newRow("edited link") << "\"DefaultModel\",\n                    \"Module.embed.Linear.forward.0\"\n"
+                                     << "\"Elsewhere\",\n                    \"Module.embed.Linear.forward.0\"\n"
+                                     << false;
+        QTest::newRow("manual match") << "\"DefaultModel\",\n                    \"Module.embed.Linear.forward.0\"\n"
+                                      << "\"DefaultModel\",\n                    \"Module.head.Linear.forward.0\"\n"
+                                      << false;
+    }
+    void editedVisRoundTrip() {
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        QFETCH(bool, atEnd);
+        std::string text = ps::readMaybeGzipped(str(kData + "/dist_compare_step0_rank0_1.2.1.vis.gz"));
+        std::string f = str(from), t = str(to);
+        size_t at = atEnd ? text.rfind(f) : text.find(f);
+        QVERIFY(at != std::string::npos);
+        text.replace(at, f.size(), t);
+        ps::VisDocument doc = ps::parseVisJson(text, "edited.vis");
+        QVERIFY(ps::visDocumentJson(doc) == text);
+        const ps::Comparison& c = *doc.comparison;
+        ps::NodeId embed = c.graph(ps::Side::Npu).find("Module.embed.Linear.forward.0");
+        ps::NodeId other = c.counterpart[0][embed];
+        if (QTest::currentDataTag() == QLatin1String("manual match"))
+            QCOMPARE(c.graph(ps::Side::Bench).nameOf(other), std::string_view("Module.head.Linear.forward.0"));
+        if (QTest::currentDataTag() == QLatin1String("edited link"))
+            QVERIFY(doc.meta.nodeExtra(0, embed, "matched_node_link") != nullptr);
+    }
+
+    void visModelContent() {
         ps::VisDocument doc = ps::readVisFile(str(kData + "/dist_compare_step0_rank0_1.2.1.vis.gz"));
         const ps::Comparison& c = *doc.comparison;
         QVERIFY(c.isCompare);
@@ -128,8 +165,7 @@ private slots:
         QCOMPARE(doc.meta.taskText, std::string("summary"));
     }
 
-    void dbSchemaAndKeys_data()
-    {
+    void dbSchemaAndKeys_data() {
         QTest::addColumn<QString>("caseName");
         QTest::addColumn<bool>("compare");
         QTest::newRow("compare") << "mlp_mix_statistics" << true;
@@ -137,8 +173,7 @@ private slots:
         QTest::newRow("multi-rank-step-compare") << "dist_tp_mix_statistics" << true;
         QTest::newRow("multi-step-compare") << "mlp_steps_mix_statistics" << true;
     }
-    void dbSchemaAndKeys()
-    {
+    void dbSchemaAndKeys() {
         QFETCH(QString, caseName);
         QFETCH(bool, compare);
         QString caseDir = kShared + "/cases/" + caseName;
@@ -154,7 +189,7 @@ private slots:
         QCOMPARE(QFileInfo(QString::fromStdString(path)).fileName(),
             QString(compare ? "compare_20250101000000.vis.db" : "build_20250101000000.vis.db"));
         QCOMPARE(QDir(tmp.path() + "/db").entryList(QDir::Files | QDir::Hidden).size(), 1); // no temp file left
-        struct stat st {};
+        struct stat st { };
         QCOMPARE(::stat(path.c_str(), &st), 0);
         QCOMPARE(int(st.st_mode & 0777), 0640);
 
@@ -178,8 +213,9 @@ private slots:
                 QCOMPARE(std::string(types.text(i)), std::string(expected[i]));
         }
         // Keys: id = {source}_{step}_{rank}_{name}, graph_id = {source}_{step}_{rank}; one root per graph.
-        ps::SqliteStmt keys(db, "SELECT count(*) FROM tb_nodes WHERE id != graph_id || '_' || node_name OR "
-                                "graph_id != data_source || '_' || step || '_' || rank");
+        ps::SqliteStmt keys(db,
+            "SELECT count(*) FROM tb_nodes WHERE id != graph_id || '_' || node_name OR "
+            "graph_id != data_source || '_' || step || '_' || rank");
         QVERIFY(keys.step());
         QCOMPARE(keys.integer(0), int64_t(0));
         ps::SqliteStmt roots(db, "SELECT count(*), count(DISTINCT graph_id) FROM tb_nodes WHERE up_node = ''");
@@ -191,24 +227,28 @@ private slots:
             sources.emplace(sides.text(0));
         QVERIFY(sources == (compare ? std::set<std::string> { "Bench", "NPU" } : std::set<std::string> { "NPU" }));
         // node_order: post-order (every child before its parent, the root last), 0..n-1 per graph.
-        ps::SqliteStmt order(db, "SELECT count(*) FROM tb_nodes c JOIN tb_nodes p ON p.graph_id = c.graph_id AND "
-                                 "p.node_name = c.up_node WHERE c.node_order >= p.node_order");
+        ps::SqliteStmt order(db,
+            "SELECT count(*) FROM tb_nodes c JOIN tb_nodes p ON p.graph_id = c.graph_id AND "
+            "p.node_name = c.up_node WHERE c.node_order >= p.node_order");
         QVERIFY(order.step());
         QCOMPARE(order.integer(0), int64_t(0));
-        ps::SqliteStmt dense(db, "SELECT count(*) FROM (SELECT graph_id FROM tb_nodes GROUP BY graph_id "
-                                 "HAVING max(node_order) != count(*) - 1 OR min(node_order) != 0)");
+        ps::SqliteStmt dense(db,
+            "SELECT count(*) FROM (SELECT graph_id FROM tb_nodes GROUP BY graph_id "
+            "HAVING max(node_order) != count(*) - 1 OR min(node_order) != 0)");
         QVERIFY(dense.step());
         QCOMPARE(dense.integer(0), int64_t(0));
         // Leaves have sub_nodes '', every stack_id resolves, stacks are deduplicated.
         ps::SqliteStmt leaves(db, "SELECT count(*) FROM tb_nodes WHERE sub_nodes = '[]'");
         QVERIFY(leaves.step());
         QCOMPARE(leaves.integer(0), int64_t(0));
-        ps::SqliteStmt stacks(db, "SELECT (SELECT count(*) FROM tb_nodes n JOIN tb_stack s ON s.id = n.stack_id), "
-                                  "(SELECT count(*) FROM tb_nodes)");
+        ps::SqliteStmt stacks(db,
+            "SELECT (SELECT count(*) FROM tb_nodes n JOIN tb_stack s ON s.id = n.stack_id), "
+            "(SELECT count(*) FROM tb_nodes)");
         QVERIFY(stacks.step());
         QCOMPARE(stacks.integer(0), stacks.integer(1));
-        ps::SqliteStmt dedup(db, "SELECT count(*) FROM (SELECT n.graph_id FROM tb_nodes n JOIN tb_stack s ON "
-                                 "s.id = n.stack_id GROUP BY n.graph_id, s.stack_info HAVING count(DISTINCT s.id) > 1)");
+        ps::SqliteStmt dedup(db,
+            "SELECT count(*) FROM (SELECT n.graph_id FROM tb_nodes n JOIN tb_stack s ON "
+            "s.id = n.stack_id GROUP BY n.graph_id, s.stack_info HAVING count(DISTINCT s.id) > 1)");
         QVERIFY(dedup.step());
         QCOMPARE(dedup.integer(0), int64_t(0));
         ps::SqliteStmt row(db, "SELECT graph_type, rank_list, step_list FROM tb_config WHERE id = '1'");
@@ -217,16 +257,14 @@ private slots:
         QVERIFY(row.text(1).front() == '[' && row.text(2).front() == '[');
     }
 
-    void dbReadsBackAsOurVis_data()
-    {
+    void dbReadsBackAsOurVis_data() {
         QTest::addColumn<QString>("caseName");
         QTest::addColumn<bool>("compare");
         QTest::newRow("compare") << "mlp_mix_statistics" << true;
         QTest::newRow("build") << "mlp_mix_md5" << false;
         QTest::newRow("multi-rank-step") << "dist_tp_mix_statistics" << true;
     }
-    void dbReadsBackAsOurVis()
-    {
+    void dbReadsBackAsOurVis() {
         QFETCH(QString, caseName);
         QFETCH(bool, compare);
         QString caseDir = kShared + "/cases/" + caseName;
@@ -277,8 +315,7 @@ private slots:
         QVERIFY(!qb.step());
     }
 
-    void referenceDbRoundTrip()
-    {
+    void referenceDbRoundTrip() {
         QTemporaryDir tmp;
         std::string ref = gunzipTo(kData + "/mlp_compare_head.vis.db.gz", tmp.path(), "ref.vis.db");
         QFileInfo before(QString::fromStdString(ref));
@@ -308,8 +345,23 @@ private slots:
         QCOMPARE(describeSide(*back.comparison, 1), describeSide(*docs[0].comparison, 1));
     }
 
-    void clearErrors_data()
-    {
+    void openAndSaveByFileName() {
+        QTemporaryDir tmp;
+        std::string ref = gunzipTo(kData + "/mlp_compare_head.vis.db.gz", tmp.path(), "renamed.bin");
+        std::vector<ps::VisDocument> docs = ps::openGraphFile(ref); // SQLite content, whatever the name
+        QCOMPARE(docs.size(), size_t(1));
+        std::string asVis = str(tmp.path() + "/out.vis");
+        ps::saveGraphFile(docs, asVis);
+        std::vector<ps::VisDocument> again = ps::openGraphFile(asVis);
+        QCOMPARE(describeSide(*again[0].comparison, 1), describeSide(*docs[0].comparison, 1));
+        std::string asDb = str(tmp.path() + "/out.vis.db");
+        ps::saveGraphFile(again, asDb);
+        QVERIFY(ps::looksLikeSqlite(asDb));
+        QCOMPARE(describeSide(*ps::openGraphFile(asDb)[0].comparison, 0), describeSide(*docs[0].comparison, 0));
+        QVERIFY_THROWS_EXCEPTION(ps::Error, ps::saveGraphFile({ docs[0], docs[0] }, str(tmp.path() + "/two.vis")));
+    }
+
+    void clearErrors_data() {
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("expected");
@@ -319,11 +371,10 @@ private slots:
                                       << QByteArray(R"({"node": {"M": {"id": "M", "node_type": 0, "subnodes": []}}})")
                                       << "has no \"root\"";
         QTest::newRow("vis: root not a node")
-            << "a.vis" << QByteArray(R"({"root": "X", "node": {"M": {"id": "M", "node_type": 0}}})")
-            << "root \"X\"";
-        QTest::newRow("vis: no node_type") << "a.vis"
-                                           << QByteArray(R"({"root": "M", "node": {"M": {"id": "M", "upnode": "None"}}})")
-                                           << "\"M\" has no \"node_type\"";
+            << "a.vis" << QByteArray(R"({"root": "X", "node": {"M": {"id": "M", "node_type": 0}}})") << "root \"X\"";
+        QTest::newRow("vis: no node_type")
+            << "a.vis" << QByteArray(R"({"root": "M", "node": {"M": {"id": "M", "upnode": "None"}}})")
+            << "\"M\" has no \"node_type\"";
         QTest::newRow("vis: NPU without Bench")
             << "a.vis" << QByteArray(R"({"NPU": {"root": "M", "node": {"M": {"node_type": 0}}}, "task": "summary"})")
             << "no \"Bench\"";
@@ -335,8 +386,7 @@ private slots:
         truncated.append(QByteArray(200, '\x07'));
         QTest::newRow("db: corrupt") << "a.vis.db" << truncated << "a.vis.db";
     }
-    void clearErrors()
-    {
+    void clearErrors() {
         QFETCH(QString, fileName);
         QFETCH(QByteArray, content);
         QFETCH(QString, expected);
@@ -357,17 +407,16 @@ private slots:
         }
     }
 
-    void foreignSqliteIsRejected_data()
-    {
+    void foreignSqliteIsRejected_data() {
         QTest::addColumn<QString>("ddl");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("other tables") << "CREATE TABLE people (name TEXT);" << "table tb_nodes is missing";
+        QTest::newRow("other tables") << "CREATE TABLE people (name TEXT);"
+                                      << "table tb_nodes is missing";
         QTest::newRow("missing column") << "CREATE TABLE tb_nodes (id TEXT, node_name TEXT); CREATE TABLE tb_config "
                                            "(id TEXT); CREATE TABLE tb_stack (id TEXT, stack_info TEXT);"
                                         << "tb_nodes has no column node_type";
     }
-    void foreignSqliteIsRejected()
-    {
+    void foreignSqliteIsRejected() {
         QFETCH(QString, ddl);
         QFETCH(QString, expected);
         QTemporaryDir tmp;
@@ -385,8 +434,7 @@ private slots:
         }
     }
 
-    void writerRejectsMixedGraphs()
-    {
+    void writerRejectsMixedGraphs() {
         ps::VisDocument compare = ps::readVisFile(str(kData + "/dist_compare_step0_rank0_1.2.1.vis.gz"));
         ps::VisDocument build = ps::readVisFile(str(kData + "/mlp_md5_build_1.2.1.vis.gz"));
         QTemporaryDir tmp;

@@ -1,0 +1,17 @@
+#pragma once
+// One entry point for the GUI: open any graph file (.vis JSON, gzip'ed .vis, or .vis.db) and save documents in
+// the format the file name asks for.
+#include "vis/vis_document.h"
+
+#include <string>
+#include <vector>
+
+namespace ps {
+
+bool isVisDbPath(const std::string& path); // ends with .vis.db or .db
+// .vis.db: one document per step and rank; .vis (or anything that is not SQLite): one document.
+std::vector<VisDocument> openGraphFile(const std::string& path);
+// .vis.db: all documents in one database; otherwise exactly one document as .vis JSON.
+void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path);
+
+} // namespace ps
