@@ -88,19 +88,31 @@ std::vector<CallerGroup> groupByCaller(const Snapshot& snapshot, int minBin)
     QHash<QString, size_t> byLocation;
     // Stacks are shared between nodes: parse each distinct stack once.
     QHash<uint32_t, StackFrame> callerOfStack;
+    auto callerOfNode = [&](NodeId node) -> const StackFrame* {
+        // msprobe keeps one stack line by default, often inside torch for an API: then the nearest ancestor
+        // (the module that called it) tells the user-code line.
+        for (NodeId n = node; n != ps::kNoNode && n < g.size(); n = g.parent[n]) {
+            if (g.stack[n] == 0)
+                continue;
+            auto it = callerOfStack.find(g.stack[n]);
+            if (it == callerOfStack.end())
+                it = callerOfStack.insert(g.stack[n], callerFrame(framesOf(g, n)));
+            if (!it->file.isEmpty())
+                return &*it;
+        }
+        return nullptr;
+    };
     for (NodeId n = 0; n < g.size(); ++n) {
-        if (r.bin[n] < minBin || !snapshot.isValueBin(r.bin[n]) || g.stack[n] == 0)
+        if (r.bin[n] < minBin || !snapshot.isValueBin(r.bin[n]))
             continue;
-        auto it = callerOfStack.find(g.stack[n]);
-        if (it == callerOfStack.end())
-            it = callerOfStack.insert(g.stack[n], callerFrame(framesOf(g, n)));
-        if (it->file.isEmpty())
+        const StackFrame* caller = callerOfNode(n);
+        if (!caller)
             continue;
-        const QString key = it->location();
+        const QString key = caller->location();
         auto pos = byLocation.find(key);
         if (pos == byLocation.end()) {
             pos = byLocation.insert(key, groups.size());
-            groups.push_back({ *it, {} });
+            groups.push_back({ *caller, {} });
         }
         groups[*pos].nodes.push_back(n);
     }

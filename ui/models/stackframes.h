@@ -37,7 +37,8 @@ struct CallerGroup {
     StackFrame caller;
     std::vector<NodeId> nodes; // NPU nodes, execution order
 };
-// NPU nodes whose bin is >= minBin (value bins only), grouped by caller, most nodes first.
+// NPU nodes whose bin is >= minBin (value bins only), grouped by caller (the node's own innermost user frame,
+// else its nearest ancestor's), most nodes first.
 std::vector<CallerGroup> groupByCaller(const Snapshot& snapshot, int minBin);
 
 } // namespace psui

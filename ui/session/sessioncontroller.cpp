@@ -3,6 +3,9 @@
 #include "batch/layout.h"
 #include "models/graphtreemodel.h"
 #include "util/error.h"
+#include "vis/vis_db_reader.h"
+#include "vis/vis_db_writer.h"
+#include "vis/vis_reader.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -31,11 +34,41 @@ QString jobLabel(const ps::GraphJob& job)
     return parts.join(QStringLiteral(" / "));
 }
 
+// A .vis file is one graph; a .vis.db holds one per step and rank (listed as jobs).
+std::shared_ptr<ps::Comparison> readGraphFile(const OpenRequest& request, std::vector<ps::GraphJob>& jobs)
+{
+    const std::string path = request.visPath.toStdString();
+    if (!request.visPath.endsWith(QLatin1String(".vis.db")))
+        return ps::readVisFile(path).comparison;
+    if (jobs.empty()) {
+        for (const auto& [step, rank] : ps::listVisDb(path).graphs) {
+            ps::GraphJob job;
+            job.step = step;
+            job.rank = rank;
+            job.stepDir = "step" + std::to_string(step);
+            job.rankDir = "rank" + std::to_string(rank);
+            jobs.push_back(job);
+        }
+    }
+    if (jobs.empty())
+        throw ps::Error(ps::ErrorCode::BadContent, path, "the database holds no graph");
+    const ps::GraphJob& job = jobs[size_t(std::clamp(request.jobIndex, 0, int(jobs.size()) - 1))];
+    return ps::readVisDbGraph(path, job.step, job.rank).comparison;
+}
+
 // Runs on a worker thread: layout -> job plan -> build and compare -> view roll-ups.
 std::shared_ptr<SessionController::LoadResult> runLoad(OpenRequest request, std::vector<ps::GraphJob> jobs)
 {
     auto result = std::make_shared<SessionController::LoadResult>();
     try {
+        if (!request.visPath.isEmpty()) {
+            auto comparison = readGraphFile(request, jobs);
+            request.jobIndex = jobs.empty() ? 0 : std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
+            result->snapshot = makeSnapshot(std::move(comparison));
+            result->request = std::move(request);
+            result->jobs = std::move(jobs);
+            return result;
+        }
         if (jobs.empty()) {
             if (!request.compareJson.isEmpty()) {
                 ps::CompareConfig config = ps::readCompareJson(request.compareJson.toStdString());
@@ -65,6 +98,8 @@ std::shared_ptr<SessionController::LoadResult> runLoad(OpenRequest request, std:
 
 QString OpenRequest::recentEntry() const
 {
+    if (!visPath.isEmpty())
+        return visPath;
     if (!compareJson.isEmpty())
         return compareJson;
     return benchPath.isEmpty() ? npuPath : npuPath % QLatin1Char('\n') % benchPath;
@@ -99,8 +134,7 @@ QString SessionController::title() const
 {
     if (!m_snapshot)
         return {};
-    QString t = m_request.compareJson.isEmpty() ? QDir::toNativeSeparators(m_request.npuPath)
-                                                : QDir::toNativeSeparators(m_request.compareJson);
+    QString t = QDir::toNativeSeparators(m_request.recentEntry().section(QLatin1Char('\n'), 0, 0));
     if (m_jobLabels.size() > 1)
         t += QStringLiteral(" [") % m_jobLabels.value(m_request.jobIndex) % QLatin1Char(']');
     return t;
@@ -110,7 +144,10 @@ bool SessionController::openPaths(const QStringList& paths, const ps::EngineOpti
 {
     OpenRequest r;
     r.options = options;
-    if (paths.size() == 1 && QFileInfo(paths[0]).isFile()) {
+    if (paths.size() == 1 && QFileInfo(paths[0]).isFile()
+        && (paths[0].endsWith(QLatin1String(".vis")) || paths[0].endsWith(QLatin1String(".vis.db")))) {
+        r.visPath = QFileInfo(paths[0]).absoluteFilePath();
+    } else if (paths.size() == 1 && QFileInfo(paths[0]).isFile()) {
         r.compareJson = QFileInfo(paths[0]).absoluteFilePath();
     } else if ((paths.size() == 1 || paths.size() == 2) && QFileInfo(paths[0]).isDir()) {
         r.npuPath = QFileInfo(paths[0]).absoluteFilePath();
@@ -238,13 +275,23 @@ void SessionController::filter(const NodeFilter& nodeFilter)
 
 QString SessionController::exportProblem(const QString& path)
 {
-    QFileInfo info(path);
-    if (!path.endsWith(QLatin1String(".vis")))
-        return tr("The file name must end in .vis.");
-    const QStringList dbs = info.absoluteDir().entryList({ QStringLiteral("*.vis.db") }, QDir::Files);
+    // tb_graph_ascend shows exactly one .vis.db per folder and then hides every .vis there (viewer spec §1.1).
+    const QFileInfo info(path);
+    const bool db = path.endsWith(QLatin1String(".vis.db"));
+    if (!db && !path.endsWith(QLatin1String(".vis")))
+        return tr("The file name must end in .vis or .vis.db.");
+    const QDir dir = info.absoluteDir();
+    QStringList dbs = dir.entryList({ QStringLiteral("*.vis.db") }, QDir::Files);
+    dbs.removeAll(info.fileName());
     if (!dbs.isEmpty())
-        return tr("%1 already holds %2: tb_graph_ascend would hide a .vis next to a .vis.db. Choose another folder.")
+        return tr("%1 already holds %2: tb_graph_ascend shows one .vis.db per folder and hides every .vis next to "
+                  "it. Choose another folder.")
             .arg(QDir::toNativeSeparators(info.absolutePath()), dbs.first());
+    const QStringList vis = dir.entryList({ QStringLiteral("*.vis") }, QDir::Files);
+    if (db && !vis.isEmpty())
+        return tr("%1 already holds %2: tb_graph_ascend would hide it behind the new .vis.db. Choose another "
+                  "folder.")
+            .arg(QDir::toNativeSeparators(info.absolutePath()), vis.first());
     return {};
 }
 
@@ -261,9 +308,19 @@ void SessionController::exportVis(const QString& path)
         Q_EMIT exportFinished(path, watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([comparison, path]() {
+    ps::VisDbGraph graph;
+    if (m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < m_jobs.size()) {
+        graph.step = m_jobs[size_t(m_request.jobIndex)].step;
+        graph.rank = m_jobs[size_t(m_request.jobIndex)].rank;
+    }
+    graph.comparison = comparison;
+    watcher->setFuture(QtConcurrent::run([comparison, graph, path]() {
         try {
-            ps::writeVisFile(*comparison, path.toStdString()); // temp file + rename, mode 0640
+            // Both writers use a temporary file + rename, mode 0640.
+            if (path.endsWith(QLatin1String(".vis.db")))
+                ps::writeVisDb({ graph }, path.toStdString());
+            else
+                ps::writeVisFile(*comparison, path.toStdString());
             return QString();
         } catch (const std::exception& e) {
             return QString::fromUtf8(e.what());

@@ -22,6 +22,7 @@ struct OpenRequest {
     QString npuPath; // a dump folder (files, ranks or steps layout)
     QString benchPath; // empty: build mode (one graph)
     QString compareJson; // if set, npuPath/benchPath come from it
+    QString visPath; // if set: a .vis or .vis.db graph file opened as it is (nothing recomputed)
     ps::EngineOptions options;
     int jobIndex = 0; // which step/rank pair of a batch layout
     QString recentEntry() const; // what the recent-files list stores

@@ -124,7 +124,7 @@ void MainWindow::retranslateUi()
     a.openVis->setText(tr("Open .&vis / .vis.db…"));
     a.openExample->setText(tr("Open the bundled &example"));
     a.recent->setTitle(tr("&Recent"));
-    a.exportVis->setText(tr("&Export .vis…"));
+    a.exportVis->setText(tr("&Export .vis / .vis.db…"));
     a.quit->setText(tr("&Quit"));
     a.view->setTitle(tr("&View"));
     a.mirrorExpansion->setText(tr("&Mirror expansion on the other side"));
@@ -198,11 +198,13 @@ void MainWindow::openCompareJson()
 
 void MainWindow::openVis()
 {
-    // The .vis / .vis.db readers are being written in core (core/vis/vis_reader*.h); until they land this
-    // entry explains itself instead of failing.
-    QMessageBox::information(this, tr("Open .vis / .vis.db"),
-        tr("Opening .vis and .vis.db files is not available yet in this build. Open the dump folders or the "
-           "compare.json instead: ProbeScope compares them itself."));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open .vis / .vis.db"),
+        m_settings->value(Settings::Key::LastDirectory).toString(),
+        tr("Graph files (*.vis *.vis.db);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    m_session->openPaths({ path }, m_settings->engineOptions());
 }
 
 void MainWindow::openRecent(const QString& entry)
@@ -240,7 +242,11 @@ void MainWindow::exportVis()
     const QString stem = snap->comparison->isCompare ? QStringLiteral("compare_") : QStringLiteral("build_");
     const QString suggested = QDir(m_settings->value(Settings::Key::LastDirectory).toString())
                                   .filePath(stem + QString::fromStdString(ps::currentTimestamp()) + QStringLiteral(".vis"));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export .vis"), suggested, tr("Graph files (*.vis)"));
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export .vis / .vis.db"), suggested,
+        tr("Graph file (*.vis);;Graph database (*.vis.db)"), &filter);
+    if (!path.isEmpty() && filter.contains(QLatin1String("*.vis.db")) && !path.endsWith(QLatin1String(".vis.db")))
+        path = path.section(QLatin1String(".vis"), 0, 0) + QStringLiteral(".vis.db");
     if (path.isEmpty())
         return;
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());

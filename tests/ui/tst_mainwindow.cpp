@@ -1,0 +1,242 @@
+// Offscreen widget tests on the real main window: open the bundled example (and a shared case), select a red
+// node, check the counterpart and details, search, filter, export a .vis equal to the CLI's, fail gracefully.
+#include "models/nodedetailsmodel.h"
+#include "models/nodefilterproxy.h"
+#include "models/roles.h"
+#include "session/sessioncontroller.h"
+#include "session/settings.h"
+#include "testutil.h"
+#include "widgets/callerpanel.h"
+#include "widgets/detailspanel.h"
+#include "widgets/legendpanel.h"
+#include "widgets/mainwindow.h"
+#include "widgets/searchbar.h"
+#include "widgets/sidebysidetreeview.h"
+#include "widgets/stackpanel.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+#include <QTreeWidget>
+
+using namespace psui;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_tmp;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<SessionController> m_session;
+    std::unique_ptr<MainWindow> m_window;
+
+    bool waitForSession()
+    {
+        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
+        QSignalSpy failed(m_session.get(), &SessionController::loadFailed);
+        for (int i = 0; i < 1200 && changed.isEmpty() && failed.isEmpty(); ++i)
+            QTest::qWait(50);
+        return !changed.isEmpty();
+    }
+
+    QString runCliVis(const QString& compareJson, const QString& outDir)
+    {
+        QProcess cli;
+        cli.setWorkingDirectory(QFileInfo(compareJson).absolutePath());
+        cli.start(QStringLiteral(PROBESCOPE_CLI),
+            { QStringLiteral("graph"), QStringLiteral("-i"), compareJson, QStringLiteral("-o"), outDir });
+        if (!cli.waitForFinished(120000) || cli.exitCode() != 0)
+            return {};
+        const QStringList files = QDir(outDir).entryList({ QStringLiteral("*.vis") }, QDir::Files);
+        return files.isEmpty() ? QString() : QDir(outDir).filePath(files.first());
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_settings = std::make_unique<Settings>(m_tmp.filePath(QStringLiteral("settings.ini")));
+        m_session = std::make_unique<SessionController>();
+        m_window = std::make_unique<MainWindow>(m_settings.get(), m_session.get());
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(!MainWindow::exampleDirectory().isEmpty());
+        m_window->openExample();
+        QVERIFY(waitForSession());
+        QVERIFY(m_session->snapshot());
+    }
+
+    void selectRedNodeShowsCounterpartAndDetails()
+    {
+        auto snap = m_session->snapshot();
+        QTest::keyClick(m_window.get(), Qt::Key_F3);
+        const NodeId npu = m_window->trees()->currentNode(Side::Npu);
+        QVERIFY(npu != ps::kNoNode);
+        QCOMPARE(int(snap->rollup(Side::Npu).bin[npu]), snap->worstValueBin());
+        // The counterpart is selected and revealed on the bench side.
+        const NodeId bench = m_window->trees()->currentNode(Side::Bench);
+        QCOMPARE(bench, snap->counterpart(Side::Npu, npu));
+        QTreeView* benchView = m_window->trees()->view(Side::Bench);
+        QVERIFY(benchView->visualRect(benchView->currentIndex()).isValid());
+        // Details and stack follow.
+        QVERIFY(m_window->details()->model()->rowCount() > 0);
+        QVERIFY(m_window->details()->headerText().contains(QString::fromUtf8(snap->graph(Side::Npu).nameOf(npu))));
+        QVERIFY(!m_window->stack()->text(Side::Npu).isEmpty());
+        // Selecting on the bench side selects the NPU counterpart back.
+        m_window->trees()->selectNode(Side::Bench, bench);
+        QCOMPARE(m_window->trees()->currentNode(Side::Npu), npu);
+    }
+
+    void redNodeDetailsHighlightTheBadMetric()
+    {
+        auto snap = m_session->snapshot();
+        const NodeId red = snap->graph(Side::Npu).find("Module.norm1.LayerNorm.forward.0");
+        m_window->jumpTo(Side::Npu, red);
+        QCOMPARE(m_window->trees()->currentNode(Side::Npu), red);
+        QVERIFY(m_window->details()->model()->suspiciousCellCount() >= 1);
+    }
+
+    void mirroredExpansion()
+    {
+        auto snap = m_session->snapshot();
+        const NodeId npu = snap->graph(Side::Npu).find("Module.fc1.Linear.forward.0");
+        const NodeId bench = snap->counterpart(Side::Npu, npu);
+        QTreeView* nv = m_window->trees()->view(Side::Npu);
+        QTreeView* bv = m_window->trees()->view(Side::Bench);
+        nv->expand(m_window->trees()->proxy(Side::Npu)->indexOfNode(npu));
+        QVERIFY(bv->isExpanded(m_window->trees()->proxy(Side::Bench)->indexOfNode(bench)));
+        nv->collapse(m_window->trees()->proxy(Side::Npu)->indexOfNode(npu));
+        QVERIFY(!bv->isExpanded(m_window->trees()->proxy(Side::Bench)->indexOfNode(bench)));
+    }
+
+    void searchIsDebouncedAndHighlights()
+    {
+        QSignalSpy finished(m_session.get(), &SessionController::searchFinished);
+        QLineEdit* edit = m_window->searchBar()->lineEdit();
+        QTest::keyClicks(edit, QStringLiteral("relu"));
+        QVERIFY(finished.isEmpty()); // debounced: nothing before 300 ms
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+        const auto result = finished.first().first().value<QueryResult>();
+        QVERIFY(result.hitCount() >= 2);
+        auto* count = m_window->searchBar()->findChild<QLabel*>(QStringLiteral("hitCount"));
+        QVERIFY(count->text().contains(QString::number(result.hitCount())));
+        // The first hit is current and highlighted.
+        const NodeId current = m_window->trees()->currentNode(Side::Npu);
+        QVERIFY(QString::fromUtf8(m_session->snapshot()->graph(Side::Npu).nameOf(current))
+                    .contains(QStringLiteral("relu"), Qt::CaseInsensitive));
+        QVERIFY(m_window->trees()->view(Side::Npu)->currentIndex().data(HitRole).toBool());
+        edit->clear();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 5000);
+    }
+
+    void filterByWorstBin()
+    {
+        auto snap = m_session->snapshot();
+        QSignalSpy finished(m_session.get(), &SessionController::filterFinished);
+        m_window->legend()->setBinChecked(snap->worstValueBin(), true);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+        const auto result = finished.first().first().value<QueryResult>();
+        QCOMPARE(result.sides[0]->hits.size(), size_t(snap->rollup(Side::Npu).binTotals[size_t(snap->worstValueBin())]));
+        m_window->legend()->setBinChecked(snap->worstValueBin(), false);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 5000);
+    }
+
+    void callerPanelGroupsRedNodes()
+    {
+        QVERIFY(m_window->callers()->tree()->topLevelItemCount() >= 1);
+    }
+
+    void exportEqualsCli()
+    {
+        QTemporaryDir out;
+        const QString path = out.filePath(QStringLiteral("exported.vis"));
+        QSignalSpy finished(m_session.get(), &SessionController::exportFinished);
+        m_session->exportVis(path);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+        QCOMPARE(finished.first().at(1).toString(), QString());
+        QCOMPARE(QFile::permissions(path) & 0x7777,
+            QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser | QFile::WriteUser | QFile::ReadGroup);
+        const QString cli = runCliVis(test::exampleDir() + QStringLiteral("/compare.json"), out.filePath(QStringLiteral("cli")));
+        QVERIFY2(!cli.isEmpty(), "the CLI did not produce a .vis");
+        QFile a(path), b(cli);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QCOMPARE(a.readAll(), b.readAll());
+        QProcess score;
+        score.start(QStringLiteral("python3"), { QStringLiteral(PROBESCOPE_VIS_COMPARE), cli, path });
+        if (score.waitForFinished(60000))
+            QCOMPARE(score.exitCode(), 0);
+    }
+
+    void exportRefusesVisNextToVisDb()
+    {
+        QTemporaryDir out;
+        QFile db(out.filePath(QStringLiteral("run.vis.db")));
+        QVERIFY(db.open(QIODevice::WriteOnly));
+        db.close();
+        QSignalSpy finished(m_session.get(), &SessionController::exportFinished);
+        m_session->exportVis(out.filePath(QStringLiteral("x.vis")));
+        QCOMPARE(finished.size(), 1);
+        QVERIFY(finished.first().at(1).toString().contains(QStringLiteral("run.vis.db")));
+        QVERIFY(!QFileInfo::exists(out.filePath(QStringLiteral("x.vis"))));
+    }
+
+    void failedLoadKeepsTheSession()
+    {
+        auto before = m_session->snapshot();
+        QTemporaryDir empty;
+        QSignalSpy failed(m_session.get(), &SessionController::loadFailed);
+        OpenRequest r;
+        r.npuPath = empty.path();
+        m_session->open(r);
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
+        QVERIFY(!failed.first().first().toString().isEmpty());
+        QCOMPARE(m_session->snapshot(), before);
+        QCOMPARE(m_window->trees()->view(Side::Npu)->model()->rowCount(), 1);
+        QTRY_VERIFY(m_window->findChild<QWidget*>(QStringLiteral("errorBox")));
+        m_window->findChild<QWidget*>(QStringLiteral("errorBox"))->close();
+    }
+
+    void latestRequestWins()
+    {
+        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
+        OpenRequest bad;
+        bad.npuPath = m_tmp.path();
+        m_session->open(bad); // superseded at once
+        m_window->openExample();
+        QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 1, 60000);
+        QTest::qWait(200);
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(m_session->snapshot());
+    }
+
+    void sharedCase()
+    {
+        const QString path = test::sharedCase("resnet18_mix_statistics") + QStringLiteral("/compare.json");
+        if (!QFileInfo::exists(path))
+            QSKIP("shared data not present");
+        QVERIFY(m_session->openPaths({ path }, {}));
+        QVERIFY(waitForSession());
+        auto snap = m_session->snapshot();
+        m_window->nextSuspicious(1);
+        const NodeId npu = m_window->trees()->currentNode(Side::Npu);
+        QVERIFY(npu != ps::kNoNode);
+        QCOMPARE(m_window->trees()->currentNode(Side::Bench), snap->counterpart(Side::Npu, npu));
+        QVERIFY(m_window->details()->model()->rowCount() > 0);
+    }
+
+    void settingsPersistRecentFiles()
+    {
+        m_window->close();
+        QVERIFY(!m_settings->recentFiles().isEmpty());
+        QVERIFY(m_settings->value(Settings::Key::StateVersion).toInt() == Settings::kStateVersion);
+        QVERIFY(!m_settings->value(Settings::Key::WindowState).toByteArray().isEmpty());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
