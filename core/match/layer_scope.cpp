@@ -142,13 +142,17 @@ void replaceSegmentAfter(std::string& scope, std::string_view prefix, const std:
     scope.replace(begin, segment->size(), replacement);
 }
 
+struct ScopeFiles {
+    std::string dump, construct, stack; // paths named in errors
+};
+
 LayerScopeItem makeItem(std::string_view name, std::string_view parent, std::span<const std::string_view> stack,
-    DumpFramework framework, const std::string& dumpPath)
+    DumpFramework framework, const ScopeFiles& files)
 {
     auto parts = splitDots(name);
     size_t n = parts.size();
     if (n < 4)
-        throw Error(ErrorCode::BadName, dumpPath,
+        throw Error(ErrorCode::BadName, files.dump,
             "the dump name \"" + std::string(name) + "\" has fewer than four dot-separated fields");
     LayerScopeItem item;
     item.name = std::string(name);
@@ -181,12 +185,12 @@ LayerScopeItem makeItem(std::string_view name, std::string_view parent, std::spa
         }
     }
     if (!parent.empty() && splitDots(parent).size() < 4)
-        throw Error(ErrorCode::BadName, dumpPath,
-            "the construct.json parent \"" + std::string(parent) + "\" of \"" + item.name
+        throw Error(ErrorCode::BadName, files.construct,
+            "the parent \"" + std::string(parent) + "\" of \"" + item.name
                 + "\" has fewer than four dot-separated fields");
     std::string frame;
     if (!isModule && apiType != "Primitive" && apiType != "Jit" && !stack.empty())
-        frame = frameStackScope(stack, framework, dumpPath);
+        frame = frameStackScope(stack, framework, files.stack);
     item.fullScope = layerScope + (frame.empty() ? "" : "." + frame) + "." + apiName;
     return item;
 }
@@ -309,14 +313,15 @@ void renumberLayerIndices(std::vector<LayerScopeItem>& items, std::string_view t
 
 std::vector<LayerScopeItem> readLayerScopeItems(const std::string& dumpDir)
 {
-    std::string dumpPath = joinPath(dumpDir, "dump.json");
-    std::string text = readWholeFile(dumpPath);
-    DumpFramework framework = detectDumpFramework(text, dumpPath);
-    std::shared_ptr<DumpData> dump = parseDumpJson(text, dumpPath);
+    ScopeFiles files { joinPath(dumpDir, "dump.json"), joinPath(dumpDir, "construct.json"),
+        joinPath(dumpDir, "stack.json") };
+    std::string text = readWholeFile(files.dump);
+    DumpFramework framework = detectDumpFramework(text, files.dump);
+    std::shared_ptr<DumpData> dump = parseDumpJson(text, files.dump);
     text.clear();
     StringPool& pool = dump->pool;
-    StackData stack = readStackJson(joinPath(dumpDir, "stack.json"), pool);
-    ConstructData construct = readConstructJson(joinPath(dumpDir, "construct.json"), pool);
+    StackData stack = readStackJson(files.stack, pool);
+    ConstructData construct = readConstructJson(files.construct, pool);
     if (stack.lines.empty() || construct.entries.empty())
         return {};
     std::vector<LayerScopeItem> items;
@@ -330,7 +335,7 @@ std::vector<LayerScopeItem> readLayerScopeItems(const std::string& dumpDir)
         if (auto s = stack.lines.find(record.name); s != stack.lines.end())
             for (StrId line : s->second)
                 lines.push_back(pool.view(line));
-        items.push_back(makeItem(pool.view(record.name), parentName, lines, framework, dumpPath));
+        items.push_back(makeItem(pool.view(record.name), parentName, lines, framework, files));
     }
     applyBackwardScopes(items);
     renumberLayerIndices(items, "ParallelTransformer", "layers");
