@@ -384,7 +384,7 @@ private slots:
         QTest::newRow("db: empty") << "a.vis.db" << QByteArray() << "not a SQLite database";
         QByteArray truncated("SQLite format 3\0", 16);
         truncated.append(QByteArray(200, '\x07'));
-        QTest::newRow("db: corrupt") << "a.vis.db" << truncated << "a.vis.db";
+        QTest::newRow("db: corrupt") << "a.vis.db" << truncated << "corrupt SQLite database";
     }
     void clearErrors() {
         QFETCH(QString, fileName);
