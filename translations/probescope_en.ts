@@ -1,4 +1,596 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
+<context>
+    <name>psui::CallerPanel</name>
+    <message>
+        <source>Worst bin only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Upper half of the legend</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Calling line of user code / node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nodes / code</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Available for comparisons.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 suspicious nodes in %2 places of user code</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::DetailsPanel</name>
+    <message>
+        <source>Copy as text</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy the table, tab separated, to the clipboard</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Select a node to see its inputs, outputs and metrics.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU node: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench node: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n suspicious value(s)</source>
+        <translation><numerusform>%n suspicious value</numerusform><numerusform>%n suspicious values</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>psui::GraphTreeModel</name>
+    <message>
+        <source>Module</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>API</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>API list</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>medium</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>high</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>critical</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Worst inside</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe's precision index of the NPU node (higher is worse); on the bench side, the value of the matched NPU node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The worst precision bin among this node and everything below it</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Overflow level (only with the overflow check)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::HitListModel</name>
+    <message>
+        <source>NPU: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench: %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::HitNavigator</name>
+    <message>
+        <source>Previous</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Next</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation><numerusform>%n node</numerusform><numerusform>%n nodes</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>psui::LegendPanel</name>
+    <message>
+        <source>No matching node (NPU %1, bench %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Precision (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node types</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Module&lt;/b&gt;: a framework module, expandable&lt;br&gt;&lt;b&gt;API&lt;/b&gt;: an operator call (a leaf)&lt;br&gt;&lt;b&gt;API list&lt;/b&gt;: the APIs called between two modules, grouped&lt;br&gt;A collapsed module is painted in the worst colour it contains.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show only these nodes in the trees</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::MainWindow</name>
+    <message numerus="yes">
+        <source>%n warning(s) from the engine (hover for details)</source>
+        <translation><numerusform>%n warning from the engine (hover for details)</numerusform><numerusform>%n warnings from the engine (hover for details)</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 — ProbeScope</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ProbeScope</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Built %n node(s).</source>
+        <translation><numerusform>Built %n node.</numerusform><numerusform>Built %n nodes.</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 NPU nodes, %2 unmatched, %3 in the worst bin. F3 jumps to the next one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loading failed; the previous session is kept.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot open</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No node in the worst precision bin.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>About ProbeScope</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;ProbeScope %1&lt;/b&gt;&lt;br&gt;A native viewer for msprobe graph comparisons: NPU and bench model hierarchies side by side, coloured by precision.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Open comparison…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open &amp;compare.json…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open .&amp;vis / .vis.db…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open the bundled &amp;example</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Recent</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Export .vis / .vis.db…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Mirror expansion on the other side</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Link scrolling</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Expand node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Collapse node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Collapse &amp;all</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Navigate</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Find node…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Next &amp;match</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Previous match</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Next &amp;suspicious node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Next node in the worst precision bin, in execution order (F3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Previous s&amp;uspicious node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Previous node in the worst precision bin (Shift+F3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;About ProbeScope</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Legend and filters</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparison details</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Call stacks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Suspicious nodes by caller</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source> Step / rank: </source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a comparison (Ctrl+O), a compare.json, or drop dump folders here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open compare.json</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open .vis / .vis.db</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Graph files (*.vis *.vis.db);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Example missing</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The bundled example comparison was not found.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export .vis / .vis.db</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Graph file (*.vis);;Graph database (*.vis.db)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::NodeDetailsModel</name>
+    <message>
+        <source>NPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Side</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Slot</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::OpenDialog</name>
+    <message>
+        <source>Open comparison</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU dump folder:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench dump folder (optional):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>empty: build the NPU graph only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer mapping file (optional):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fuzzy matching (-f)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Overflow check (-oc)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Complete call stacks (-cs)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a dump folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a layer mapping file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The NPU dump folder does not exist.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The bench dump folder does not exist.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The layer mapping file does not exist.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::SearchBar</name>
+    <message>
+        <source>Search node names (Ctrl+F)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Both sides</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Treat the text as a regular expression</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only matches</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show only the matching nodes and their parents in the trees</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Invalid expression</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::SessionController</name>
+    <message>
+        <source>Not a folder: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing to open.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot open %1: expected a compare.json, a dump folder, or an NPU and a bench dump folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading dumps, building and comparing graphs…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file name must end in .vis or .vis.db.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 already holds %2: tb_graph_ascend shows one .vis.db per folder and hides every .vis next to it. Choose another folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 already holds %2: tb_graph_ascend would hide it behind the new .vis.db. Choose another folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing to export.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::StackPanel</name>
+    <message>
+        <source>Fold framework frames (torch, msprobe, Python internals)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU call stack</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench call stack</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(no stack recorded for this node)</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>··· %n framework frame(s), first: %1</source>
+        <translation><numerusform>··· %n framework frame, first: %1</numerusform><numerusform>··· %n framework frames, first: %1</numerusform></translation>
+    </message>
+</context>
 </TS>

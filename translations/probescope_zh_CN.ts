@@ -1,4 +1,596 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>psui::CallerPanel</name>
+    <message>
+        <source>Worst bin only</source>
+        <translation>仅最差区间</translation>
+    </message>
+    <message>
+        <source>Upper half of the legend</source>
+        <translation>图例的上半部分</translation>
+    </message>
+    <message>
+        <source>Calling line of user code / node</source>
+        <translation>调用它的用户代码行 / 节点</translation>
+    </message>
+    <message>
+        <source>Nodes / code</source>
+        <translation>节点数 / 代码</translation>
+    </message>
+    <message>
+        <source>Available for comparisons.</source>
+        <translation>仅比对结果可用。</translation>
+    </message>
+    <message>
+        <source>… %1 more</source>
+        <translation>… 另有 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 suspicious nodes in %2 places of user code</source>
+        <translation>%1 个可疑节点，来自用户代码的 %2 处</translation>
+    </message>
+</context>
+<context>
+    <name>psui::DetailsPanel</name>
+    <message>
+        <source>Copy as text</source>
+        <translation>复制为文本</translation>
+    </message>
+    <message>
+        <source>Copy the table, tab separated, to the clipboard</source>
+        <translation>将表格（制表符分隔）复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Select a node to see its inputs, outputs and metrics.</source>
+        <translation>选择一个节点以查看其输入、输出和指标。</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>NPU node: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>NPU 节点：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Bench node: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>标杆节点：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n suspicious value(s)</source>
+        <translation><numerusform>%n 个可疑值</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>psui::GraphTreeModel</name>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>API</source>
+        <translation>API</translation>
+    </message>
+    <message>
+        <source>API list</source>
+        <translation>API 列表</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>高</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>NPU node</source>
+        <translation>NPU 节点</translation>
+    </message>
+    <message>
+        <source>Bench node</source>
+        <translation>标杆节点</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Worst inside</source>
+        <translation>内部最差</translation>
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation>溢出</translation>
+    </message>
+    <message>
+        <source>msprobe's precision index of the NPU node (higher is worse); on the bench side, the value of the matched NPU node</source>
+        <translation>NPU 节点的 msprobe 精度指标（越大越差）；标杆侧显示与之匹配的 NPU 节点的值</translation>
+    </message>
+    <message>
+        <source>The worst precision bin among this node and everything below it</source>
+        <translation>此节点及其所有子孙节点中最差的精度区间</translation>
+    </message>
+    <message>
+        <source>Overflow level (only with the overflow check)</source>
+        <translation>溢出级别（仅在开启溢出检测时）</translation>
+    </message>
+</context>
+<context>
+    <name>psui::HitListModel</name>
+    <message>
+        <source>NPU: %1</source>
+        <translation>NPU：%1</translation>
+    </message>
+    <message>
+        <source>Bench: %1</source>
+        <translation>标杆：%1</translation>
+    </message>
+</context>
+<context>
+    <name>psui::HitNavigator</name>
+    <message>
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation><numerusform>%n 个节点</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>psui::LegendPanel</name>
+    <message>
+        <source>No matching node (NPU %1, bench %2)</source>
+        <translation>无匹配节点（NPU %1，标杆 %2）</translation>
+    </message>
+    <message>
+        <source>Precision (%1)</source>
+        <translation>精度误差（%1）</translation>
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation>溢出</translation>
+    </message>
+    <message>
+        <source>Node types</source>
+        <translation>节点类型</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Module&lt;/b&gt;: a framework module, expandable&lt;br&gt;&lt;b&gt;API&lt;/b&gt;: an operator call (a leaf)&lt;br&gt;&lt;b&gt;API list&lt;/b&gt;: the APIs called between two modules, grouped&lt;br&gt;A collapsed module is painted in the worst colour it contains.</source>
+        <translation>&lt;b&gt;模块&lt;/b&gt;：框架模块，可展开&lt;br&gt;&lt;b&gt;API&lt;/b&gt;：一次算子调用（叶子节点）&lt;br&gt;&lt;b&gt;API 列表&lt;/b&gt;：两个模块之间调用的 API 的分组&lt;br&gt;折叠的模块以其内部最差的颜色显示。</translation>
+    </message>
+    <message>
+        <source>Show only these nodes in the trees</source>
+        <translation>树中只显示这些节点</translation>
+    </message>
+</context>
+<context>
+    <name>psui::MainWindow</name>
+    <message numerus="yes">
+        <source>%n warning(s) from the engine (hover for details)</source>
+        <translation><numerusform>引擎给出 %n 条警告（悬停查看详情）</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 — ProbeScope</source>
+        <translation>%1 — ProbeScope</translation>
+    </message>
+    <message>
+        <source>ProbeScope</source>
+        <translation>ProbeScope</translation>
+    </message>
+    <message numerus="yes">
+        <source>Built %n node(s).</source>
+        <translation><numerusform>已构建 %n 个节点。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 NPU nodes, %2 unmatched, %3 in the worst bin. F3 jumps to the next one.</source>
+        <translation>%1 个 NPU 节点，%2 个未匹配，%3 个处于最差区间。按 F3 跳到下一个。</translation>
+    </message>
+    <message>
+        <source>Loading failed; the previous session is kept.</source>
+        <translation>加载失败；已保留之前的会话。</translation>
+    </message>
+    <message>
+        <source>Cannot open</source>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>No node in the worst precision bin.</source>
+        <translation>最差精度区间中没有节点。</translation>
+    </message>
+    <message>
+        <source>About ProbeScope</source>
+        <translation>关于 ProbeScope</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;ProbeScope %1&lt;/b&gt;&lt;br&gt;A native viewer for msprobe graph comparisons: NPU and bench model hierarchies side by side, coloured by precision.</source>
+        <translation>&lt;b&gt;ProbeScope %1&lt;/b&gt;&lt;br&gt;msprobe 分级可视化比对的本地查看器：NPU 与标杆的模型层级并排显示，按精度着色。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open comparison…</source>
+        <translation>打开比对(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;compare.json…</source>
+        <translation>打开 compare.json(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open .&amp;vis / .vis.db…</source>
+        <translation>打开 .vis / .vis.db(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Open the bundled &amp;example</source>
+        <translation>打开内置示例(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Export .vis / .vis.db…</source>
+        <translation>导出 .vis / .vis.db(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Mirror expansion on the other side</source>
+        <translation>另一侧同步展开(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Link scrolling</source>
+        <translation>联动滚动(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Expand node</source>
+        <translation>展开节点(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Collapse node</source>
+        <translation>折叠节点(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Collapse &amp;all</source>
+        <translation>全部折叠(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>&amp;Navigate</source>
+        <translation>导航(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Find node…</source>
+        <translation>查找节点(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Next &amp;match</source>
+        <translation>下一个匹配(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous match</source>
+        <translation>上一个匹配(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Next &amp;suspicious node</source>
+        <translation>下一个可疑节点(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Next node in the worst precision bin, in execution order (F3)</source>
+        <translation>按执行顺序跳到最差精度区间的下一个节点（F3）</translation>
+    </message>
+    <message>
+        <source>Previous s&amp;uspicious node</source>
+        <translation>上一个可疑节点(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Previous node in the worst precision bin (Shift+F3)</source>
+        <translation>跳到最差精度区间的上一个节点（Shift+F3）</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About ProbeScope</source>
+        <translation>关于 ProbeScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Legend and filters</source>
+        <translation>图例与筛选</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Comparison details</source>
+        <translation>比对详情</translation>
+    </message>
+    <message>
+        <source>Call stacks</source>
+        <translation>调用栈</translation>
+    </message>
+    <message>
+        <source>Suspicious nodes by caller</source>
+        <translation>按调用位置归类的可疑节点</translation>
+    </message>
+    <message>
+        <source> Step / rank: </source>
+        <translation> Step / Rank： </translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open a comparison (Ctrl+O), a compare.json, or drop dump folders here.</source>
+        <translation>打开比对（Ctrl+O）或 compare.json，或将 dump 目录拖放到此处。</translation>
+    </message>
+    <message>
+        <source>Open compare.json</source>
+        <translation>打开 compare.json</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open .vis / .vis.db</source>
+        <translation>打开 .vis / .vis.db</translation>
+    </message>
+    <message>
+        <source>Graph files (*.vis *.vis.db);;All files (*)</source>
+        <translation>图文件 (*.vis *.vis.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Example missing</source>
+        <translation>缺少示例</translation>
+    </message>
+    <message>
+        <source>The bundled example comparison was not found.</source>
+        <translation>未找到内置的示例比对。</translation>
+    </message>
+    <message>
+        <source>Export .vis / .vis.db</source>
+        <translation>导出 .vis / .vis.db</translation>
+    </message>
+    <message>
+        <source>Graph file (*.vis);;Graph database (*.vis.db)</source>
+        <translation>图文件 (*.vis);;图数据库 (*.vis.db)</translation>
+    </message>
+    <message>
+        <source>Exporting %1…</source>
+        <translation>正在导出 %1…</translation>
+    </message>
+    <message>
+        <source>Export failed.</source>
+        <translation>导出失败。</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+</context>
+<context>
+    <name>psui::NodeDetailsModel</name>
+    <message>
+        <source>NPU</source>
+        <translation>NPU</translation>
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation>标杆</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>侧</translation>
+    </message>
+    <message>
+        <source>Slot</source>
+        <translation>位置</translation>
+    </message>
+</context>
+<context>
+    <name>psui::OpenDialog</name>
+    <message>
+        <source>Open comparison</source>
+        <translation>打开比对</translation>
+    </message>
+    <message>
+        <source>NPU dump folder:</source>
+        <translation>NPU dump 目录：</translation>
+    </message>
+    <message>
+        <source>Bench dump folder (optional):</source>
+        <translation>标杆 dump 目录（可选）：</translation>
+    </message>
+    <message>
+        <source>empty: build the NPU graph only</source>
+        <translation>留空：只构建 NPU 图</translation>
+    </message>
+    <message>
+        <source>Layer mapping file (optional):</source>
+        <translation>层映射文件（可选）：</translation>
+    </message>
+    <message>
+        <source>Fuzzy matching (-f)</source>
+        <translation>模糊匹配 (-f)</translation>
+    </message>
+    <message>
+        <source>Overflow check (-oc)</source>
+        <translation>溢出检测 (-oc)</translation>
+    </message>
+    <message>
+        <source>Complete call stacks (-cs)</source>
+        <translation>完整调用栈 (-cs)</translation>
+    </message>
+    <message>
+        <source>Browse</source>
+        <translation>浏览</translation>
+    </message>
+    <message>
+        <source>Choose a dump folder</source>
+        <translation>选择 dump 目录</translation>
+    </message>
+    <message>
+        <source>Choose a layer mapping file</source>
+        <translation>选择层映射文件</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation>YAML 文件 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>The NPU dump folder does not exist.</source>
+        <translation>NPU dump 目录不存在。</translation>
+    </message>
+    <message>
+        <source>The bench dump folder does not exist.</source>
+        <translation>标杆 dump 目录不存在。</translation>
+    </message>
+    <message>
+        <source>The layer mapping file does not exist.</source>
+        <translation>层映射文件不存在。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::SearchBar</name>
+    <message>
+        <source>Search node names (Ctrl+F)</source>
+        <translation>搜索节点名称（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Both sides</source>
+        <translation>两侧</translation>
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation>NPU</translation>
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation>标杆</translation>
+    </message>
+    <message>
+        <source>Regex</source>
+        <translation>正则</translation>
+    </message>
+    <message>
+        <source>Treat the text as a regular expression</source>
+        <translation>将文本作为正则表达式</translation>
+    </message>
+    <message>
+        <source>Only matches</source>
+        <translation>仅显示匹配</translation>
+    </message>
+    <message>
+        <source>Show only the matching nodes and their parents in the trees</source>
+        <translation>树中只显示匹配的节点及其父节点</translation>
+    </message>
+    <message>
+        <source>Invalid expression</source>
+        <translation>表达式无效</translation>
+    </message>
+</context>
+<context>
+    <name>psui::SessionController</name>
+    <message>
+        <source>Not a folder: %1</source>
+        <translation>不是目录：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to open.</source>
+        <translation>没有可打开的内容。</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: expected a compare.json, a dump folder, or an NPU and a bench dump folder.</source>
+        <translation>无法打开 %1：需要一个 compare.json、一个 dump 目录，或一个 NPU 目录加一个标杆 dump 目录。</translation>
+    </message>
+    <message>
+        <source>Reading dumps, building and comparing graphs…</source>
+        <translation>正在读取 dump、构建并比对模型图…</translation>
+    </message>
+    <message>
+        <source>The file name must end in .vis or .vis.db.</source>
+        <translation>文件名必须以 .vis 或 .vis.db 结尾。</translation>
+    </message>
+    <message>
+        <source>%1 already holds %2: tb_graph_ascend shows one .vis.db per folder and hides every .vis next to it. Choose another folder.</source>
+        <translation>%1 中已有 %2：tb_graph_ascend 每个目录只显示一个 .vis.db，并隐藏同目录下的所有 .vis。请选择其他目录。</translation>
+    </message>
+    <message>
+        <source>%1 already holds %2: tb_graph_ascend would hide it behind the new .vis.db. Choose another folder.</source>
+        <translation>%1 中已有 %2：新的 .vis.db 会使 tb_graph_ascend 隐藏它。请选择其他目录。</translation>
+    </message>
+    <message>
+        <source>Nothing to export.</source>
+        <translation>没有可导出的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::StackPanel</name>
+    <message>
+        <source>Fold framework frames (torch, msprobe, Python internals)</source>
+        <translation>折叠框架栈帧（torch、msprobe、Python 内部）</translation>
+    </message>
+    <message>
+        <source>NPU call stack</source>
+        <translation>NPU 调用栈</translation>
+    </message>
+    <message>
+        <source>Bench call stack</source>
+        <translation>标杆调用栈</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>(no stack recorded for this node)</source>
+        <translation>（此节点没有记录调用栈）</translation>
+    </message>
+    <message numerus="yes">
+        <source>··· %n framework frame(s), first: %1</source>
+        <translation><numerusform>··· %n 个框架栈帧，第一个：%1</numerusform></translation>
+    </message>
+</context>
 </TS>

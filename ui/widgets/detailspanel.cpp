@@ -80,6 +80,8 @@ void DetailsPanel::retranslate()
 {
     m_copy->setText(tr("Copy as text"));
     m_copy->setToolTip(tr("Copy the table, tab separated, to the clipboard"));
+    if (m_snapshot)
+        m_model->setNodes(m_snapshot, m_npu, m_bench); // the side names are translated
     m_header->setText(headerText());
 }
 

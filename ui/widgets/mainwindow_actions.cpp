@@ -158,6 +158,7 @@ void MainWindow::retranslateUi()
         setWindowTitle(tr("ProbeScope"));
         m_status->setText(tr("Open a comparison (Ctrl+O), a compare.json, or drop dump folders here."));
     }
+    m_trees->retranslate();
     m_search->retranslate();
     m_legend->retranslate();
     m_details->retranslate();

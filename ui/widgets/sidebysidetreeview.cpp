@@ -249,3 +249,15 @@ void SideBySideTreeView::collapseAll()
 }
 
 } // namespace psui
+
+namespace psui {
+
+void SideBySideTreeView::retranslate()
+{
+    for (Side s : { Side::Npu, Side::Bench }) {
+        Q_EMIT m_session->model(s)->headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+        m_views[size_t(s)]->viewport()->update();
+    }
+}
+
+} // namespace psui

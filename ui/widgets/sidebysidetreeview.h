@@ -45,6 +45,7 @@ public:
     void collapseCurrent();
     void collapseAll();
     void resetSession(); // after the session controller swapped in a new snapshot
+    void retranslate(); // headers and type names come from the models' tr()
 
 Q_SIGNALS:
     void currentNodesChanged(NodeId npu, NodeId bench);
