@@ -23,7 +23,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+#include <QTranslator>
 #include <QTreeWidget>
+#include <QMenuBar>
 
 using namespace psui;
 
@@ -227,6 +229,48 @@ private Q_SLOTS:
         QVERIFY(npu != ps::kNoNode);
         QCOMPARE(m_window->trees()->currentNode(Side::Bench), snap->counterpart(Side::Npu, npu));
         QVERIFY(m_window->details()->model()->rowCount() > 0);
+    }
+
+    void batchLayoutHasStepSelector()
+    {
+        const QString path = test::sharedCase("mlp_steps_mix_statistics") + QStringLiteral("/compare.json");
+        if (!QFileInfo::exists(path))
+            QSKIP("shared data not present");
+        QVERIFY(m_session->openPaths({ path }, {}));
+        QVERIFY(waitForSession());
+        QCOMPARE(m_session->jobLabels().size(), 2);
+        QCOMPARE(m_window->jobSelector()->count(), 2);
+        QVERIFY(m_window->jobSelector()->itemText(1).startsWith(QStringLiteral("step1")));
+        m_session->selectJob(1);
+        QVERIFY(waitForSession());
+        QCOMPARE(m_session->currentJob(), 1);
+        QCOMPARE(m_window->jobSelector()->currentIndex(), 1);
+    }
+
+    void openVisFileShowsTheSameColours()
+    {
+        const QString path = test::sharedCase("mlp_mix_statistics") + QStringLiteral("/ref_1.2.1/compare/compare.vis");
+        if (!QFileInfo::exists(path))
+            QSKIP("shared data not present");
+        auto computed = test::loadSnapshot(test::exampleDir() + QStringLiteral("/compare.json"));
+        QVERIFY(m_session->openPaths({ path }, {}));
+        QVERIFY(waitForSession());
+        auto snap = m_session->snapshot();
+        QVERIFY(snap->comparison->isCompare);
+        QCOMPARE(snap->rollup(Side::Npu).binTotals, computed->rollup(Side::Npu).binTotals);
+        QCOMPARE(snap->rollup(Side::Bench).unmatched, computed->rollup(Side::Bench).unmatched);
+    }
+
+    void languageSwitchRetranslates()
+    {
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/probescope_zh_CN.qm")));
+        QCoreApplication::installTranslator(&zh);
+        QTRY_COMPARE(m_window->menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
+        QCOMPARE(m_window->trees()->view(Side::Npu)->model()->headerData(0, Qt::Horizontal).toString(),
+            QStringLiteral("NPU 节点"));
+        QCoreApplication::removeTranslator(&zh);
+        QTRY_COMPARE(m_window->menuBar()->actions().first()->text(), QStringLiteral("&File"));
     }
 
     void settingsPersistRecentFiles()
