@@ -107,17 +107,17 @@ public:
 private:
     using Rows = std::unordered_map<StrId, std::vector<PyScalar>>;
 
-    std::vector<uint32_t> itemsByGroup(const Graph& g, NodeId n, RowGroup group)
+    // The record's items split by row group (input, params, output), each in flatten order.
+    void itemsByGroup(const Graph& g, NodeId n, std::array<std::vector<uint32_t>, 3>& out)
     {
-        std::vector<uint32_t> out;
+        for (auto& v : out)
+            v.clear();
         if (!g.dump || g.record[n] < 0)
-            return out;
+            return;
         const DumpData& d = *g.dump;
         const DumpRecord& r = d.records[size_t(g.record[n])];
         for (uint32_t k = r.firstItem; k < r.firstItem + r.itemCount; ++k)
-            if (rowGroupOf(d.pool.view(d.items[k].key), d.path) == group)
-                out.push_back(k);
-        return out;
+            out[size_t(rowGroupOf(d.pool.view(d.items[k].key), d.path))].push_back(k);
     }
 
     void comparePair(NodeId n, NodeId b)
@@ -128,9 +128,11 @@ private:
         const DumpData* bd = m_bench.dump.get();
         Rows rowsIn, rowsOut;
         bool anyRow = false;
+        itemsByGroup(m_npu, n, m_npuGroups);
+        itemsByGroup(m_bench, b, m_benchGroups);
         for (RowGroup group : { RowGroup::Input, RowGroup::Params, RowGroup::Output }) {
-            std::vector<uint32_t> ni = itemsByGroup(m_npu, n, group);
-            std::vector<uint32_t> bi = itemsByGroup(m_bench, b, group);
+            const std::vector<uint32_t>& ni = m_npuGroups[size_t(group)];
+            const std::vector<uint32_t>& bi = m_benchGroups[size_t(group)];
             for (size_t i = 0; i < ni.size(); ++i) {
                 const DumpItem& item = nd.items[ni[i]];
                 const uint32_t* benchItem = i < bi.size() ? &bi[i] : nullptr;
@@ -182,16 +184,18 @@ private:
     std::vector<PyScalar> rowMetrics(uint32_t npuItem, const uint32_t* benchItem)
     {
         const DumpData& nd = *m_npu.dump;
-        collectItemFields(nd, nd.items[npuItem], m_fn);
+        if (m_c.mode == CompareMode::Real)
+            return m_real.addRow(m_c, npuItem, benchItem);
+        itemStats(nd, nd.items[npuItem], m_sn);
         if (benchItem)
-            collectItemFields(*m_bench.dump, m_bench.dump->items[*benchItem], m_fb);
+            itemStats(*m_bench.dump, m_bench.dump->items[*benchItem], m_sb);
         switch (m_c.mode) {
         case CompareMode::Summary: {
-            SummaryMetrics m = benchItem ? summaryMetrics(nd, m_fn, *m_bench.dump, m_fb) : summaryNpuOnly(nd, m_fn);
+            SummaryMetrics m = benchItem ? summaryMetrics(m_sn, m_sb) : summaryNpuOnly(nd, m_sn);
             return { m.begin(), m.end() };
         }
         case CompareMode::Md5:
-            return { benchItem ? md5Result(nd, m_fn, *m_bench.dump, m_fb) : PyScalar::str("Nan") };
+            return { benchItem ? md5Result(nd, m_sn, *m_bench.dump, m_sb) : PyScalar::str("Nan") };
         case CompareMode::Real: return m_real.addRow(m_c, npuItem, benchItem);
         }
         return {};
@@ -263,7 +267,9 @@ private:
     const Graph& m_npu;
     const Graph& m_bench;
     const CompareOptions& m_options;
-    ItemFields m_fn, m_fb;
+    ItemFields m_fn;
+    ItemStats m_sn, m_sb;
+    std::array<std::vector<uint32_t>, 3> m_npuGroups, m_benchGroups;
     RealRows m_real;
     std::vector<NodeId> m_realNodes;
 };

@@ -183,8 +183,10 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
     if (!dtype || !isTruthy(d, dtype->value.json)) {
         const ItemField* typeF = find(out, "type");
         std::string_view type = typeF && typeF->value.json.isString() ? d.pool.view(typeF->value.json.n) : "";
+        // A copy: setField below may grow `out` and move the field this would point into.
         const ItemField* valueF = find(out, "value");
-        const JValue* value = valueF ? &valueF->value.json : nullptr;
+        JValue valueCopy = valueF ? valueF->value.json : JValue();
+        const JValue* value = valueF ? &valueCopy : nullptr;
         if (type == "torch.Size") {
             std::string shape;
             if (value)
@@ -214,6 +216,71 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
             appendPyStr(text, d, valueF->value.json);
         setField(out, "md5", textField(crc32Hex(text)));
     }
+}
+
+void itemTypeShape(const DumpData& d, const DumpItem& item, TypeShape& out)
+{
+    out.type = FieldValue();
+    out.shape = FieldValue();
+    if (!d.verbatim && item.leaf.isObject()) {
+        const JValue *type = nullptr, *dtype = nullptr, *shape = nullptr;
+        for (const JMember& m : d.arena.members(item.leaf)) {
+            if (m.key == d.keys.type)
+                type = &m.value;
+            else if (m.key == d.keys.dtype)
+                dtype = &m.value;
+            else if (m.key == d.keys.shape)
+                shape = &m.value;
+        }
+        if (dtype && isTruthy(d, *dtype)) {
+            if (type)
+                out.type.json = *type;
+            if (shape)
+                out.shape.json = *shape;
+            return;
+        }
+    }
+    thread_local ItemFields fields;
+    collectItemFields(d, item, fields);
+    if (const FieldValue* t = findField(fields, "type"))
+        out.type = *t;
+    if (const FieldValue* s = findField(fields, "shape"))
+        out.shape = *s;
+}
+
+void itemStats(const DumpData& d, const DumpItem& item, ItemStats& out)
+{
+    if (!d.verbatim && item.leaf.isObject()) {
+        const JValue *dtype = nullptr, *md5 = nullptr, *stats[4] = { nullptr, nullptr, nullptr, nullptr };
+        bool hasValue = false;
+        for (const JMember& m : d.arena.members(item.leaf)) {
+            if (m.key == d.keys.dtype)
+                dtype = &m.value;
+            else if (m.key == d.keys.md5)
+                md5 = &m.value;
+            else if (m.key == d.keys.value)
+                hasValue = true;
+            for (int k = 0; k < 4; ++k)
+                if (m.key == d.keys.stats[k])
+                    stats[k] = &m.value;
+        }
+        bool md5Known = (md5 && isTruthy(d, *md5)) || !hasValue;
+        if (dtype && isTruthy(d, *dtype) && md5Known) {
+            for (int k = 0; k < 4; ++k)
+                out.stats[k] = stats[k] ? jsonField(*stats[k]) : FieldValue();
+            out.md5 = md5 && isTruthy(d, *md5) ? jsonField(*md5) : textField("00000000"); // CRC32 of ""
+            return;
+        }
+    }
+    thread_local ItemFields fields;
+    collectItemFields(d, item, fields);
+    const char* names[] = { "Max", "Min", "Mean", "Norm" };
+    for (int k = 0; k < 4; ++k) {
+        const FieldValue* f = findField(fields, names[k]);
+        out.stats[k] = f ? *f : FieldValue();
+    }
+    const FieldValue* m = findField(fields, "md5");
+    out.md5 = m ? *m : FieldValue();
 }
 
 const FieldValue* findField(const ItemFields& fields, std::string_view key)

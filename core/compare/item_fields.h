@@ -26,6 +26,21 @@ using ItemFields = std::vector<ItemField>;
 void collectItemFields(const DumpData& dump, const DumpItem& item, ItemFields& out);
 const FieldValue* findField(const ItemFields& fields, std::string_view key);
 
+// What matching compares (spec §5.1): the item's type and shape, without building every field. Tensors with a
+// dtype take the fast path; anything else goes through collectItemFields.
+struct TypeShape {
+    FieldValue type;
+    FieldValue shape;
+};
+void itemTypeShape(const DumpData& dump, const DumpItem& item, TypeShape& out);
+
+// What the row metrics read (spec §6.3-6.4): the four statistics and the md5, with the same fast path.
+struct ItemStats {
+    FieldValue stats[4]; // Max, Min, Mean, Norm
+    FieldValue md5;
+};
+void itemStats(const DumpData& dump, const DumpItem& item, ItemStats& out);
+
 // Python equality of two field values (missing == null); int 1 equals float 1.0 as in Python.
 bool fieldEquals(const DumpData& a, const FieldValue* x, const DumpData& b, const FieldValue* y);
 

@@ -8,8 +8,6 @@ namespace ps {
 
 namespace {
 
-constexpr const char* kStats[] = { "Max", "Min", "Mean", "Norm" };
-
 PyScalar inTab(PyScalar v)
 {
     // Any metric whose str() is inf, -inf or nan gets a trailing TAB (msprobe marks them for Excel).
@@ -39,12 +37,12 @@ PyScalar scalarOf(const DumpData& d, const FieldValue* f)
     }
 }
 
-SummaryMetrics summaryMetrics(const DumpData&, const ItemFields& n, const DumpData&, const ItemFields& b)
+SummaryMetrics summaryMetrics(const ItemStats& n, const ItemStats& b)
 {
     SummaryMetrics out;
     for (int k = 0; k < 4; ++k) {
-        const FieldValue* nf = findField(n, kStats[k]);
-        const FieldValue* bf = findField(b, kStats[k]);
+        const FieldValue* nf = &n.stats[k];
+        const FieldValue* bf = &b.stats[k];
         auto isNum = [](const FieldValue* f) {
             return f && !f->isText && (f->json.type == JType::Int || f->json.type == JType::Float);
         };
@@ -80,13 +78,13 @@ SummaryMetrics summaryMetrics(const DumpData&, const ItemFields& n, const DumpDa
     return out;
 }
 
-SummaryMetrics summaryNpuOnly(const DumpData& nd, const ItemFields& n)
+SummaryMetrics summaryNpuOnly(const DumpData& nd, const ItemStats& n)
 {
     SummaryMetrics out;
     for (int k = 0; k < 5; ++k)
         out[size_t(k)] = PyScalar::str(" ");
     for (int k = 0; k < 3; ++k) {
-        PyScalar stat = scalarOf(nd, findField(n, kStats[k]));
+        PyScalar stat = scalarOf(nd, &n.stats[k]);
         if (stat.kind == PyScalar::Kind::Float && std::isnan(stat.d))
             stat = PyScalar::str("Nan"); // msprobe writes NaN statistics as "Nan" in the table
         out[size_t(k) + 5] = inTab(stat);
@@ -94,9 +92,9 @@ SummaryMetrics summaryNpuOnly(const DumpData& nd, const ItemFields& n)
     return out;
 }
 
-PyScalar md5Result(const DumpData& nd, const ItemFields& n, const DumpData& bd, const ItemFields& b)
+PyScalar md5Result(const DumpData& nd, const ItemStats& n, const DumpData& bd, const ItemStats& b)
 {
-    return PyScalar::str(fieldText(nd, findField(n, "md5")) == fieldText(bd, findField(b, "md5")) ? "pass" : "Different");
+    return PyScalar::str(fieldText(nd, &n.md5) == fieldText(bd, &b.md5) ? "pass" : "Different");
 }
 
 double str2float(const PyScalar& v)

@@ -11,10 +11,10 @@ namespace ps {
 
 using SummaryMetrics = std::array<PyScalar, 8>;
 
-SummaryMetrics summaryMetrics(const DumpData& nd, const ItemFields& n, const DumpData& bd, const ItemFields& b);
+SummaryMetrics summaryMetrics(const ItemStats& n, const ItemStats& b);
 // An NPU item without a bench partner: msprobe's 5 blank placeholders then NPU Max/Min/Mean (a 1.2.1 defect kept).
-SummaryMetrics summaryNpuOnly(const DumpData& nd, const ItemFields& n);
-PyScalar md5Result(const DumpData& nd, const ItemFields& n, const DumpData& bd, const ItemFields& b);
+SummaryMetrics summaryNpuOnly(const DumpData& nd, const ItemStats& n);
+PyScalar md5Result(const DumpData& nd, const ItemStats& n, const DumpData& bd, const ItemStats& b);
 
 // The value of a JSON stat as a PyScalar (bool as its str, lists as their str).
 PyScalar scalarOf(const DumpData& d, const FieldValue* f);

@@ -51,6 +51,12 @@ public:
 
     StringPool pool;
     JArena arena; // leaf entries of all items
+    // Ids of the leaf keys hot paths look up (kNoStr when the dump never used the key).
+    struct KeyIds {
+        StrId type = kNoStr, dtype = kNoStr, shape = kNoStr, md5 = kNoStr, value = kNoStr;
+        StrId stats[4] = { kNoStr, kNoStr, kNoStr, kNoStr }; // Max, Min, Mean, Norm
+    } keys;
+    void resolveKeys();
     std::vector<DumpRecord> records; // file order
     std::vector<DumpItem> items;
 

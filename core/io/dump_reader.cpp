@@ -32,6 +32,18 @@ const DumpRecord* DumpData::record(std::string_view name) const
     return it == byName.end() ? nullptr : &records[it->second];
 }
 
+void DumpData::resolveKeys()
+{
+    keys.type = pool.find("type");
+    keys.dtype = pool.find("dtype");
+    keys.shape = pool.find("shape");
+    keys.md5 = pool.find("md5");
+    keys.value = pool.find("value");
+    const char* stats[] = { "Max", "Min", "Mean", "Norm" };
+    for (int k = 0; k < 4; ++k)
+        keys.stats[k] = pool.find(stats[k]);
+}
+
 bool DumpData::anyMd5Field() const
 {
     for (const DumpRecord& r : records)
@@ -181,6 +193,7 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
         sourceKeys[k] = pool.intern(kSources[k].first);
     Flattener flat { *dump, scratch, options, {}, pool.intern("data_name"), pool.intern("type") };
     StrId md5Key = pool.intern("md5");
+    OverflowKeys overflowKeys = OverflowKeys::intern(pool);
 
     auto readTopString = [&](std::string& out, bool* isNull) {
         JValue v = reader.readScalar(pool);
@@ -231,7 +244,7 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
                         flat.path = recordName + kSuffix[k];
                         flat.walk(*part, kSources[k].second, recordName);
                     }
-                    r.overflow = overflowLevelOfRecord(recordName, rec, scratch);
+                    r.overflow = overflowLevelOfRecord(recordName, rec, scratch, overflowKeys);
                     r.hasMd5Field = recordHasMd5Field(scratch, rec, md5Key);
                 }
                 r.itemCount = uint32_t(dump->items.size() - r.firstItem);
@@ -248,6 +261,7 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
         }
     }
     reader.expectEnd();
+    dump->resolveKeys();
     return dump;
 }
 

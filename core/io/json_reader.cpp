@@ -34,8 +34,33 @@ void JsonReader::fail(const std::string& what) const
         "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(col) + ": " + what);
 }
 
+namespace {
+
+constexpr uint64_t kOnes = 0x0101010101010101ull;
+constexpr uint64_t kHighs = 0x8080808080808080ull;
+
+uint64_t load8(const char* p)
+{
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    return w;
+}
+
+// True when one of the 8 bytes is '"', '\\' or a control character: the string scan must look closer.
+bool hasStringStop(uint64_t w)
+{
+    uint64_t quote = w ^ (kOnes * '"');
+    uint64_t slash = w ^ (kOnes * '\\');
+    return (((quote - kOnes) & ~quote) | ((slash - kOnes) & ~slash) | ((w - kOnes * 0x20) & ~w)) & kHighs;
+}
+
+} // namespace
+
 void JsonReader::skipWs()
 {
+    // Pretty-printed dumps are mostly indentation: step over runs of spaces eight at a time.
+    while (m_pos + 8 <= m_text.size() && load8(m_text.data() + m_pos) == kOnes * ' ')
+        m_pos += 8;
     while (m_pos < m_text.size()) {
         char c = m_text[m_pos];
         if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
@@ -163,7 +188,9 @@ std::string_view JsonReader::readString()
     if (peek() != '"')
         fail("expected a string");
     size_t start = ++m_pos;
-    // Fast path: no escapes, the text is the view itself.
+    // Fast path: no escapes, the text is the view itself. Skip 8 plain bytes at a time.
+    while (m_pos + 8 <= m_text.size() && !hasStringStop(load8(m_text.data() + m_pos)))
+        m_pos += 8;
     while (m_pos < m_text.size()) {
         char c = m_text[m_pos];
         if (c == '"') {

@@ -85,11 +85,11 @@ private:
             return false;
         size_t count = std::min(x.size(), y.size());
         for (size_t i = 0; i < count; ++i) {
-            collectItemFields(*m_npu.dump, m_npu.dump->items[x[i]], m_fx);
-            collectItemFields(*m_bench.dump, m_bench.dump->items[y[i]], m_fy);
-            if (!fuzzy && !fieldEquals(*m_npu.dump, findField(m_fx, "type"), *m_bench.dump, findField(m_fy, "type")))
+            itemTypeShape(*m_npu.dump, m_npu.dump->items[x[i]], m_fx);
+            itemTypeShape(*m_bench.dump, m_bench.dump->items[y[i]], m_fy);
+            if (!fuzzy && !fieldEquals(*m_npu.dump, &m_fx.type, *m_bench.dump, &m_fy.type))
                 return false;
-            if (!fieldEquals(*m_npu.dump, findField(m_fx, "shape"), *m_bench.dump, findField(m_fy, "shape")))
+            if (!fieldEquals(*m_npu.dump, &m_fx.shape, *m_bench.dump, &m_fy.shape))
                 return false;
         }
         return true;
@@ -140,7 +140,7 @@ private:
     const Graph& m_bench;
     const MatchOptions& m_options;
     const MatchSink& m_sink;
-    ItemFields m_fx, m_fy;
+    TypeShape m_fx, m_fy;
 };
 
 } // namespace

@@ -109,9 +109,10 @@ std::string formatFixed(double x, int decimals)
         return "nan";
     if (std::isinf(x))
         return x < 0 ? "-inf" : "inf";
-    char buf[512];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, x); // glibc rounds the exact binary value, half to even
-    return buf;
+    // to_chars with a precision rounds the exact binary value correctly (half to even), like Python's format.
+    char buf[400];
+    auto res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, decimals);
+    return std::string(buf, res.ptr);
 }
 
 std::string formatExp6(double x)
@@ -129,8 +130,10 @@ double round(double x, int ndigits)
 {
     if (!std::isfinite(x) || x == 0)
         return x;
-    std::string s = formatFixed(x, ndigits);
-    double r = std::strtod(s.c_str(), nullptr);
+    char buf[400];
+    auto res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, ndigits);
+    double r = 0;
+    std::from_chars(buf, res.ptr, r);
     if (r == 0)
         return std::copysign(0.0, x); // Python keeps the sign of a value rounded to zero
     return r;

@@ -106,15 +106,14 @@ private slots:
 
     void infinityAndNan()
     {
-        ps::DumpData dummy;
         auto metrics = [](const char* n, const char* b) {
             std::string text = std::string("{\"task\":\"statistics\",\"data\":{\"A.x.0.forward\":{\"output\":[") + n
                 + "],\"input_args\":[" + b + "]}}}";
             auto d = ps::parseDumpJson(text, "dump.json");
-            ps::ItemFields out, in;
-            ps::collectItemFields(*d, d->items[1], out);
-            ps::collectItemFields(*d, d->items[0], in);
-            return ps::summaryMetrics(*d, out, *d, in);
+            ps::ItemStats out, in;
+            ps::itemStats(*d, d->items[1], out);
+            ps::itemStats(*d, d->items[0], in);
+            return ps::summaryMetrics(out, in);
         };
         auto m = metrics(tensor("[1]", "Infinity").constData(), tensor("[1]", "2.0").constData());
         QCOMPARE(QString::fromStdString(ps::formatScalar(m[0])), QStringLiteral("inf\t"));
