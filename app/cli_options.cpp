@@ -14,7 +14,8 @@ std::string usage()
            "  -i, --input_path FILE       compare.json: {\"npu_path\": DIR, \"bench_path\": DIR}; without bench_path\n"
            "                              only the NPU graph is built\n"
            "  -o, --output_path DIR       output folder (created if missing)\n"
-           "  -lm, --layer_mapping FILE   layer-mapping YAML for models whose layers are named differently\n"
+           "  -lm, --layer_mapping [FILE] layer-mapping YAML for models whose layers are named differently;\n"
+           "                              without FILE, nodes are matched by name only\n"
            "  -oc, --overflow_check       mark nodes whose inputs/outputs hold inf/nan or jump in norm\n"
            "  -f, --fuzzy_match           match nodes by shape only and re-count API call indices\n"
            "  -cs, --complete_stack       keep whole call stacks (default: the call-site line only)\n"
@@ -70,8 +71,13 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             o.inputPath = value(a);
         else if (a == "-o" || a == "--output_path")
             o.outputPath = value(a);
-        else if (a == "-lm" || a == "--layer_mapping")
-            o.engine.layerMappingPath = value(a);
+        else if (a == "-lm" || a == "--layer_mapping") {
+            // As newer msprobe: without a file, nodes are matched by name only.
+            if (i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] != '-')
+                o.engine.layerMappingPath = args[++i];
+            else
+                o.engine.nameOnlyMatch = true;
+        }
         else if (a == "-oc" || a == "--overflow_check")
             o.engine.overflowCheck = true;
         else if (a == "-f" || a == "--fuzzy_match")

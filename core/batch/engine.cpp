@@ -107,6 +107,8 @@ std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string
         if (!nameMap.empty())
             compare.match.strategy = MatchStrategy::LayerMap;
     }
+    if (options.nameOnlyMatch && options.layerMappingPath.empty())
+        compare.match.strategy = MatchStrategy::NameOnly;
     if (options.fuzzy)
         compare.match.strategy = MatchStrategy::Fuzzy;
     compare.match.nameMap = &nameMap;

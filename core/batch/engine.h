@@ -17,6 +17,7 @@ struct EngineOptions {
     bool overflowCheck = false; // -oc
     bool completeStack = false; // -cs
     std::string layerMappingPath; // -lm FILE (empty: none)
+    bool nameOnlyMatch = false; // -lm with no file: match nodes by name only (newer msprobe)
     std::string framework = "pytorch";
     int threads = 0; // 0 = all cores
     std::string outputFormat = "vis"; // "vis": one .vis per graph; "db": one .vis.db for the whole run

@@ -53,6 +53,12 @@ private:
             matchApiChildren(n, b);
             break;
         }
+        case MatchStrategy::NameOnly: {
+            NodeId b = m_bench.find(m_npu.nameOf(n));
+            if (b != kNoNode)
+                m_sink(n, b);
+            break;
+        }
         case MatchStrategy::LayerMap: {
             std::string_view name = m_npu.nameOf(n);
             std::string target(name);

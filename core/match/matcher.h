@@ -11,7 +11,9 @@ namespace ps {
 
 class LayerMapping;
 
-enum class MatchStrategy { Default, Fuzzy, LayerMap };
+// NameOnly is newer msprobe's `-lm` without a file: a node matches the Bench node of the same name, whatever
+// its data and parents.
+enum class MatchStrategy { Default, Fuzzy, LayerMap, NameOnly };
 
 // Called for each matched pair, in the order msprobe compares them.
 using MatchSink = std::function<void(NodeId npu, NodeId bench)>;

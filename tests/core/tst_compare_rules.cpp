@@ -173,6 +173,22 @@ private slots:
         QCOMPARE(link[2].toString(), QStringLiteral("Torch.matmul.5.forward"));
     }
 
+    void nameOnlyMatchIgnoresShapes()
+    {
+        QTemporaryDir dir;
+        auto dump = [](const char* shape) {
+            QByteArray t = tensor(shape, "1.0");
+            return "{\"Tensor.x.0.forward\": {\"input_args\": [" + t + "], \"output\": [" + t + "]}}";
+        };
+        QByteArray construct = R"({"Tensor.x.0.forward": null})";
+        QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), dump("[2]"), construct);
+        QString bench = writeDumpFolder(dir.filePath(QStringLiteral("bench")), dump("[3]"), construct);
+        QVERIFY(node(compareFolders(npu, bench), "NPU", "Tensor.x.0.forward")[QStringLiteral("matched_node_link")].toArray().isEmpty());
+        ps::EngineOptions nameOnly;
+        nameOnly.nameOnlyMatch = true;
+        QCOMPARE(node(compareFolders(npu, bench, nameOnly), "NPU", "Tensor.x.0.forward")[QStringLiteral("matched_node_link")].toArray().size(), 2);
+    }
+
     void overflowLevels_data()
     {
         QTest::addColumn<QByteArray>("record");
