@@ -29,8 +29,8 @@ public:
         if (app->load(l, QStringLiteral("probescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
             m_installed.push_back(std::move(app));
         auto qt = std::make_unique<QTranslator>();
-        if (qt->load(l, QStringLiteral("qtbase"), QStringLiteral("_"),
-                QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        if (qt->load(
+                l, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             m_installed.push_back(std::move(qt));
         for (auto& t : m_installed)
             QCoreApplication::installTranslator(t.get());
@@ -65,14 +65,14 @@ int main(int argc, char** argv)
         { QStringLiteral("cs"), QStringLiteral("complete-stack") }, QStringLiteral("Complete call stacks."));
     const QCommandLineOption mapping({ QStringLiteral("lm"), QStringLiteral("layer-mapping") },
         QStringLiteral("Layer mapping YAML file."), QStringLiteral("file"));
-    const QCommandLineOption language(
-        QStringLiteral("lang"), QStringLiteral("UI language (en, zh_CN); default: the system's."), QStringLiteral("locale"));
+    const QCommandLineOption language(QStringLiteral("lang"),
+        QStringLiteral("UI language (en, zh_CN); default: the system's."), QStringLiteral("locale"));
     parser.addOptions({ example, fuzzy, overflow, stack, mapping, language });
     parser.process(app);
 
     Translators translators;
-    translators.install(parser.isSet(language) ? parser.value(language)
-                                               : settings.value(psui::Settings::Key::Language).toString());
+    translators.install(
+        parser.isSet(language) ? parser.value(language) : settings.value(psui::Settings::Key::Language).toString());
 
     psui::SessionController session;
     psui::MainWindow window(&settings, &session);

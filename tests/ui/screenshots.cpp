@@ -25,8 +25,8 @@ int main(int argc, char** argv)
     QTranslator translator, qtTranslator;
     if (translator.load(locale, QStringLiteral("probescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
-    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
-            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qtTranslator.load(
+            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qtTranslator);
 
     QTemporaryDir tmp;

@@ -18,14 +18,14 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTreeView>
 #include <QTranslator>
+#include <QTreeView>
 #include <QTreeWidget>
-#include <QMenuBar>
 
 using namespace psui;
 
@@ -143,15 +143,13 @@ private Q_SLOTS:
         m_window->legend()->setBinChecked(snap->worstValueBin(), true);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
         const auto result = finished.first().first().value<QueryResult>();
-        QCOMPARE(result.sides[0]->hits.size(), size_t(snap->rollup(Side::Npu).binTotals[size_t(snap->worstValueBin())]));
+        QCOMPARE(
+            result.sides[0]->hits.size(), size_t(snap->rollup(Side::Npu).binTotals[size_t(snap->worstValueBin())]));
         m_window->legend()->setBinChecked(snap->worstValueBin(), false);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 5000);
     }
 
-    void callerPanelGroupsRedNodes()
-    {
-        QVERIFY(m_window->callers()->tree()->topLevelItemCount() >= 1);
-    }
+    void callerPanelGroupsRedNodes() { QVERIFY(m_window->callers()->tree()->topLevelItemCount() >= 1); }
 
     void exportEqualsCli()
     {
@@ -163,7 +161,8 @@ private Q_SLOTS:
         QCOMPARE(finished.first().at(1).toString(), QString());
         QCOMPARE(QFile::permissions(path) & 0x7777,
             QFile::ReadOwner | QFile::WriteOwner | QFile::ReadUser | QFile::WriteUser | QFile::ReadGroup);
-        const QString cli = runCliVis(test::exampleDir() + QStringLiteral("/compare.json"), out.filePath(QStringLiteral("cli")));
+        const QString cli
+            = runCliVis(test::exampleDir() + QStringLiteral("/compare.json"), out.filePath(QStringLiteral("cli")));
         QVERIFY2(!cli.isEmpty(), "the CLI did not produce a .vis");
         QFile a(path), b(cli);
         QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));

@@ -45,14 +45,14 @@ private Q_SLOTS:
         QTest::addColumn<int>("type");
         QTest::addColumn<int>("depth");
         QTest::addColumn<QString>("label");
-        QTest::newRow("module keeps four parts") << "Module.layer1.0.conv1.Conv2d.forward.0" << 0 << 3
-                                                 << "conv1.Conv2d.forward.0";
+        QTest::newRow("module keeps four parts")
+            << "Module.layer1.0.conv1.Conv2d.forward.0" << 0 << 3 << "conv1.Conv2d.forward.0";
         QTest::newRow("module after a layer number keeps five")
             << "Module.layer1.1.BasicBlock.forward.0" << 0 << 2 << "layer1.1.BasicBlock.forward.0";
         QTest::newRow("api after a number keeps three") << "Torch.matmul.0.forward" << 1 << 2 << "matmul.0.forward";
         QTest::newRow("api keeps two") << "Tensor.x.add.forward" << 1 << 2 << "add.forward";
-        QTest::newRow("first level keeps the full name") << "Module.layer1.0.conv1.Conv2d.forward.0" << 0 << 1
-                                                         << "Module.layer1.0.conv1.Conv2d.forward.0";
+        QTest::newRow("first level keeps the full name")
+            << "Module.layer1.0.conv1.Conv2d.forward.0" << 0 << 1 << "Module.layer1.0.conv1.Conv2d.forward.0";
         QTest::newRow("short names stay") << "Module.fc" << 0 << 4 << "Module.fc";
     }
     void shortLabel()
@@ -62,8 +62,8 @@ private Q_SLOTS:
         QFETCH(int, depth);
         QFETCH(QString, label);
         const QByteArray utf8 = name.toUtf8();
-        QCOMPARE(QString::fromUtf8(psui::shortLabel(std::string_view(utf8.constData(), size_t(utf8.size())),
-                     ps::NodeType(type), depth)),
+        QCOMPARE(QString::fromUtf8(psui::shortLabel(
+                     std::string_view(utf8.constData(), size_t(utf8.size())), ps::NodeType(type), depth)),
             label);
     }
 
@@ -187,7 +187,8 @@ private Q_SLOTS:
             ++steps;
         } while (n != first && steps < 1000);
         QCOMPARE(steps, size_t(m_example->rollup(Side::Npu).binTotals[size_t(worst)]));
-        QCOMPARE(nextNodeWithBin(*m_example, Side::Npu, nextNodeWithBin(*m_example, Side::Npu, first, worst, 1), worst, -1),
+        QCOMPARE(
+            nextNodeWithBin(*m_example, Side::Npu, nextNodeWithBin(*m_example, Side::Npu, first, worst, 1), worst, -1),
             first);
     }
 

@@ -80,16 +80,25 @@ int GraphTreeModel::rowCount(const QModelIndex& parent) const
     return int(g->children(nodeOf(parent)).size());
 }
 
-int GraphTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+int GraphTreeModel::columnCount(const QModelIndex&) const
+{
+    return ColumnCount;
+}
 
-bool GraphTreeModel::hasChildren(const QModelIndex& parent) const { return rowCount(parent) > 0; }
+bool GraphTreeModel::hasChildren(const QModelIndex& parent) const
+{
+    return rowCount(parent) > 0;
+}
 
 QString GraphTreeModel::typeName(ps::NodeType type)
 {
     switch (type) {
-    case ps::NodeType::Module: return tr("Module");
-    case ps::NodeType::Api: return tr("API");
-    case ps::NodeType::ApiCollection: return tr("API list");
+    case ps::NodeType::Module:
+        return tr("Module");
+    case ps::NodeType::Api:
+        return tr("API");
+    case ps::NodeType::ApiCollection:
+        return tr("API list");
     }
     return {};
 }
@@ -97,10 +106,14 @@ QString GraphTreeModel::typeName(ps::NodeType type)
 QString GraphTreeModel::overflowName(ps::OverflowLevel level)
 {
     switch (level) {
-    case ps::OverflowLevel::None: return {};
-    case ps::OverflowLevel::Medium: return tr("medium");
-    case ps::OverflowLevel::High: return tr("high");
-    case ps::OverflowLevel::Critical: return tr("critical");
+    case ps::OverflowLevel::None:
+        return {};
+    case ps::OverflowLevel::Medium:
+        return tr("medium");
+    case ps::OverflowLevel::High:
+        return tr("high");
+    case ps::OverflowLevel::Critical:
+        return tr("critical");
     }
     return {};
 }
@@ -129,29 +142,47 @@ QVariant GraphTreeModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case NameColumn: return QString::fromUtf8(shortLabel(g->nameOf(node), g->type[node], r.depth[node]));
-        case TypeColumn: return typeName(g->type[node]);
-        case PrecisionColumn: return precisionText(m_snapshot->precision(m_side, node));
-        case WorstColumn: return worstText(node);
-        case OverflowColumn: return overflowName(m_snapshot->overflow(m_side, node));
+        case NameColumn:
+            return QString::fromUtf8(shortLabel(g->nameOf(node), g->type[node], r.depth[node]));
+        case TypeColumn:
+            return typeName(g->type[node]);
+        case PrecisionColumn:
+            return precisionText(m_snapshot->precision(m_side, node));
+        case WorstColumn:
+            return worstText(node);
+        case OverflowColumn:
+            return overflowName(m_snapshot->overflow(m_side, node));
         }
         return {};
     case Qt::ToolTipRole:
-    case FullNameRole: return QString::fromUtf8(g->nameOf(node));
-    case NodeIdRole: return quint32(node);
-    case SideRole: return int(m_side);
-    case PrecisionRole: return m_snapshot->precision(m_side, node);
-    case BinRole: return int(r.bin[node]);
-    case WorstBinRole: return int(r.worst[node]);
-    case MatchedRole: return m_snapshot->counterpart(m_side, node) != ps::kNoNode;
-    case CounterpartRole: return quint32(m_snapshot->counterpart(m_side, node));
-    case OverflowRole: return int(m_snapshot->overflow(m_side, node));
+    case FullNameRole:
+        return QString::fromUtf8(g->nameOf(node));
+    case NodeIdRole:
+        return quint32(node);
+    case SideRole:
+        return int(m_side);
+    case PrecisionRole:
+        return m_snapshot->precision(m_side, node);
+    case BinRole:
+        return int(r.bin[node]);
+    case WorstBinRole:
+        return int(r.worst[node]);
+    case MatchedRole:
+        return m_snapshot->counterpart(m_side, node) != ps::kNoNode;
+    case CounterpartRole:
+        return quint32(m_snapshot->counterpart(m_side, node));
+    case OverflowRole:
+        return int(m_snapshot->overflow(m_side, node));
     case SortRole:
         switch (index.column()) {
-        case PrecisionColumn: return m_snapshot->precision(m_side, node);
-        case WorstColumn: return int(r.worst[node]);
-        case OverflowColumn: return int(m_snapshot->overflow(m_side, node));
-        default: return quint32(node); // execution order
+        case PrecisionColumn:
+            return m_snapshot->precision(m_side, node);
+        case WorstColumn:
+            return int(r.worst[node]);
+        case OverflowColumn:
+            return int(m_snapshot->overflow(m_side, node));
+        default:
+            return quint32(node); // execution order
         }
     }
     return {};
@@ -163,19 +194,26 @@ QVariant GraphTreeModel::headerData(int section, Qt::Orientation orientation, in
         return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case NameColumn: return m_side == Side::Npu ? tr("NPU node") : tr("Bench node");
-        case TypeColumn: return tr("Type");
-        case PrecisionColumn: return tr("Precision");
-        case WorstColumn: return tr("Worst inside");
-        case OverflowColumn: return tr("Overflow");
+        case NameColumn:
+            return m_side == Side::Npu ? tr("NPU node") : tr("Bench node");
+        case TypeColumn:
+            return tr("Type");
+        case PrecisionColumn:
+            return tr("Precision");
+        case WorstColumn:
+            return tr("Worst inside");
+        case OverflowColumn:
+            return tr("Overflow");
         }
     } else if (role == Qt::ToolTipRole) {
         switch (section) {
         case PrecisionColumn:
             return tr("msprobe's precision index of the NPU node (higher is worse); on the bench side, the value of "
                       "the matched NPU node");
-        case WorstColumn: return tr("The worst precision bin among this node and everything below it");
-        case OverflowColumn: return tr("Overflow level (only with the overflow check)");
+        case WorstColumn:
+            return tr("The worst precision bin among this node and everything below it");
+        case OverflowColumn:
+            return tr("Overflow level (only with the overflow check)");
         }
     }
     return {};

@@ -43,7 +43,10 @@ int HitListModel::rowOfNode(Side side, NodeId node) const
     return it == m_hits.end() ? -1 : int(it - m_hits.begin());
 }
 
-int HitListModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_hits.size()); }
+int HitListModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_hits.size());
+}
 
 QVariant HitListModel::data(const QModelIndex& index, int role) const
 {
@@ -56,9 +59,12 @@ QVariant HitListModel::data(const QModelIndex& index, int role) const
         const QString name = QString::fromUtf8(m_snapshot->graph(side).nameOf(node));
         return side == Side::Npu ? tr("NPU: %1").arg(name) : tr("Bench: %1").arg(name);
     }
-    case NodeIdRole: return quint32(node);
-    case SideRole: return int(side);
-    case BinRole: return int(m_snapshot->rollup(side).bin[node]);
+    case NodeIdRole:
+        return quint32(node);
+    case SideRole:
+        return int(side);
+    case BinRole:
+        return int(m_snapshot->rollup(side).bin[node]);
     }
     return {};
 }

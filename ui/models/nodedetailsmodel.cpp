@@ -46,8 +46,9 @@ void NodeDetailsModel::addItems(Side side, NodeId node, bool outputs, std::vecto
     for (size_t i = 0; i < items.size(); ++i) {
         const ps::DumpItem& item = g.dump->items[items[i]];
         const bool npu = side == Side::Npu && c.isCompare;
-        ps::FormattedItem fields = ps::formatItem(*g.dump, item, npu ? ps::metricNames(c.mode) : std::span<const char* const>(),
-            npu ? c.metricsOf(items[i]) : std::span<const ps::PyScalar>());
+        ps::FormattedItem fields
+            = ps::formatItem(*g.dump, item, npu ? ps::metricNames(c.mode) : std::span<const char* const>(),
+                npu ? c.metricsOf(items[i]) : std::span<const ps::PyScalar>());
         Row row { side, {}, false, {}, {} };
         QString key = item.key == ps::kNoStr ? QString() : QString::fromUtf8(g.dump->pool.view(item.key));
         row.pair = key.startsWith(nodeName) ? key.mid(nodeName.size() + 1) : key;
@@ -153,7 +154,10 @@ int metricCellBin(const Snapshot& snapshot, const QString& key, const QString& v
     return -1;
 }
 
-int NodeDetailsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+int NodeDetailsModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
 
 int NodeDetailsModel::columnCount(const QModelIndex& parent) const
 {
@@ -177,9 +181,12 @@ QVariant NodeDetailsModel::data(const QModelIndex& index, int role) const
         if (c >= 0 && c < int(m_toolTips.size()) && !m_toolTips[c].isEmpty())
             return QString(m_toolTips[c] % QStringLiteral("\n\n") % row.values[size_t(c)]);
         return data(index, Qt::DisplayRole);
-    case SideRole: return int(row.side);
-    case MatchedRole: return row.paired;
-    case BinRole: return c >= 0 && c < int(row.bins.size()) ? int(row.bins[size_t(c)]) : -1;
+    case SideRole:
+        return int(row.side);
+    case MatchedRole:
+        return row.paired;
+    case BinRole:
+        return c >= 0 && c < int(row.bins.size()) ? int(row.bins[size_t(c)]) : -1;
     }
     return {};
 }

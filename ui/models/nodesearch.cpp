@@ -3,7 +3,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
-#include <cctype>
+#include <functional>
 #include <string_view>
 
 namespace psui {
@@ -26,11 +26,23 @@ void finish(const ps::Graph& g, NodeSet& set)
     }
 }
 
-bool containsIgnoringCase(std::string_view hay, std::string_view needle)
+// Case-insensitive substring search over the snapshot's lower-case name buffer: one Boyer-Moore-Horspool scan;
+// each match is mapped to its node by binary search, then the scan resumes at the next name.
+void scanLowerNames(const SideRollup& r, std::string_view needle, NodeSet& set)
 {
-    auto it = std::search(hay.begin(), hay.end(), needle.begin(), needle.end(),
-        [](char a, char b) { return std::tolower(uint8_t(a)) == std::tolower(uint8_t(b)); });
-    return it != hay.end();
+    const std::string_view hay(r.lowerNames);
+    const std::boyer_moore_horspool_searcher searcher(needle.begin(), needle.end());
+    auto it = hay.begin();
+    while (true) {
+        it = std::search(it, hay.end(), searcher);
+        if (it == hay.end())
+            break;
+        const uint32_t pos = uint32_t(it - hay.begin());
+        const NodeId node = NodeId(std::upper_bound(r.nameOffset.begin(), r.nameOffset.end(), pos) - r.nameOffset.begin() - 1);
+        set.hits.push_back(node);
+        set.isHit[node] = true;
+        it = hay.begin() + r.nameOffset[node + 1];
+    }
 }
 
 } // namespace
@@ -58,14 +70,21 @@ NodeSet searchNodes(const Snapshot& snapshot, Side side, const SearchQuery& quer
         }
     } else {
         // Names are byte strings (UTF-8): a byte search avoids converting a million names to QString.
-        const QByteArray needle = query.text.toUtf8();
+        QByteArray needle = query.text.toUtf8();
+        if (!query.caseSensitive) {
+            for (char& ch : needle)
+                ch = (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a') : ch;
+        }
         const std::string_view nv(needle.constData(), size_t(needle.size()));
-        for (NodeId n = 0; n < g.size(); ++n) {
-            std::string_view name = g.nameOf(n);
-            bool hit = query.caseSensitive ? name.find(nv) != std::string_view::npos : containsIgnoringCase(name, nv);
-            if (hit) {
-                set.hits.push_back(n);
-                set.isHit[n] = true;
+        const SideRollup& r = snapshot.rollup(side);
+        if (!query.caseSensitive && nv.find('\n') == std::string_view::npos && r.nameOffset.size() == g.size() + 1) {
+            scanLowerNames(r, nv, set);
+        } else {
+            for (NodeId n = 0; n < g.size(); ++n) {
+                if (g.nameOf(n).find(nv) != std::string_view::npos) {
+                    set.hits.push_back(n);
+                    set.isHit[n] = true;
+                }
             }
         }
     }

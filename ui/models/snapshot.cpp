@@ -88,7 +88,17 @@ void computeSide(const Snapshot& snap, Side side, SideRollup& r)
         }
     }
 
-    // step 3: worst bin bottom-up (reverse BFS order visits children before parents)
+    // step 3: the lower-case name index (one buffer: a search is a single scan, not a million calls)
+    r.nameOffset.resize(n + 1);
+    for (NodeId id = 0; id < n; ++id) {
+        r.nameOffset[id] = uint32_t(r.lowerNames.size());
+        for (char ch : g.nameOf(id))
+            r.lowerNames += (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a') : ch;
+        r.lowerNames += '\n';
+    }
+    r.nameOffset[n] = uint32_t(r.lowerNames.size());
+
+    // step 4: worst bin bottom-up (reverse BFS order visits children before parents)
     for (size_t i = order.size(); i-- > 1;) {
         NodeId c = order[i];
         NodeId p = g.parent[c];

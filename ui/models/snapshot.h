@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace psui {
@@ -26,6 +27,10 @@ struct SideRollup {
     std::vector<uint32_t> binTotals;
     uint32_t unmatched = 0;
     std::array<uint32_t, 4> overflowTotals {}; // per ps::OverflowLevel
+    // Name index for search: every node name in ASCII lower case, '\n'-terminated, in node order;
+    // node n's name starts at nameOffset[n] (nameOffset has size() + 1 entries).
+    std::string lowerNames;
+    std::vector<uint32_t> nameOffset;
 };
 
 struct Snapshot {

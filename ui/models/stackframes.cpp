@@ -7,7 +7,10 @@
 
 namespace psui {
 
-QString StackFrame::location() const { return line > 0 ? file % QLatin1Char(':') % QString::number(line) : file; }
+QString StackFrame::location() const
+{
+    return line > 0 ? file % QLatin1Char(':') % QString::number(line) : file;
+}
 
 StackFrame parseFrame(const QString& text)
 {
@@ -31,8 +34,8 @@ bool isFrameworkFile(const QString& file)
 {
     if (file.isEmpty())
         return false;
-    static const char* const kMarkers[] = { "/site-packages/", "/dist-packages/", "/torch/", "/msprobe/",
-        "/torch_npu/", "/megatron/core/", "/lib/python3", "<frozen", "<string>" };
+    static const char* const kMarkers[] = { "/site-packages/", "/dist-packages/", "/torch/", "/msprobe/", "/torch_npu/",
+        "/megatron/core/", "/lib/python3", "<frozen", "<string>" };
     for (const char* m : kMarkers)
         if (file.contains(QLatin1String(m)))
             return true;
@@ -65,8 +68,8 @@ QString stackText(const std::vector<StackFrame>& frames)
 {
     QString text;
     for (const StackFrame& f : frames)
-        text += f.location() % QStringLiteral("  ") % f.function % QStringLiteral("\n    ") % f.code
-            % QLatin1Char('\n');
+        text
+            += f.location() % QStringLiteral("  ") % f.function % QStringLiteral("\n    ") % f.code % QLatin1Char('\n');
     return text;
 }
 

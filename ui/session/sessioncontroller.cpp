@@ -169,7 +169,10 @@ bool SessionController::openPaths(const QStringList& paths, const ps::EngineOpti
     return true;
 }
 
-void SessionController::open(const OpenRequest& request) { startLoad(request, {}); }
+void SessionController::open(const OpenRequest& request)
+{
+    startLoad(request, {});
+}
 
 void SessionController::selectJob(int index)
 {

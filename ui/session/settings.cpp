@@ -50,13 +50,25 @@ Settings::Settings(const QString& iniFile)
 
 Settings::~Settings() = default;
 
-QString Settings::keyName(Key key) { return QString::fromLatin1(info(key).name); }
+QString Settings::keyName(Key key)
+{
+    return QString::fromLatin1(info(key).name);
+}
 
-QVariant Settings::value(Key key) const { return m_settings->value(keyName(key), info(key).defaultValue); }
+QVariant Settings::value(Key key) const
+{
+    return m_settings->value(keyName(key), info(key).defaultValue);
+}
 
-void Settings::setValue(Key key, const QVariant& value) { m_settings->setValue(keyName(key), value); }
+void Settings::setValue(Key key, const QVariant& value)
+{
+    m_settings->setValue(keyName(key), value);
+}
 
-QStringList Settings::recentFiles() const { return value(Key::RecentFiles).toStringList(); }
+QStringList Settings::recentFiles() const
+{
+    return value(Key::RecentFiles).toStringList();
+}
 
 void Settings::addRecentFile(const QString& entry)
 {
@@ -86,6 +98,9 @@ void Settings::setEngineOptions(const ps::EngineOptions& o)
     setValue(Key::LayerMappingFile, QString::fromStdString(o.layerMappingPath));
 }
 
-void Settings::sync() { m_settings->sync(); }
+void Settings::sync()
+{
+    m_settings->sync();
+}
 
 } // namespace psui

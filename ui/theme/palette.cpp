@@ -25,13 +25,19 @@ QColor Palette::nodeFill(const Snapshot& snapshot, Side side, int bin)
 QColor Palette::overflowColor(int level)
 {
     switch (level) {
-    case 1: return QColor(0xB6, 0xC7, 0xFC);
-    case 2: return QColor(0x7E, 0x96, 0xF0);
-    case 3: return QColor(0x46, 0x68, 0xB8);
+    case 1:
+        return QColor(0xB6, 0xC7, 0xFC);
+    case 2:
+        return QColor(0x7E, 0x96, 0xF0);
+    case 3:
+        return QColor(0x46, 0x68, 0xB8);
     }
     return {};
 }
 
-QColor Palette::textOn(const QColor& fill) { return fill.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white); }
+QColor Palette::textOn(const QColor& fill)
+{
+    return fill.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white);
+}
 
 } // namespace psui

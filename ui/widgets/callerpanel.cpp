@@ -72,9 +72,9 @@ void CallerPanel::refresh()
     const ps::Graph& g = m_snapshot->graph(Side::Npu);
     for (const CallerGroup& group : groups) {
         total += group.nodes.size();
-        auto* item = new QTreeWidgetItem(m_tree, { group.caller.location(),
-                                                     QString::number(group.nodes.size()) % QStringLiteral("   ")
-                                                         % group.caller.code });
+        auto* item = new QTreeWidgetItem(m_tree,
+            { group.caller.location(),
+                QString::number(group.nodes.size()) % QStringLiteral("   ") % group.caller.code });
         item->setToolTip(0, group.caller.function);
         for (size_t i = 0; i < group.nodes.size() && i < kShownPerGroup; ++i) {
             auto* child = new QTreeWidgetItem(item, { QString::fromUtf8(g.nameOf(group.nodes[i])) });

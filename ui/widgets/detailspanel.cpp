@@ -91,11 +91,12 @@ QString DetailsPanel::headerText() const
         return tr("Select a node to see its inputs, outputs and metrics.");
     auto name = [this](Side s, NodeId n) {
         return n == ps::kNoNode || !m_snapshot->hasSide(s) ? tr("(none)")
-                                                            : QString::fromUtf8(m_snapshot->graph(s).nameOf(n));
+                                                           : QString::fromUtf8(m_snapshot->graph(s).nameOf(n));
     };
     QString text = tr("NPU node: <b>%1</b>").arg(name(Side::Npu, m_npu).toHtmlEscaped());
     if (m_snapshot->hasSide(Side::Bench))
-        text += QStringLiteral("&nbsp;&nbsp;&nbsp;") % tr("Bench node: <b>%1</b>").arg(name(Side::Bench, m_bench).toHtmlEscaped());
+        text += QStringLiteral("&nbsp;&nbsp;&nbsp;")
+            % tr("Bench node: <b>%1</b>").arg(name(Side::Bench, m_bench).toHtmlEscaped());
     const int suspicious = m_model->suspiciousCellCount();
     if (suspicious > 0)
         text += QStringLiteral("&nbsp;&nbsp;&nbsp;") % tr("%n suspicious value(s)", nullptr, suspicious);

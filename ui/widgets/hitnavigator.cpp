@@ -67,11 +67,20 @@ void HitNavigator::updateCount()
     m_combo->setEnabled(n > 0);
 }
 
-int HitNavigator::currentRow() const { return m_combo->currentIndex(); }
+int HitNavigator::currentRow() const
+{
+    return m_combo->currentIndex();
+}
 
-void HitNavigator::next() { step(1); }
+void HitNavigator::next()
+{
+    step(1);
+}
 
-void HitNavigator::previous() { step(-1); }
+void HitNavigator::previous()
+{
+    step(-1);
+}
 
 void HitNavigator::step(int delta)
 {

@@ -126,7 +126,10 @@ void LegendPanel::retranslate()
         resetSession();
 }
 
-bool LegendPanel::showOnlyHits() const { return m_onlyHits->isChecked(); }
+bool LegendPanel::showOnlyHits() const
+{
+    return m_onlyHits->isChecked();
+}
 
 void LegendPanel::setBinChecked(int bin, bool checked)
 {

@@ -13,10 +13,10 @@
 #include "widgets/stackpanel.h"
 
 #include <QAction>
-#include <QComboBox>
-#include <QEvent>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QEvent>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -202,15 +202,18 @@ void MainWindow::onCurrentNodes(NodeId npu, NodeId bench)
     m_stack->setNodes(snap, npu, bench);
 }
 
-void MainWindow::jumpTo(Side side, NodeId node) { m_trees->selectNode(side, node); }
+void MainWindow::jumpTo(Side side, NodeId node)
+{
+    m_trees->selectNode(side, node);
+}
 
 void MainWindow::nextSuspicious(int direction)
 {
     const auto snap = m_session->snapshot();
     if (!snap)
         return;
-    const NodeId next = nextNodeWithBin(*snap, Side::Npu, m_trees->currentNode(Side::Npu), snap->worstValueBin(),
-        direction);
+    const NodeId next
+        = nextNodeWithBin(*snap, Side::Npu, m_trees->currentNode(Side::Npu), snap->worstValueBin(), direction);
     if (next == ps::kNoNode) {
         m_status->setText(tr("No node in the worst precision bin."));
         return;

@@ -75,8 +75,9 @@ void MainWindow::createActions()
     a.language = a.view->addMenu(QString());
     a.languages = new QActionGroup(this);
     const QString current = m_settings->value(Settings::Key::Language).toString();
-    for (auto [action, code] : { std::pair { &a.langSystem, QString() }, std::pair { &a.langEnglish, QStringLiteral("en") },
-             std::pair { &a.langChinese, QStringLiteral("zh_CN") } }) {
+    for (auto [action, code] :
+        { std::pair { &a.langSystem, QString() }, std::pair { &a.langEnglish, QStringLiteral("en") },
+            std::pair { &a.langChinese, QStringLiteral("zh_CN") } }) {
         *action = a.language->addAction(QString());
         (*action)->setCheckable(true);
         (*action)->setChecked(code == current);
@@ -90,8 +91,8 @@ void MainWindow::createActions()
     a.navigate = menuBar()->addMenu(QString());
     a.find = add(a.navigate, QKeySequence::Find, [this]() { m_search->focusSearch(); });
     a.nextHit = add(a.navigate, QKeySequence(QStringLiteral("Ctrl+G")), [this]() { m_search->navigator()->next(); });
-    a.previousHit = add(a.navigate, QKeySequence(QStringLiteral("Ctrl+Shift+G")),
-        [this]() { m_search->navigator()->previous(); });
+    a.previousHit = add(
+        a.navigate, QKeySequence(QStringLiteral("Ctrl+Shift+G")), [this]() { m_search->navigator()->previous(); });
     a.navigate->addSeparator();
     a.nextSuspicious = add(a.navigate, QKeySequence(Qt::Key_F3), [this]() { nextSuspicious(1); });
     a.previousSuspicious = add(a.navigate, QKeySequence(Qt::SHIFT | Qt::Key_F3), [this]() { nextSuspicious(-1); });
@@ -173,7 +174,8 @@ void MainWindow::updateRecentMenu()
     menu->clear();
     const QStringList entries = m_settings->recentFiles();
     for (const QString& entry : entries) {
-        QAction* action = menu->addAction(QDir::toNativeSeparators(entry).replace(QLatin1Char('\n'), QStringLiteral("  ⇄  ")));
+        QAction* action
+            = menu->addAction(QDir::toNativeSeparators(entry).replace(QLatin1Char('\n'), QStringLiteral("  ⇄  ")));
         connect(action, &QAction::triggered, this, [this, entry]() { openRecent(entry); });
     }
     menu->setEnabled(!entries.isEmpty());
@@ -200,8 +202,7 @@ void MainWindow::openCompareJson()
 void MainWindow::openVis()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open .vis / .vis.db"),
-        m_settings->value(Settings::Key::LastDirectory).toString(),
-        tr("Graph files (*.vis *.vis.db);;All files (*)"));
+        m_settings->value(Settings::Key::LastDirectory).toString(), tr("Graph files (*.vis *.vis.db);;All files (*)"));
     if (path.isEmpty())
         return;
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
@@ -241,11 +242,12 @@ void MainWindow::exportVis()
     if (!snap)
         return;
     const QString stem = snap->comparison->isCompare ? QStringLiteral("compare_") : QStringLiteral("build_");
-    const QString suggested = QDir(m_settings->value(Settings::Key::LastDirectory).toString())
-                                  .filePath(stem + QString::fromStdString(ps::currentTimestamp()) + QStringLiteral(".vis"));
+    const QString suggested
+        = QDir(m_settings->value(Settings::Key::LastDirectory).toString())
+              .filePath(stem + QString::fromStdString(ps::currentTimestamp()) + QStringLiteral(".vis"));
     QString filter;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export .vis / .vis.db"), suggested,
-        tr("Graph file (*.vis);;Graph database (*.vis.db)"), &filter);
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export .vis / .vis.db"), suggested, tr("Graph file (*.vis);;Graph database (*.vis.db)"), &filter);
     if (!path.isEmpty() && filter.contains(QLatin1String("*.vis.db")) && !path.endsWith(QLatin1String(".vis.db")))
         path = path.section(QLatin1String(".vis"), 0, 0) + QStringLiteral(".vis.db");
     if (path.isEmpty())

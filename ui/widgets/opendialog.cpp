@@ -58,8 +58,8 @@ QLineEdit* OpenDialog::addPathRow(QFormLayout* form, const QString& label, bool 
     row->addWidget(browse);
     form->addRow(label, row);
     connect(browse, &QToolButton::clicked, this, [this, edit, folder]() {
-        const QString start = edit->text().isEmpty() ? m_settings->value(Settings::Key::LastDirectory).toString()
-                                                     : edit->text();
+        const QString start
+            = edit->text().isEmpty() ? m_settings->value(Settings::Key::LastDirectory).toString() : edit->text();
         const QString path = folder ? QFileDialog::getExistingDirectory(this, tr("Choose a dump folder"), start)
                                     : QFileDialog::getOpenFileName(this, tr("Choose a layer mapping file"), start,
                                         tr("YAML files (*.yaml *.yml);;All files (*)"));
@@ -91,7 +91,8 @@ void OpenDialog::accept()
         problem = tr("The NPU dump folder does not exist.");
     else if (!r.benchPath.isEmpty() && !QFileInfo(r.benchPath).isDir())
         problem = tr("The bench dump folder does not exist.");
-    else if (!r.options.layerMappingPath.empty() && !QFileInfo(QString::fromStdString(r.options.layerMappingPath)).isFile())
+    else if (!r.options.layerMappingPath.empty()
+        && !QFileInfo(QString::fromStdString(r.options.layerMappingPath)).isFile())
         problem = tr("The layer mapping file does not exist.");
     if (!problem.isEmpty()) {
         QMessageBox::warning(this, windowTitle(), problem);

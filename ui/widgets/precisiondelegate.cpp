@@ -58,8 +58,8 @@ void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
 
     painter->save();
     if (hit && index.column() == NameColumn)
-        painter->fillRect(QRect(option.rect.left(), option.rect.top() + 2, 3, option.rect.height() - 4),
-            Palette::hitMarker());
+        painter->fillRect(
+            QRect(option.rect.left(), option.rect.top() + 2, 3, option.rect.height() - 4), Palette::hitMarker());
     if (selected) {
         // A 2 px outline (tb_graph_ascend's selection blue) around the whole row, cell by cell.
         QPen pen(Palette::hitMarker(), 2);

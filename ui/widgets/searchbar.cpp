@@ -66,7 +66,10 @@ void SearchBar::retranslate()
     m_navigator->retranslate();
 }
 
-bool SearchBar::showOnlyHits() const { return m_onlyHits->isChecked(); }
+bool SearchBar::showOnlyHits() const
+{
+    return m_onlyHits->isChecked();
+}
 
 void SearchBar::focusSearch()
 {

@@ -16,7 +16,10 @@ namespace psui {
 
 namespace {
 
-constexpr Side other(Side s) { return s == Side::Npu ? Side::Bench : Side::Npu; }
+constexpr Side other(Side s)
+{
+    return s == Side::Npu ? Side::Bench : Side::Npu;
+}
 
 // Restores a flag on scope exit: the re-entrancy guard of every sync handler.
 struct SyncGuard {
@@ -76,7 +79,10 @@ void SideBySideTreeView::setupSide(Side side)
     connect(view->verticalScrollBar(), &QScrollBar::valueChanged, this, [this, side]() { onScrolled(side); });
 }
 
-const Snapshot* SideBySideTreeView::snapshot() const { return m_session->model(Side::Npu)->snapshot(); }
+const Snapshot* SideBySideTreeView::snapshot() const
+{
+    return m_session->model(Side::Npu)->snapshot();
+}
 
 void SideBySideTreeView::resetSession()
 {
@@ -131,7 +137,12 @@ void SideBySideTreeView::revealNode(Side side, NodeId node)
 
 void SideBySideTreeView::selectNode(Side side, NodeId node)
 {
-    revealNode(side, node);
+    {
+        // Mirroring each expanded ancestor would reveal the other side once per level; the counterpart is
+        // revealed once when the selection changes.
+        SyncGuard guard(m_syncing);
+        revealNode(side, node);
+    }
     const QModelIndex i = proxyIndex(side, node);
     if (!i.isValid())
         return;

@@ -53,7 +53,10 @@ void StackPanel::retranslate()
     refresh();
 }
 
-void StackPanel::setFolded(bool folded) { m_fold->setChecked(folded); }
+void StackPanel::setFolded(bool folded)
+{
+    m_fold->setChecked(folded);
+}
 
 void StackPanel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu, NodeId bench)
 {
@@ -62,7 +65,10 @@ void StackPanel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu, 
     refresh();
 }
 
-QString StackPanel::text(Side side) const { return m_texts[size_t(side)]->toPlainText(); }
+QString StackPanel::text(Side side) const
+{
+    return m_texts[size_t(side)]->toPlainText();
+}
 
 void StackPanel::refresh()
 {
