@@ -66,8 +66,34 @@ std::string formatDecimalString(std::string_view s)
     return out;
 }
 
+namespace {
+
+// True when formatStringValue could change s: a quote, "None", or a run of 7+ digits after a '.'.
+bool needsStringFormatting(std::string_view s)
+{
+    int digitsAfterDot = -1;
+    for (size_t i = 0; i < s.size(); ++i) {
+        char c = s[i];
+        if (c == '\'' || (c == 'N' && s.substr(i, 4) == "None"))
+            return true;
+        if (c == '.') {
+            digitsAfterDot = 0;
+        } else if (c >= '0' && c <= '9') {
+            if (digitsAfterDot >= 0 && ++digitsAfterDot > 6)
+                return true;
+        } else {
+            digitsAfterDot = -1;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
 std::string formatStringValue(std::string_view s)
 {
+    if (!needsStringFormatting(s))
+        return std::string(s);
     std::string t;
     t.reserve(s.size());
     for (char c : s)
