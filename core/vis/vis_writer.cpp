@@ -3,6 +3,7 @@
 #include "io/file_io.h"
 #include "util/pyformat.h"
 #include "vis/item_format.h"
+#include "vis/vis_export_common.h"
 #include "vis/json_writer.h"
 
 #include <cmath>
@@ -146,23 +147,6 @@ void writeGraphBody(PyJsonWriter& w, const Comparison& c, size_t side)
     w.endObject();
 }
 
-std::string toolTipText(CompareMode mode)
-{
-    // json.dumps(dict) with the default separators and ensure_ascii.
-    std::string s = "{";
-    bool first = true;
-    for (auto& [k, v] : toolTips(mode)) {
-        if (!first)
-            s += ", ";
-        first = false;
-        py::appendJsonString(s, k);
-        s += ": ";
-        py::appendJsonString(s, v);
-    }
-    s += "}";
-    return s;
-}
-
 } // namespace
 
 std::string visJson(const Comparison& c)
@@ -186,7 +170,7 @@ std::string visJson(const Comparison& c)
         w.endObject();
     }
     w.key("ToolTip");
-    w.string(toolTipText(c.mode));
+    w.string(defaultToolTipJson(c.mode));
     w.key("Colors");
     w.beginObject();
     for (const ColorBin& bin : defaultColors(c.mode)) {
