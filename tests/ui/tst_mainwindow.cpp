@@ -19,6 +19,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMimeData>
+#include <QDropEvent>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -270,6 +272,36 @@ private Q_SLOTS:
             QStringLiteral("NPU 节点"));
         QCoreApplication::removeTranslator(&zh);
         QTRY_COMPARE(m_window->menuBar()->actions().first()->text(), QStringLiteral("&File"));
+    }
+
+    void buildModeShowsOneTree()
+    {
+        const QString npu = test::exampleDir() + QStringLiteral("/npu/step0/rank");
+        QVERIFY(m_session->openPaths({ npu }, {}));
+        QVERIFY(waitForSession());
+        auto snap = m_session->snapshot();
+        QVERIFY(!snap->comparison->isCompare);
+        QVERIFY(!m_window->trees()->view(Side::Bench)->isVisible());
+        QCOMPARE(m_window->trees()->view(Side::Npu)->model()->rowCount(), 1);
+        m_window->nextSuspicious(1); // nothing to find, nothing to crash
+        m_window->jumpTo(Side::Npu, 3);
+        QCOMPARE(m_window->trees()->currentNode(Side::Npu), NodeId(3));
+        QVERIFY(m_window->details()->model()->rowCount() > 0);
+    }
+
+    void dropTwoFoldersComparesThem()
+    {
+        QMimeData mime;
+        mime.setUrls({ QUrl::fromLocalFile(test::exampleDir() + QStringLiteral("/npu/step0/rank")),
+            QUrl::fromLocalFile(test::exampleDir() + QStringLiteral("/bench/step0/rank")) });
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &drop);
+        QVERIFY(waitForSession());
+        QVERIFY(m_session->snapshot()->comparison->isCompare);
+        QVERIFY(m_window->trees()->view(Side::Bench)->isVisible());
     }
 
     void settingsPersistRecentFiles()
