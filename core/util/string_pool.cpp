@@ -73,16 +73,25 @@ void StringPool::grow()
     }
 }
 
-StrId StringPool::intern(std::string_view s)
+size_t StringPool::probe(std::string_view s, uint64_t h) const
 {
-    uint64_t h = hash(s);
+    // Linear probing: the slot holding s, or the empty slot where it would go.
     size_t mask = m_slots.size() - 1;
     size_t i = h & mask;
     while (m_slots[i].id != kNoStr) {
         if (m_slots[i].hashLow == uint32_t(h >> 32) && m_views[m_slots[i].id] == s)
-            return m_slots[i].id;
+            return i;
         i = (i + 1) & mask;
     }
+    return i;
+}
+
+StrId StringPool::intern(std::string_view s)
+{
+    uint64_t h = hash(s);
+    size_t i = probe(s, h);
+    if (m_slots[i].id != kNoStr)
+        return m_slots[i].id;
     StrId id = StrId(m_views.size());
     m_views.push_back(store(s));
     m_slots[i] = { uint32_t(h >> 32), id };
@@ -93,15 +102,7 @@ StrId StringPool::intern(std::string_view s)
 
 StrId StringPool::find(std::string_view s) const
 {
-    uint64_t h = hash(s);
-    size_t mask = m_slots.size() - 1;
-    size_t i = h & mask;
-    while (m_slots[i].id != kNoStr) {
-        if (m_slots[i].hashLow == uint32_t(h >> 32) && m_views[m_slots[i].id] == s)
-            return m_slots[i].id;
-        i = (i + 1) & mask;
-    }
-    return kNoStr;
+    return m_slots[probe(s, hash(s))].id;
 }
 
 } // namespace ps

@@ -30,6 +30,7 @@ private:
     };
     std::string_view store(std::string_view s);
     void grow();
+    size_t probe(std::string_view s, uint64_t h) const;
     std::vector<std::string_view> m_views;
     std::vector<Slot> m_slots; // power-of-two size, at most half full
     std::deque<std::string> m_blocks; // stable storage, appended in large blocks
