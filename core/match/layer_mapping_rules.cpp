@@ -20,6 +20,41 @@ int lineOf(const YAML::Node& node)
     return node.Mark().is_null() ? 0 : node.Mark().line + 1;
 }
 
+// PyYAML (msprobe) refuses text that is not UTF-8 or holds non-printable characters; yaml-cpp would accept the
+// bytes but its emitter rewrites them, so saved rules would not load back unchanged. Returns the 1-based line of
+// the first such byte, 0 when the text is clean.
+int firstUnacceptableLine(std::string_view text)
+{
+    int line = 1;
+    for (size_t i = 0; i < text.size();) {
+        unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c == '\n')
+            ++line;
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+                return line;
+            ++i;
+            continue;
+        }
+        size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
+        if (len == 0 || c > 0xf4 || i + len > text.size())
+            return line;
+        uint32_t cp = c & (0x7f >> len);
+        for (size_t k = 1; k < len; ++k) {
+            unsigned char cc = static_cast<unsigned char>(text[i + k]);
+            if ((cc & 0xc0) != 0x80)
+                return line;
+            cp = (cp << 6) | (cc & 0x3f);
+        }
+        bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
+        if (overlong || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f && cp != 0x85)
+            || cp == 0xfffe || cp == 0xffff)
+            return line;
+        i += len;
+    }
+    return 0;
+}
+
 Error yamlError(const std::string& file, int line, const std::string& detail)
 {
     return Error(ErrorCode::BadContent, file, line > 0 ? "line " + std::to_string(line) + ": " + detail : detail);
@@ -89,6 +124,8 @@ bool hasEmptySegment(std::string_view path)
 
 LayerMappingRules LayerMappingRules::parse(std::string_view text, const std::string& sourceName)
 {
+    if (int line = firstUnacceptableLine(text))
+        throw yamlError(sourceName, line, "not valid YAML: not UTF-8 text, or a control character");
     std::vector<YAML::Node> documents;
     try {
         documents = YAML::LoadAll(std::string(text));

@@ -95,18 +95,32 @@ std::shared_ptr<Graph> VisGraphAssembler::finish(std::string_view rootName, cons
     if (g.root == kNoNode)
         throw Error(ErrorCode::BadContent, m_file,
             "the root \"" + std::string(rootName) + "\" of the " + what + " is not one of its nodes");
-    for (NodeId n = 0; n < count; ++n)
-        g.parent[n] = m_parentName[n] == kNoStr ? kNoNode : g.find(g.strings.view(m_parentName[n]));
     m_childBegin.push_back(uint32_t(m_childNames.size()));
     g.childBegin.assign(count + 1, 0);
     g.rowInParent.assign(count, 0);
     g.childIds.clear();
+    // A hand-edited or hostile file may list a node under two parents, list the root, or close a cycle; views
+    // walk parent chains and children, so each node is placed once, under the first node listing it, unless
+    // that would close a cycle. An upnode that no subnodes list confirms is dropped (an orphan). Union-find over
+    // the placed trees, each represented by its top node, answers "is the parent inside the child's tree".
+    std::vector<NodeId> set(count);
+    std::vector<bool> placed(count, false);
+    for (NodeId n = 0; n < count; ++n)
+        set[n] = n;
+    auto find = [&](NodeId x) {
+        while (set[x] != x)
+            x = set[x] = set[set[x]];
+        return x;
+    };
     for (NodeId n = 0; n < count; ++n) {
         g.childBegin[n] = uint32_t(g.childIds.size());
         for (uint32_t i = m_childBegin[n]; i < m_childBegin[n + 1]; ++i) {
             NodeId child = g.find(g.strings.view(m_childNames[i])); // names absent from the file are skipped
-            if (child == kNoNode)
+            if (child == kNoNode || child == g.root || placed[child] || find(n) == child)
                 continue;
+            placed[child] = true;
+            set[child] = find(n); // child was the top of its own tree, so its representative
+            g.parent[child] = n;
             g.rowInParent[child] = uint32_t(g.childIds.size() - g.childBegin[n]);
             g.childIds.push_back(child);
         }

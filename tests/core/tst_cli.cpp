@@ -1,0 +1,147 @@
+// probescope-cli as a user runs it (issue 8): bad input gives exit code 1 and one ERROR line naming the file;
+// bad arguments give exit code 2 and the usage; no output file is left behind after an error.
+#include "test_dumps.h"
+
+#include <QDirIterator>
+#include <QProcess>
+#include <QtTest>
+
+using namespace testdumps;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(PROBESCOPE_CLI_PATH), args);
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return {};
+    }
+    Run r;
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+const QByteArray kDump = "{\"Tensor.x.0.forward\": {\"output\": [{\"type\": \"torch.Tensor\", \"dtype\": "
+                         "\"torch.float32\", \"shape\": [2], \"Max\": 1.0, \"Min\": 0.0, \"Mean\": 0.5, \"Norm\": 1.0}]}}";
+const QByteArray kConstruct = R"({"Tensor.x.0.forward": null})";
+
+QStringList errorLines(const QString& out)
+{
+    QStringList lines;
+    for (const QString& l : out.split(QLatin1Char('\n')))
+        if (l.contains(QLatin1String("[ERROR]")))
+            lines << l;
+    return lines;
+}
+
+bool hasFiles(const QString& dir)
+{
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    return it.hasNext();
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void badInputExitsOneWithOneLine_data()
+    {
+        QTest::addColumn<QByteArray>("dump");
+        QTest::addColumn<QByteArray>("construct");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("empty dump.json") << QByteArray() << kConstruct << "dump.json"
+                                         << "the file is empty";
+        QTest::newRow("truncated dump.json") << QByteArray("{\"data\": {\"Tensor.x.0.forward\": {") << kConstruct
+                                             << "dump.json" << "invalid JSON";
+        QTest::newRow("BOM") << QByteArray("\xEF\xBB\xBF{}") << kConstruct << "dump.json" << "byte order mark";
+        QTest::newRow("construct.json parent is a number")
+            << QByteArray() << QByteArray(R"({"Tensor.x.0.forward": 1})") << "construct.json"
+            << "must be a string or null";
+    }
+
+    void badInputExitsOneWithOneLine()
+    {
+        QFETCH(QByteArray, dump);
+        QFETCH(QByteArray, construct);
+        QFETCH(QString, file);
+        QFETCH(QString, problem);
+        QTemporaryDir dir;
+        QString npu = dir.filePath(QStringLiteral("npu"));
+        writeDumpFolder(npu, kDump, construct);
+        if (file == QLatin1String("dump.json"))
+            writeFile(npu + QStringLiteral("/dump.json"), dump);
+        writeFile(dir.filePath(QStringLiteral("compare.json")), "{\"npu_path\": \"" + npu.toUtf8() + "\"}");
+        QString out = dir.filePath(QStringLiteral("out"));
+        Run r = cli({ QStringLiteral("graph"), QStringLiteral("-i"), dir.filePath(QStringLiteral("compare.json")),
+            QStringLiteral("-o"), out });
+        QCOMPARE(r.exitCode, 1);
+        QStringList errors = errorLines(r.out);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors[0].contains(file) && errors[0].contains(problem), qPrintable(errors[0]));
+        QVERIFY(!hasFiles(out));
+    }
+
+    void goodInputExitsZero()
+    {
+        QTemporaryDir dir;
+        QString npu = dir.filePath(QStringLiteral("npu"));
+        writeDumpFolder(npu, kDump, kConstruct);
+        writeFile(dir.filePath(QStringLiteral("compare.json")), "{\"npu_path\": \"" + npu.toUtf8() + "\"}");
+        QString out = dir.filePath(QStringLiteral("out"));
+        Run r = cli({ QStringLiteral("graph"), QStringLiteral("-i"), dir.filePath(QStringLiteral("compare.json")),
+            QStringLiteral("-o"), out });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(errorLines(r.out).isEmpty());
+        QVERIFY(hasFiles(out));
+    }
+
+    void missingCompareJsonExitsOne()
+    {
+        QTemporaryDir dir;
+        Run r = cli({ QStringLiteral("graph"), QStringLiteral("-i"), dir.filePath(QStringLiteral("nope.json")),
+            QStringLiteral("-o"), dir.filePath(QStringLiteral("out")) });
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(errorLines(r.out).size(), 1);
+        QVERIFY(errorLines(r.out)[0].contains(QLatin1String("nope.json")));
+    }
+
+    void badArgumentsExitTwoWithUsage_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("unknown sub-command") << QStringList { QStringLiteral("plot") };
+        QTest::newRow("unknown option") << QStringList { QStringLiteral("graph"), QStringLiteral("--bogus") };
+        QTest::newRow("missing value") << QStringList { QStringLiteral("graph"), QStringLiteral("-i") };
+        QTest::newRow("bad framework") << QStringList { QStringLiteral("-f"), QStringLiteral("tensorflow"),
+            QStringLiteral("graph") };
+        QTest::newRow("bad output format") << QStringList { QStringLiteral("graph"), QStringLiteral("-i"),
+            QStringLiteral("a.json"), QStringLiteral("-o"), QStringLiteral("o"), QStringLiteral("--output_format"),
+            QStringLiteral("csv") };
+        QTest::newRow("missing -o") << QStringList { QStringLiteral("graph"), QStringLiteral("-i"),
+            QStringLiteral("a.json") };
+    }
+
+    void badArgumentsExitTwoWithUsage()
+    {
+        QFETCH(QStringList, args);
+        Run r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("usage: probescope-cli")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QLatin1String("error:")), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
