@@ -2,7 +2,9 @@
 //   probescope_screenshots OUT.png [LOCALE]
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
+#include "widgets/legendpanel.h"
 #include "widgets/mainwindow.h"
+#include "widgets/sidebysidetreeview.h"
 
 #include <QApplication>
 #include <QDir>
@@ -39,8 +41,11 @@ int main(int argc, char** argv)
         qWarning("load failed: %s", qPrintable(message));
         QApplication::exit(1);
     });
-    QObject::connect(&session, &psui::SessionController::sessionChanged, &window, [&window, out]() {
+    QObject::connect(&session, &psui::SessionController::sessionChanged, &window, [&window, &session, out]() {
+        // Tick the worst legend bin (its nodes are listed and the first is selected), open the red module.
+        window.legend()->setBinChecked(session.snapshot()->worstValueBin(), true);
         window.nextSuspicious(1);
+        window.trees()->expandCurrent();
         QTimer::singleShot(500, &window, [&window, out]() {
             const bool ok = window.grab().save(out);
             QApplication::exit(ok ? 0 : 1);

@@ -15,12 +15,12 @@
 #include "widgets/stackpanel.h"
 
 #include <QComboBox>
+#include <QDropEvent>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMimeData>
-#include <QDropEvent>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>

@@ -38,7 +38,8 @@ void scanLowerNames(const SideRollup& r, std::string_view needle, NodeSet& set)
         if (it == hay.end())
             break;
         const uint32_t pos = uint32_t(it - hay.begin());
-        const NodeId node = NodeId(std::upper_bound(r.nameOffset.begin(), r.nameOffset.end(), pos) - r.nameOffset.begin() - 1);
+        const NodeId node
+            = NodeId(std::upper_bound(r.nameOffset.begin(), r.nameOffset.end(), pos) - r.nameOffset.begin() - 1);
         set.hits.push_back(node);
         set.isHit[node] = true;
         it = hay.begin() + r.nameOffset[node + 1];
@@ -102,7 +103,10 @@ NodeSet filterNodes(const Snapshot& snapshot, Side side, const NodeFilter& filte
     set.isHit.assign(g.size(), false);
     for (NodeId n = 0; n < g.size(); ++n) {
         int bin = r.bin[n];
-        bool hit = bin >= 0 && size_t(bin) < filter.bins.size() && filter.bins[size_t(bin)];
+        // Value bins select NPU nodes only (bench nodes are not coloured by value, viewer spec §1.6); the
+        // unmatched bin selects unmatched nodes on both sides.
+        const bool applies = side == Side::Npu || bin == snapshot.unmatchedBin;
+        bool hit = applies && bin >= 0 && size_t(bin) < filter.bins.size() && filter.bins[size_t(bin)];
         hit = hit || (size_t(snapshot.overflow(side, n)) > 0 && filter.overflow[size_t(snapshot.overflow(side, n))]);
         if (hit) {
             set.hits.push_back(n);

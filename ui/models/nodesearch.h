@@ -20,7 +20,7 @@ struct SearchQuery {
 };
 
 struct NodeFilter {
-    std::vector<bool> bins; // per legend bin (the unmatched bin selects unmatched nodes)
+    std::vector<bool> bins; // per legend bin: value bins select NPU nodes, the unmatched bin both sides'
     std::array<bool, 4> overflow {}; // per ps::OverflowLevel; [None] is ignored
     bool isEmpty() const;
 };
