@@ -71,7 +71,13 @@ void RealRows::evaluate(Comparison& c, int threads)
         for (size_t k = next++; k < work.size(); k = next++) {
             auto [slot, row] = work[k];
             const Row& r = m_rows[row];
-            RealMetrics m = evaluateRow(nd, r.npuItem, bd, r.benchItem);
+            RealMetrics m;
+            try {
+                m = evaluateRow(nd, r.npuItem, bd, r.benchItem);
+            } catch (const std::exception& e) {
+                // An exception must not escape a worker thread (it would abort the process): the row is unsupported.
+                m = unsupportedMetrics(std::string("Data is unreadable: ") + e.what());
+            }
             for (size_t v = 0; v < 5; ++v)
                 c.metricValues[size_t(slot) * 5 + v] = m.values[v];
         }
