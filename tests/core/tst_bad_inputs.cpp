@@ -285,7 +285,7 @@ std::vector<Case> cases()
     // fuzz_layer_mapping: names with invalid UTF-8 (or a NUL) loaded, but saving rewrote them, so saved rules did
     // not load back unchanged. Now refused like PyYAML does (so -lm warns and runs without mapping).
     add("layer mapping YAML with invalid UTF-8", "map.yaml", "error:line 3: not valid YAML: not UTF-8",
-        [](Ctx& c) { writeFile(c.in + QStringLiteral("/map.yaml"), "# rules\nTopLayer:\n  a: c_\xff\xff2\n"); },
+        [](Ctx& c) { writeFile(c.in + QStringLiteral("/map.yaml"), "# rules\nTopLayer:\n  a: c_\xff\xff" "2\n"); },
         [](Ctx& c) {
             (void)ps::LayerMappingRules::load(str(c.in + QStringLiteral("/map.yaml")));
             return QStringLiteral("read");
