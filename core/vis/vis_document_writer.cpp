@@ -18,8 +18,7 @@ constexpr std::string_view kPlacedKeys[] = { "id", "node_type", "output_data", "
 class DocWriter {
 public:
     DocWriter(const VisDocument& doc, std::string& out)
-        : m_doc(doc)
-        , m_c(*doc.comparison)
+        : m_c(*doc.comparison)
         , m_meta(doc.meta)
         , m_w(out) { }
 
@@ -219,7 +218,6 @@ private:
         }
     }
 
-    const VisDocument& m_doc;
     const Comparison& m_c;
     const VisMeta& m_meta;
     PyJsonWriter m_w;
