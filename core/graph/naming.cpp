@@ -10,6 +10,8 @@ bool hasPrefixPlusOne(std::string_view name, std::string_view prefix)
     return name.size() > prefix.size() && name.substr(0, prefix.size()) == prefix;
 }
 
+} // namespace
+
 bool allDigits(std::string_view s)
 {
     if (s.empty())
@@ -19,8 +21,6 @@ bool allDigits(std::string_view s)
             return false;
     return true;
 }
-
-} // namespace
 
 std::optional<NodeType> nodeTypeOfName(std::string_view name)
 {

@@ -19,5 +19,6 @@ bool isModuleBackwardName(std::string_view name); // ends with .backward.<digits
 bool isApiBackwardName(std::string_view name); // ends with .backward
 std::string replaceAll(std::string_view s, std::string_view from, std::string_view to);
 std::vector<std::string_view> splitDots(std::string_view s);
+bool allDigits(std::string_view s); // non-empty and only 0-9
 
 } // namespace ps

@@ -1,20 +1,14 @@
 #include "models/labels.h"
 
+#include "graph/naming.h"
+
 #include <vector>
 
 namespace psui {
 
 namespace {
 
-bool allDigits(std::string_view s)
-{
-    if (s.empty())
-        return false;
-    for (char c : s)
-        if (c < '0' || c > '9')
-            return false;
-    return true;
-}
+using ps::allDigits;
 
 // The suffix made of the last `count` dot-separated parts (parts.size() >= count).
 std::string_view lastParts(std::string_view name, const std::vector<size_t>& dots, size_t count)
