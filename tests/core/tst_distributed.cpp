@@ -5,18 +5,13 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include "test_dumps.h"
+
 #include <QtTest>
 
 namespace {
 
-void writeFile(const QString& path, const QByteArray& text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-}
+using testdumps::writeFile;
 
 QByteArray tensor(const QByteArray& max = "1.5")
 {

@@ -7,18 +7,13 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include "test_dumps.h"
+
 #include <QtTest>
 
 namespace {
 
-void writeFile(const QString& path, const QByteArray& text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-}
+using testdumps::writeFile;
 
 const QByteArray kTensor = "{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [2, 4], "
                            "\"Max\": 1.0, \"Min\": -1.0, \"Mean\": 0.1, \"Norm\": 2.0, \"requires_grad\": false}";
