@@ -1,12 +1,10 @@
 #pragma once
-// Node labels as tb_graph_ascend shortens them (viewer spec §3.3); the full name stays in the tooltip.
-#include "graph/graph.h"
-
-#include <string_view>
+// Node labels as tb_graph_ascend shortens them (viewer spec §3.3): the rule lives in the core, next to the
+// layout that sizes boxes by it.
+#include "layout/node_label.h"
 
 namespace psui {
 
-// depth: 0 for the root, 1 for its children.
-std::string_view shortLabel(std::string_view fullName, ps::NodeType type, int depth);
+using ps::shortLabel;
 
 } // namespace psui

@@ -1,14 +1,12 @@
-#include "models/labels.h"
+#include "layout/node_label.h"
 
 #include "graph/naming.h"
 
 #include <vector>
 
-namespace psui {
+namespace ps {
 
 namespace {
-
-using ps::allDigits;
 
 // The suffix made of the last `count` dot-separated parts (parts.size() >= count).
 std::string_view lastParts(std::string_view name, const std::vector<size_t>& dots, size_t count)
@@ -29,7 +27,7 @@ std::string_view part(std::string_view name, const std::vector<size_t>& dots, si
 
 } // namespace
 
-std::string_view shortLabel(std::string_view name, ps::NodeType type, int depth)
+std::string_view shortLabel(std::string_view name, NodeType type, int depth)
 {
     if (depth <= 1)
         return name;
@@ -39,7 +37,7 @@ std::string_view shortLabel(std::string_view name, ps::NodeType type, int depth)
             dots.push_back(i);
     const size_t parts = dots.size() + 1;
     // Modules keep 4 parts (5 when the 4th from the end is a layer number); other nodes 2 (3 after a number).
-    const size_t keep = type == ps::NodeType::Module ? 4 : 2;
+    const size_t keep = type == NodeType::Module ? 4 : 2;
     if (parts < keep)
         return name;
     if (!allDigits(part(name, dots, parts - keep)))
@@ -49,4 +47,4 @@ std::string_view shortLabel(std::string_view name, ps::NodeType type, int depth)
     return name;
 }
 
-} // namespace psui
+} // namespace ps

@@ -1,0 +1,12 @@
+#pragma once
+// Node labels as tb_graph_ascend shortens them (viewer spec §3.3); the full name stays in the tooltip.
+#include "graph/graph.h"
+
+#include <string_view>
+
+namespace ps {
+
+// depth: 0 for the root, 1 for its children (both keep the full name). type: the stored node_type.
+std::string_view shortLabel(std::string_view fullName, NodeType type, int depth);
+
+} // namespace ps
