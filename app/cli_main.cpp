@@ -1,5 +1,7 @@
 // probescope-cli: the msprobe `graph` command without Python, for batch and CI use.
+#include "analysis/divergence_report.h"
 #include "batch/engine.h"
+#include "batch/layout.h"
 #include "cli_options.h"
 #include "util/error.h"
 
@@ -22,6 +24,46 @@ void logLine(const char* level, const std::string& message)
     std::cout << stamp << " (" << ::getpid() << ") [" << level << "] " << message << std::endl;
 }
 
+// `diagnose`: every step and rank of compare.json, compared, then the first-divergence finder on each.
+int runDiagnose(const ps::cli::CliOptions& options)
+{
+    ps::DiagnoseOptions diagnose;
+    diagnose.ignore = options.ignore;
+    diagnose.limit = options.limit;
+    for (const std::string& spec : options.tolerances)
+        ps::addToleranceSpec(diagnose, spec);
+    ps::CompareConfig config = ps::readCompareJson(options.inputPath);
+    if (config.benchPath.empty())
+        throw ps::Error(ps::ErrorCode::BadArgument, options.inputPath,
+            "diagnose needs a comparison: compare.json has no bench_path");
+    std::vector<ps::GraphJob> jobs = ps::planJobs(config.npuPath, config.benchPath, std::string());
+    if (jobs.empty())
+        throw ps::Error(ps::ErrorCode::BadLayout, config.npuPath, "no dump found");
+    std::string json = "{\"graphs\": [";
+    for (size_t j = 0; j < jobs.size(); ++j) {
+        const ps::GraphJob& job = jobs[j];
+        std::vector<std::string> warnings;
+        auto comparison = ps::runPair(job.npuDir, job.benchDir, options.engine, warnings);
+        for (const std::string& w : warnings)
+            std::cerr << "warning: " << w << "\n";
+        std::vector<ps::Divergence> found = ps::findDivergences(*comparison, diagnose);
+        std::string where = "step " + std::to_string(job.step) + ", rank " + std::to_string(job.rank);
+        if (options.json) {
+            std::string one = ps::divergenceJson(*comparison, found);
+            one.insert(
+                1, "\n  \"step\": " + std::to_string(job.step) + ",\n  \"rank\": " + std::to_string(job.rank) + ",");
+            json += (j ? ", " : "") + one.substr(0, one.size() - 1);
+        } else {
+            if (jobs.size() > 1)
+                std::cout << "== " << where << " ==\n";
+            std::cout << ps::divergenceTable(*comparison, found);
+        }
+    }
+    if (options.json)
+        std::cout << json << "]}\n";
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -42,6 +84,14 @@ int main(int argc, char** argv)
         std::cout << "probescope-cli " << PROBESCOPE_VERSION << " (msprobe graph 1.2.1 compatible)\n";
         return 0;
     }
+    if (options.action == ps::cli::CliOptions::Action::Diagnose) {
+        try {
+            return runDiagnose(options);
+        } catch (const std::exception& e) {
+            std::cerr << "probescope-cli: error: " << e.what() << "\n";
+            return 1;
+        }
+    }
     try {
         auto start = std::chrono::steady_clock::now();
         ps::CompareConfig config = ps::readCompareJson(options.inputPath);
@@ -52,8 +102,9 @@ int main(int argc, char** argv)
         for (const std::string& w : result.warnings)
             logLine("WARNING", w);
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        logLine("INFO", "Wrote " + std::to_string(result.outputFiles.size()) + " file(s) in "
-                + std::to_string(seconds).substr(0, 5) + " s");
+        logLine("INFO",
+            "Wrote " + std::to_string(result.outputFiles.size()) + " file(s) in " + std::to_string(seconds).substr(0, 5)
+                + " s");
         return 0;
     } catch (const ps::Error& e) {
         logLine("ERROR", e.what());

@@ -8,6 +8,8 @@ std::string usage()
 {
     return "usage: probescope-cli [-f {pytorch,mindspore}] graph -i COMPARE_JSON -o OUTPUT_DIR\n"
            "                      [-lm LAYER_MAPPING.yaml] [-oc] [-f] [-cs] [-j THREADS] [--output_format {vis,db}]\n"
+           "       probescope-cli diagnose -i COMPARE_JSON [-lm [FILE]] [-f] [-j THREADS] [--json]\n"
+           "                      [--ignore PATTERN]... [--tol DTYPE=VALUE]... [--limit N]\n"
            "\n"
            "Builds or compares msprobe dump folders and writes .vis files that tb_graph_ascend and ProbeScope open.\n"
            "\n"
@@ -25,8 +27,25 @@ std::string usage()
            "  -h, --help                  this help\n"
            "  --version                   the version\n"
            "\n"
+           "diagnose: the first-divergence finder (docs/diagnose.md). Lists the matched nodes whose outputs exceed\n"
+           "the tolerance while the inputs they inherited are within it, ranked by the error each adds.\n"
+           "  --json                      print JSON instead of the table\n"
+           "  --ignore PATTERN            skip nodes whose name matches (glob '*' '?', else substring); repeatable\n"
+           "  --tol DTYPE=VALUE           tolerance of a dtype, e.g. --tol bfloat16=0.05 (defaults: float16 0.01,\n"
+           "                              bfloat16 0.04, float32 0.001, float64 1e-06); repeatable\n"
+           "  --limit N                   report at most N nodes per graph\n"
+           "\n"
            "The global form `probescope-cli -f pytorch graph ...` is accepted, as msprobe's.\n";
 }
+
+namespace {
+CliOptions only(CliOptions::Action action)
+{
+    CliOptions o;
+    o.action = action;
+    return o;
+}
+} // namespace
 
 CliOptions parseArguments(const std::vector<std::string>& args)
 {
@@ -42,43 +61,56 @@ CliOptions parseArguments(const std::vector<std::string>& args)
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "-h" || a == "--help")
-            return { CliOptions::Action::Help, {}, {}, {} };
+            return only(CliOptions::Action::Help);
         if (a == "--version" || a == "-v")
-            return { CliOptions::Action::Version, {}, {}, {} };
+            return only(CliOptions::Action::Version);
         if (a == "-f" || a == "--framework") {
             std::string fw = value(a);
             if (fw != "pytorch" && fw != "mindspore")
-                throw std::invalid_argument("argument -f/--framework: invalid choice: '" + fw
-                    + "' (choose from 'pytorch', 'mindspore')");
+                throw std::invalid_argument(
+                    "argument -f/--framework: invalid choice: '" + fw + "' (choose from 'pytorch', 'mindspore')");
             o.engine.framework = fw;
             continue;
         }
-        if (a == "graph") {
+        if (a == "graph" || a == "diagnose") {
             sawCommand = true;
+            o.action = a == "graph" ? CliOptions::Action::Graph : CliOptions::Action::Diagnose;
             ++i;
             break;
         }
-        throw std::invalid_argument("unknown argument '" + a + "' (expected the sub-command 'graph')");
+        throw std::invalid_argument("unknown argument '" + a + "' (expected the sub-command 'graph' or 'diagnose')");
     }
     if (!sawCommand)
         return o;
-    o.action = CliOptions::Action::Graph;
+    const bool diagnose = o.action == CliOptions::Action::Diagnose;
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "-h" || a == "--help")
-            return { CliOptions::Action::Help, {}, {}, {} };
+            return only(CliOptions::Action::Help);
         else if (a == "-i" || a == "--input_path")
             o.inputPath = value(a);
         else if (a == "-o" || a == "--output_path")
             o.outputPath = value(a);
-        else if (a == "-lm" || a == "--layer_mapping") {
+        else if (diagnose && a == "--json")
+            o.json = true;
+        else if (diagnose && a == "--ignore")
+            o.ignore.push_back(value(a));
+        else if (diagnose && a == "--tol")
+            o.tolerances.push_back(value(a));
+        else if (diagnose && a == "--limit") {
+            std::string v = value(a);
+            try {
+                o.limit = size_t(std::stoul(v));
+            } catch (const std::exception&) {
+                throw std::invalid_argument("argument --limit: not a number: '" + v + "'");
+            }
+        } else if (a == "-lm" || a == "--layer_mapping") {
             // As newer msprobe: without a file, nodes are matched by name only.
             if (i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] != '-')
                 o.engine.layerMappingPath = args[++i];
             else
                 o.engine.nameOnlyMatch = true;
-        }
-        else if (a == "-oc" || a == "--overflow_check")
+        } else if (a == "-oc" || a == "--overflow_check")
             o.engine.overflowCheck = true;
         else if (a == "-f" || a == "--fuzzy_match")
             o.engine.fuzzy = true;
@@ -87,8 +119,8 @@ CliOptions parseArguments(const std::vector<std::string>& args)
         else if (a == "--output_format") {
             std::string format = value(a);
             if (format != "vis" && format != "db")
-                throw std::invalid_argument("argument --output_format: invalid choice: '" + format
-                    + "' (choose from 'vis', 'db')");
+                throw std::invalid_argument(
+                    "argument --output_format: invalid choice: '" + format + "' (choose from 'vis', 'db')");
             o.engine.outputFormat = format;
         } else if (a == "-j" || a == "--threads") {
             std::string v = value(a);
@@ -102,7 +134,7 @@ CliOptions parseArguments(const std::vector<std::string>& args)
     }
     if (o.inputPath.empty())
         throw std::invalid_argument("the following arguments are required: -i/--input_path");
-    if (o.outputPath.empty())
+    if (o.outputPath.empty() && !diagnose)
         throw std::invalid_argument("the following arguments are required: -o/--output_path");
     return o;
 }

@@ -8,10 +8,15 @@
 namespace ps::cli {
 
 struct CliOptions {
-    enum class Action { Graph, Help, Version } action = Action::Help;
+    enum class Action { Graph, Diagnose, Help, Version } action = Action::Help;
     std::string inputPath; // -i compare.json
     std::string outputPath; // -o folder
     EngineOptions engine;
+    // diagnose: the first-divergence finder
+    bool json = false; // --json: JSON instead of the table
+    std::vector<std::string> ignore; // --ignore PATTERN (repeatable)
+    std::vector<std::string> tolerances; // --tol DTYPE=VALUE (repeatable)
+    size_t limit = 0; // --limit N
 };
 
 // Throws std::invalid_argument with a usage message on bad arguments.

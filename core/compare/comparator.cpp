@@ -86,6 +86,11 @@ public:
     {
     }
 
+    // One pair matched after the engine ran (manual matching): rows, metrics and precision as for automatic
+    // matches. Summary and md5 only (real mode reads tensors in bulk).
+    void compareOnePair(NodeId n, NodeId b) { comparePair(n, b); }
+    void refreshGroupIndices() { groupIndices(); }
+
     void run()
     {
         matchGraphs(m_npu, m_bench, m_options.match, [this](NodeId n, NodeId b) {
@@ -290,6 +295,20 @@ void assignOverflow(Comparison& c)
 }
 
 } // namespace
+
+void compareMatchedPair(Comparison& c, NodeId npu, NodeId bench)
+{
+    if (c.mode == CompareMode::Real)
+        throw Error(ErrorCode::BadTask, "", "real-data comparisons cannot be recomputed for one pair");
+    CompareOptions options;
+    Comparator(c, options).compareOnePair(npu, bench);
+}
+
+void recomputeGroupIndices(Comparison& c)
+{
+    CompareOptions options;
+    Comparator(c, options).refreshGroupIndices();
+}
 
 uint32_t pageMicroSteps(Graph& npu, Graph* bench, const std::vector<NodeId>* npuCounterpart)
 {

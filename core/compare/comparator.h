@@ -22,6 +22,12 @@ CompareMode detectCompareMode(const DumpData& npu, const DumpData& bench);
 std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench, CompareMode mode,
     const CompareOptions& options);
 
+// Manual matching (summary and md5 modes): binds the rows and precision of one newly matched pair exactly as
+// compareGraphs does for automatic matches. The caller sets the counterparts and then recomputeGroupIndices.
+void compareMatchedPair(Comparison& c, NodeId npu, NodeId bench);
+// The API group indices (precision of Apis_Between_Modules nodes) from their members' precision.
+void recomputeGroupIndices(Comparison& c);
+
 std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflowCheck);
 
 // Micro-step paging of the root's children (spec §4.6); returns the number of micro steps.

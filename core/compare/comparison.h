@@ -49,6 +49,10 @@ public:
     std::vector<Precision> precision; // NPU nodes
     std::array<std::vector<OverflowLevel>, 2> overflow; // per node, only with overflowCheck
     std::array<std::unordered_map<NodeId, DistributedLink>, 2> distributed;
+    // Per side and node: 1 once a manual match or unmatch touched it (the .vis.db `modified` column); empty when
+    // nothing was changed by hand.
+    std::array<std::vector<uint8_t>, 2> modified;
+    bool isModified(Side s, NodeId n) const { return n < modified[size_t(s)].size() && modified[size_t(s)][n]; }
 
     // Metrics bound to NPU data items (index into npu dump items): metricCount(mode) values per slot.
     std::unordered_map<uint32_t, uint32_t> metricSlot;

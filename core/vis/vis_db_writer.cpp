@@ -164,7 +164,10 @@ public:
             m_node.bind(col++, extraJson(meta, side, n, "parallel_merge_info", ""));
             m_node.bind(col++, distributedJson(c, meta, side, n));
             const JValue* modified = meta ? meta->nodeExtra(side, n, "modified") : nullptr;
-            m_node.bind(col++, int64_t(modified && modified->type == JType::Int ? modified->i : 0));
+            int64_t modifiedFlag = modified && modified->type == JType::Int ? modified->i : 0;
+            if (c.isModified(Side(side), n))
+                modifiedFlag = 1; // the plugin's mark for a manual (un)match
+            m_node.bind(col++, modifiedFlag);
             items.clear();
             appendItemsJson(items, c, side, g.inputItems(n));
             m_node.bind(col++, items);

@@ -8,7 +8,7 @@ data="$root/tests/data"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-for t in dump_json stack_json construct_json compare_json layer_mapping pt npy vis vis_db; do
+for t in dump_json stack_json construct_json compare_json layer_mapping pt npy vis vis_db vis_config; do
     mkdir -p "$out/fuzz_$t"
 done
 
@@ -55,5 +55,8 @@ printf '%s' '{"task": "statistics", "level": "mix", "framework": "pytorch", "dum
 printf '%s' '{"npu_path": "/tmp", "bench_path": "/tmp", "is_print_compare_log": false}' > "$out/fuzz_compare_json/small.json"
 printf 'TopLayer:\n  language_model.embedding: embedding\n  layers: decoder.layers\nParallelTransformerLayer:\n  self_attention: attn\n  "true": "null"\n' \
     > "$out/fuzz_layer_mapping/small.yaml"
+printf '%s' '{"Module.fc1.Linear.forward.0": "Module.proj.Linear.forward.0", "Functional.linear.0.forward": "Functional.linear.0.forward"}' \
+    > "$out/fuzz_vis_config/pairs.vis.config"
+printf '%s' '{}' > "$out/fuzz_vis_config/empty.vis.config"
 echo "corpora in $out:"
 for d in "$out"/fuzz_*; do echo "  $(basename "$d"): $(find "$d" -type f | wc -l) files"; done

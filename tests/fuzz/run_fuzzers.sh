@@ -11,7 +11,7 @@ build="${FUZZ_BUILD:-$root/build-fuzz}"
 parallel="${PARALLEL:-2}"
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_dump_json fuzz_stack_json fuzz_construct_json fuzz_compare_json
-    fuzz_layer_mapping fuzz_pt fuzz_npy fuzz_vis fuzz_vis_db)
+    fuzz_layer_mapping fuzz_pt fuzz_npy fuzz_vis fuzz_vis_db fuzz_vis_config)
 corpora="$build/corpora"
 [ -d "$corpora" ] || bash "$root/tests/fuzz/make_corpora.sh" "$corpora" > /dev/null
 logs="$build/fuzz-logs"
@@ -19,7 +19,7 @@ mkdir -p "$logs"
 
 run_one() {
     local t="$1" exe="$build/tests/fuzz/$1" dict=() maxlen=65536
-    case "$t" in *json | fuzz_vis) dict=(-dict="$root/tests/fuzz/json.dict") ;; esac
+    case "$t" in *json | fuzz_vis | fuzz_vis_config) dict=(-dict="$root/tests/fuzz/json.dict") ;; esac
     case "$t" in fuzz_vis | fuzz_vis_db) maxlen=262144 ;; esac
     mkdir -p "$corpora/$t" "$build/fuzz-artifacts/$t"
     local start=$SECONDS

@@ -1,0 +1,343 @@
+#include "analysis/divergence.h"
+
+#include "compare/item_fields.h"
+#include "compare/manual_match.h"
+#include "util/error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <unordered_set>
+
+namespace ps {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::string normalDtype(std::string_view dtype)
+{
+    size_t dot = dtype.rfind('.');
+    std::string out(dot == std::string_view::npos ? dtype : dtype.substr(dot + 1));
+    for (char& ch : out)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return out;
+}
+
+// What the finder needs of one tensor item.
+struct TensorView {
+    bool tensor = false;
+    std::string dtype;
+    double stats[4] = { NAN, NAN, NAN, NAN };
+    bool hasStat[4] = { false, false, false, false };
+    double numel = 1;
+    std::string md5;
+    std::string signature; // identifies the tensor on its own side (dtype, shape, statistics, md5)
+};
+
+bool numberOf(const DumpData& d, const FieldValue* f, double& out)
+{
+    if (!f)
+        return false;
+    if (!f->isText && (f->json.type == JType::Float || f->json.type == JType::Int)) {
+        out = f->json.type == JType::Float ? f->json.d : double(f->json.i);
+        return true;
+    }
+    std::string text(f->isText
+            ? std::string_view(f->text)
+            : (f->json.isString() || f->json.type == JType::BigInt ? d.pool.view(f->json.n) : std::string_view()));
+    if (text.empty())
+        return false;
+    char* end = nullptr;
+    out = std::strtod(text.c_str(), &end);
+    return end && *end == '\0';
+}
+
+void appendNumber(std::string& out, double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.9g,", v);
+    out += buf;
+}
+
+class Finder {
+public:
+    Finder(const Comparison& c, const DiagnoseOptions& o)
+        : m_c(c)
+        , m_o(o)
+    {
+        if (!c.isCompare || !c.graphs[0] || !c.graphs[1])
+            throw Error(ErrorCode::BadArgument, "", "the first-divergence finder needs a comparison (NPU and bench)");
+    }
+
+    std::vector<Divergence> run()
+    {
+        const Graph& g = m_c.graph(Side::Npu);
+        std::vector<NodeId> order;
+        for (NodeId n = 0; n < g.size(); ++n)
+            if (g.record[n] >= 0 && g.type[n] != NodeType::ApiCollection)
+                order.push_back(n);
+        std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId b) { return g.record[a] < g.record[b]; });
+        std::vector<Divergence> found;
+        std::unordered_set<std::string> produced; // signatures of NPU outputs seen so far
+        for (uint32_t pos = 0; pos < order.size(); ++pos) {
+            NodeId n = order[pos];
+            Divergence d;
+            if (judge(n, produced, d)) {
+                d.order = pos;
+                found.push_back(std::move(d));
+            }
+            for (uint32_t item : g.outputItems(n))
+                produced.insert(view(Side::Npu, item).signature);
+        }
+        dropEnclosingNodes(found);
+        std::stable_sort(found.begin(), found.end(), [](const Divergence& a, const Divergence& b) {
+            if (a.added != b.added)
+                return a.added > b.added;
+            return a.order < b.order;
+        });
+        if (m_o.limit && found.size() > m_o.limit)
+            found.resize(m_o.limit);
+        return found;
+    }
+
+private:
+    const TensorView& view(Side s, uint32_t item)
+    {
+        auto& cache = m_views[size_t(s)];
+        auto it = cache.find(item);
+        if (it != cache.end())
+            return it->second;
+        const DumpData& d = *m_c.graph(s).dump;
+        TensorView v;
+        collectItemFields(d, d.items[item], m_fields);
+        std::string_view type = fieldText(d, findField(m_fields, "type"));
+        v.dtype = std::string(fieldText(d, findField(m_fields, "dtype")));
+        v.tensor = type.find("Tensor") != std::string_view::npos || (!v.dtype.empty() && type.empty());
+        static const char* const kStats[] = { "Max", "Min", "Mean", "Norm" };
+        for (int k = 0; k < 4; ++k)
+            v.hasStat[k] = numberOf(d, findField(m_fields, kStats[k]), v.stats[k]);
+        v.md5 = std::string(fieldText(d, findField(m_fields, "md5")));
+        v.signature = v.dtype + "|";
+        if (const FieldValue* shape = findField(m_fields, "shape"); shape && !shape->isText && shape->json.isArray()) {
+            for (const JValue& e : d.arena.elements(shape->json)) {
+                double dim = e.type == JType::Int ? double(e.i) : 0;
+                v.numel *= dim;
+                appendNumber(v.signature, dim);
+            }
+        }
+        v.signature += "|";
+        for (int k = 0; k < 4; ++k)
+            appendNumber(v.signature, v.hasStat[k] ? v.stats[k] : 0.0);
+        v.signature += v.md5;
+        return cache.emplace(item, std::move(v)).first->second;
+    }
+
+    // The mode's error of NPU item `ni` against bench item `bi`; -1 when the pair cannot be judged.
+    double itemError(uint32_t ni, uint32_t bi)
+    {
+        const TensorView& a = view(Side::Npu, ni);
+        const TensorView& b = view(Side::Bench, bi);
+        if (!a.tensor || !b.tensor)
+            return -1;
+        if (m_c.mode == CompareMode::Md5)
+            return a.md5.empty() || b.md5.empty() ? -1 : (a.md5 == b.md5 ? 0.0 : 1.0);
+        double rms = b.hasStat[3] && b.numel > 0 ? std::fabs(b.stats[3]) / std::sqrt(b.numel) : 0;
+        double err = -1;
+        for (int k = 0; k < 4; ++k)
+            if (a.hasStat[k] && b.hasStat[k])
+                err = std::max(err, statisticError(a.stats[k], b.stats[k], rms));
+        if (m_c.mode == CompareMode::Real) {
+            auto metrics = m_c.metricsOf(ni);
+            if (!metrics.empty() && metrics[0].isNumber()) {
+                double cosine = metrics[0].number();
+                err = std::max(err, std::isfinite(cosine) ? std::sqrt(std::max(0.0, 2 * (1 - cosine))) : kInf);
+            }
+        }
+        return err;
+    }
+
+    struct SideError {
+        double worst = 0;
+        bool exceeds = false;
+        uint32_t item = 0;
+        bool any = false;
+    };
+
+    // Errors of n's items against b's, pairing by position. With `produced`, only the items some earlier node
+    // produced count; the first diverging one no node produced is named in `source`.
+    SideError errors(std::span<const uint32_t> ni, std::span<const uint32_t> bi,
+        const std::unordered_set<std::string>* produced, std::string* source)
+    {
+        SideError out;
+        for (size_t i = 0; i < ni.size() && i < bi.size(); ++i) {
+            double err = itemError(ni[i], bi[i]);
+            if (err < 0)
+                continue;
+            const TensorView& v = view(Side::Npu, ni[i]);
+            bool exceeds = m_c.mode == CompareMode::Md5 ? err > 0 : !(err <= toleranceFor(m_o, v.dtype));
+            if (produced && !produced->count(v.signature)) {
+                if (exceeds && source && source->empty())
+                    *source = std::string(
+                        m_c.graph(Side::Npu).dump->pool.view(m_c.graph(Side::Npu).dump->items[ni[i]].key));
+                continue;
+            }
+            // The worst item, preferring items beyond their tolerance (dtypes differ in tolerance).
+            if (std::isnan(err))
+                err = kInf;
+            if (!out.any || (exceeds && !out.exceeds) || (exceeds == out.exceeds && err > out.worst)) {
+                out.worst = err;
+                out.item = ni[i];
+            }
+            out.exceeds = out.exceeds || exceeds;
+            out.any = true;
+        }
+        return out;
+    }
+
+    bool judge(NodeId n, const std::unordered_set<std::string>& produced, Divergence& d)
+    {
+        NodeId b = m_c.counterpart[0][n];
+        const Graph& g = m_c.graph(Side::Npu);
+        const Graph& bg = m_c.graph(Side::Bench);
+        if (b == kNoNode || bg.record[b] < 0)
+            return false;
+        std::string_view name = g.nameOf(n);
+        for (const std::string& pattern : m_o.ignore)
+            if (matchesPattern(name, pattern))
+                return false;
+        SideError out = errors(g.outputItems(n), bg.outputItems(b), nullptr, nullptr);
+        if (!out.any || !out.exceeds)
+            return false;
+        std::string source;
+        SideError in = errors(g.inputItems(n), bg.inputItems(b), &produced, &source);
+        if (in.exceeds)
+            return false;
+        // A backward node also reads what its forward node saved: the forward's inputs and outputs.
+        std::string forward = name.find("backward") != std::string_view::npos ? mirroredName(name) : std::string();
+        NodeId fn = forward.empty() ? kNoNode : g.find(forward);
+        if (fn != kNoNode && m_c.counterpart[0][fn] != kNoNode) {
+            NodeId fb = m_c.counterpart[0][fn];
+            for (auto [ni, bi] : { std::pair { g.inputItems(fn), bg.inputItems(fb) },
+                     std::pair { g.outputItems(fn), bg.outputItems(fb) } }) {
+                SideError saved = errors(ni, bi, nullptr, nullptr);
+                if (saved.exceeds)
+                    return false;
+                in.worst = std::max(in.worst, saved.worst);
+            }
+        }
+        d.npu = n;
+        d.bench = b;
+        d.inError = in.worst;
+        d.outError = out.worst;
+        d.added = out.worst - in.worst;
+        const DumpData& dump = *g.dump;
+        d.worstOutput = std::string(dump.pool.view(dump.items[out.item].key));
+        d.dtype = view(Side::Npu, out.item).dtype;
+        d.tolerance = m_c.mode == CompareMode::Md5 ? 0 : toleranceFor(m_o, d.dtype);
+        d.sourceInput = source;
+        return true;
+    }
+
+    // A module whose error comes from a reported node inside it adds nothing: keep the innermost node.
+    void dropEnclosingNodes(std::vector<Divergence>& found) const
+    {
+        const Graph& g = m_c.graph(Side::Npu);
+        std::unordered_set<NodeId> enclosing;
+        for (const Divergence& d : found)
+            for (NodeId p = g.parent[d.npu]; p != kNoNode && enclosing.insert(p).second; p = g.parent[p]) { }
+        std::erase_if(found, [&](const Divergence& d) { return enclosing.count(d.npu) > 0; });
+    }
+
+    const Comparison& m_c;
+    const DiagnoseOptions& m_o;
+    ItemFields m_fields;
+    std::array<std::unordered_map<uint32_t, TensorView>, 2> m_views;
+};
+
+} // namespace
+
+double defaultTolerance(std::string_view dtype)
+{
+    std::string t = normalDtype(dtype);
+    if (t == "float16" || t == "half")
+        return 1e-2;
+    if (t == "bfloat16")
+        return 4e-2;
+    if (t == "float32" || t == "float")
+        return 1e-3;
+    if (t == "float64" || t == "double")
+        return 1e-6;
+    if (t.find("int") != std::string::npos || t == "bool")
+        return 0;
+    return 1e-3;
+}
+
+double toleranceFor(const DiagnoseOptions& options, std::string_view dtype)
+{
+    std::string t = normalDtype(dtype);
+    for (const auto& [key, value] : options.tolerances)
+        if (normalDtype(key) == t)
+            return value;
+    return defaultTolerance(dtype);
+}
+
+void addToleranceSpec(DiagnoseOptions& options, std::string_view spec)
+{
+    size_t eq = spec.find('=');
+    std::string value(eq == std::string_view::npos ? std::string_view() : spec.substr(eq + 1));
+    char* end = nullptr;
+    double v = value.empty() ? -1 : std::strtod(value.c_str(), &end);
+    if (eq == 0 || eq == std::string_view::npos || !end || *end != '\0' || !(v >= 0))
+        throw Error(ErrorCode::BadArgument, "",
+            "a tolerance is DTYPE=VALUE with VALUE >= 0, e.g. float16=0.01 (got '" + std::string(spec) + "')");
+    options.tolerances[std::string(spec.substr(0, eq))] = v;
+}
+
+bool matchesPattern(std::string_view name, std::string_view pattern)
+{
+    if (pattern.find_first_of("*?") == std::string_view::npos)
+        return !pattern.empty() && name.find(pattern) != std::string_view::npos;
+    // Iterative glob with backtracking to the last '*'.
+    size_t n = 0, p = 0, star = std::string_view::npos, mark = 0;
+    while (n < name.size()) {
+        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == name[n])) {
+            ++n;
+            ++p;
+        } else if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            mark = n;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            n = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*')
+        ++p;
+    return p == pattern.size();
+}
+
+double statisticError(double npu, double bench, double scale)
+{
+    if (std::isnan(npu) && std::isnan(bench))
+        return 0;
+    if (std::isinf(npu) && std::isinf(bench) && (npu > 0) == (bench > 0))
+        return 0;
+    if (!std::isfinite(npu) || !std::isfinite(bench))
+        return kInf;
+    double denominator = std::max(std::fabs(bench), scale);
+    if (denominator == 0)
+        return npu == bench ? 0 : 1;
+    return std::fabs(npu - bench) / denominator;
+}
+
+std::vector<Divergence> findDivergences(const Comparison& c, const DiagnoseOptions& options)
+{
+    return Finder(c, options).run();
+}
+
+} // namespace ps

@@ -1,0 +1,284 @@
+#include "compare/manual_match.h"
+
+#include "compare/comparator.h"
+#include "util/error.h"
+
+namespace ps {
+
+namespace {
+
+std::vector<std::string_view> dotParts(std::string_view name)
+{
+    std::vector<std::string_view> parts;
+    size_t start = 0;
+    while (true) {
+        size_t dot = name.find('.', start);
+        parts.push_back(name.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+        if (dot == std::string_view::npos)
+            return parts;
+        start = dot + 1;
+    }
+}
+
+bool isNumber(std::string_view s)
+{
+    return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+class ManualMatcher {
+public:
+    ManualMatcher(const Comparison& c, ManualMatchReport& report)
+        : m_c(std::make_shared<Comparison>(c))
+        , m_report(report)
+    {
+        std::string refusal = manualMatchRefusal(c);
+        if (!refusal.empty())
+            throw Error(ErrorCode::BadArgument, "", refusal);
+        for (size_t s = 0; s < 2; ++s)
+            m_c->modified[s].resize(m_c->graphs[s]->size(), 0);
+    }
+
+    std::shared_ptr<Comparison> finish()
+    {
+        recomputeGroupIndices(*m_c);
+        return std::move(m_c);
+    }
+
+    // Pairs n and b (and their children), then the mirrored pair of each pair made.
+    void matchTree(NodeId n, NodeId b, bool withChildren, bool checkType, bool mirror)
+    {
+        std::string why = matchProblem(n, b, checkType);
+        if (!why.empty()) {
+            m_report.failures.push_back(why);
+            return;
+        }
+        match(n, b);
+        if (mirror)
+            matchMirror(n, b);
+        if (!withChildren)
+            return;
+        std::vector<NodeId> benchKids = unmatchedChildren(Side::Bench, b);
+        std::vector<bool> used(benchKids.size(), false);
+        for (NodeId child : unmatchedChildren(Side::Npu, n)) {
+            for (size_t i = 0; i < benchKids.size(); ++i) {
+                if (used[i] || !sameKey(child, benchKids[i]))
+                    continue;
+                used[i] = true;
+                matchTree(child, benchKids[i], true, true, mirror);
+                break;
+            }
+        }
+    }
+
+    void unmatchTree(NodeId n, NodeId b, bool withChildren, bool mirror)
+    {
+        if (!valid(Side::Npu, n) || !valid(Side::Bench, b) || m_c->counterpart[0][n] != b) {
+            m_report.failures.push_back(describe(n, b) + ": the two nodes are not matched with each other");
+            return;
+        }
+        if (withChildren) {
+            for (NodeId child : graph(Side::Npu).children(n)) {
+                NodeId other = m_c->counterpart[0][child];
+                if (other != kNoNode && graph(Side::Bench).parent[other] == b)
+                    unmatchTree(child, other, true, mirror);
+            }
+        }
+        unmatch(n, b);
+        if (!mirror)
+            return;
+        NodeId mn = mirrorOf(Side::Npu, n), mb = mirrorOf(Side::Bench, b);
+        if (mn != kNoNode && mb != kNoNode && m_c->counterpart[0][mn] == mb)
+            unmatch(mn, mb);
+    }
+
+    const Graph& graph(Side s) const { return *m_c->graphs[size_t(s)]; }
+    bool valid(Side s, NodeId n) const { return n < graph(s).size(); }
+    NodeId counterpart(Side s, NodeId n) const { return m_c->counterpart[size_t(s)][n]; }
+    std::string describe(NodeId n, NodeId b) const
+    {
+        auto name = [&](Side s, NodeId x) { return valid(s, x) ? std::string(graph(s).nameOf(x)) : "(no node)"; };
+        return name(Side::Npu, n) + " <-> " + name(Side::Bench, b);
+    }
+
+private:
+    std::string matchProblem(NodeId n, NodeId b, bool checkType) const
+    {
+        if (!valid(Side::Npu, n) || !valid(Side::Bench, b))
+            return describe(n, b) + ": choose one NPU node and one bench node";
+        const Graph& ng = graph(Side::Npu);
+        const Graph& bg = graph(Side::Bench);
+        if (counterpart(Side::Npu, n) != kNoNode)
+            return describe(n, b) + ": the NPU node is already matched with "
+                + std::string(bg.nameOf(counterpart(Side::Npu, n)));
+        if (counterpart(Side::Bench, b) != kNoNode)
+            return describe(n, b) + ": the bench node is already matched with "
+                + std::string(ng.nameOf(counterpart(Side::Bench, b)));
+        if (checkType && ng.type[n] != bg.type[b])
+            return describe(n, b) + ": a module can only be matched with a module, an API with an API";
+        if (ng.record[n] < 0 || bg.record[b] < 0)
+            return describe(n, b) + ": the " + (ng.record[n] < 0 ? "NPU" : "bench") + " node has no dump data";
+        // Rows pair items by position: summary mode needs at least one input and one output row.
+        if (m_c->mode == CompareMode::Summary) {
+            if (ng.inputItems(n).empty() || bg.inputItems(b).empty())
+                return describe(n, b) + ": no input pair to compare";
+            if (ng.outputItems(n).empty() || bg.outputItems(b).empty())
+                return describe(n, b) + ": no output pair to compare";
+        }
+        return {};
+    }
+
+    void match(NodeId n, NodeId b)
+    {
+        m_c->counterpart[0][n] = b;
+        m_c->counterpart[1][b] = n;
+        compareMatchedPair(*m_c, n, b);
+        m_c->modified[0][n] = m_c->modified[1][b] = 1;
+        m_report.pairs.emplace_back(n, b);
+    }
+
+    void unmatch(NodeId n, NodeId b)
+    {
+        m_c->counterpart[0][n] = kNoNode;
+        m_c->counterpart[1][b] = kNoNode;
+        m_c->precision[n] = Precision {};
+        const Graph& ng = graph(Side::Npu);
+        for (uint32_t item : ng.inputItems(n))
+            m_c->metricSlot.erase(item);
+        for (uint32_t item : ng.outputItems(n))
+            m_c->metricSlot.erase(item);
+        m_c->modified[0][n] = m_c->modified[1][b] = 1;
+        m_report.pairs.emplace_back(n, b);
+    }
+
+    // The mirrored pair is matched quietly when both mirrored nodes exist and are free.
+    void matchMirror(NodeId n, NodeId b)
+    {
+        NodeId mn = mirrorOf(Side::Npu, n), mb = mirrorOf(Side::Bench, b);
+        if (mn == kNoNode || mb == kNoNode || counterpart(Side::Npu, mn) != kNoNode
+            || counterpart(Side::Bench, mb) != kNoNode)
+            return;
+        std::string why = matchProblem(mn, mb, true);
+        if (why.empty())
+            match(mn, mb);
+        else
+            m_report.failures.push_back(why);
+    }
+
+    NodeId mirrorOf(Side s, NodeId n) const
+    {
+        std::string name = mirroredName(graph(s).nameOf(n));
+        return name.empty() ? kNoNode : graph(s).find(name);
+    }
+
+    std::vector<NodeId> unmatchedChildren(Side s, NodeId n) const
+    {
+        std::vector<NodeId> out;
+        for (NodeId child : graph(s).children(n))
+            if (counterpart(s, child) == kNoNode)
+                out.push_back(child);
+        return out;
+    }
+
+    bool sameKey(NodeId n, NodeId b) const
+    {
+        const Graph& ng = graph(Side::Npu);
+        const Graph& bg = graph(Side::Bench);
+        return ng.type[n] == bg.type[b] && shortName(ng.nameOf(n), ng.type[n]) == shortName(bg.nameOf(b), bg.type[b]);
+    }
+
+    std::shared_ptr<Comparison> m_c;
+    ManualMatchReport& m_report;
+};
+
+} // namespace
+
+std::string manualMatchRefusal(const Comparison& c)
+{
+    if (!c.isCompare || !c.graphs[0] || !c.graphs[1])
+        return "a single graph has no bench side to match with";
+    if (c.mode == CompareMode::Real)
+        return "real-data comparisons (task \"all\") cannot be matched by hand: the metrics come from the tensor "
+               "files and are not recomputed for one pair (tb_graph_ascend refuses them too)";
+    for (const auto& g : c.graphs)
+        if (!g->dump || g->dump->verbatim)
+            return "this comparison was opened from a graph file, which holds formatted rows but not the dump "
+                   "statistics: open the NPU and bench dump folders to match nodes by hand";
+    return {};
+}
+
+std::shared_ptr<Comparison> matchManually(
+    const Comparison& c, NodeId npu, NodeId bench, bool withChildren, ManualMatchReport& report)
+{
+    ManualMatcher m(c, report);
+    m.matchTree(npu, bench, withChildren, true, true);
+    return m.finish();
+}
+
+std::shared_ptr<Comparison> unmatchManually(
+    const Comparison& c, NodeId npu, NodeId bench, bool withChildren, ManualMatchReport& report)
+{
+    ManualMatcher m(c, report);
+    m.unmatchTree(npu, bench, withChildren, true);
+    return m.finish();
+}
+
+std::shared_ptr<Comparison> applyMatchPairs(const Comparison& c, const MatchPairs& pairs, ManualMatchReport& report)
+{
+    ManualMatcher m(c, report);
+    for (const auto& [npuName, benchName] : pairs) {
+        NodeId n = m.graph(Side::Npu).find(npuName), b = m.graph(Side::Bench).find(benchName);
+        if (n == kNoNode || b == kNoNode) {
+            report.failures.push_back(npuName + " <-> " + benchName + ": the " + (n == kNoNode ? "NPU" : "bench")
+                + " node is not in this comparison");
+            continue;
+        }
+        if (m.counterpart(Side::Npu, n) == b)
+            continue; // already paired (an automatic match or an earlier line)
+        m.matchTree(n, b, false, false, false);
+    }
+    return m.finish();
+}
+
+MatchPairs manualPairs(const Comparison& c)
+{
+    MatchPairs out;
+    if (!c.isCompare || !c.graphs[0] || !c.graphs[1])
+        return out;
+    for (NodeId n = 0; n < c.graphs[0]->size(); ++n)
+        if (c.isModified(Side::Npu, n) && c.counterpart[0][n] != kNoNode)
+            out.emplace_back(c.graphs[0]->nameOf(n), c.graphs[1]->nameOf(c.counterpart[0][n]));
+    return out;
+}
+
+std::string mirroredName(std::string_view name)
+{
+    std::string out;
+    bool swapped = false;
+    std::vector<std::string_view> parts = dotParts(name);
+    for (size_t i = 0; i < parts.size(); ++i) {
+        std::string_view part = parts[i];
+        if (i > 0)
+            out += '.';
+        if (part == "forward" || part == "backward") {
+            out += part == "forward" ? "backward" : "forward";
+            swapped = true;
+        } else {
+            out += part;
+        }
+    }
+    return swapped ? out : std::string();
+}
+
+std::string_view shortName(std::string_view name, NodeType type)
+{
+    std::vector<std::string_view> parts = dotParts(name);
+    size_t back = type == NodeType::Module ? 4 : 2; // part -4 of a module, -2 of an API
+    if (parts.size() < back)
+        return name;
+    std::string_view part = parts[parts.size() - back];
+    if (isNumber(part) && parts.size() > back)
+        part = parts[parts.size() - back - 1];
+    return part;
+}
+
+} // namespace ps

@@ -1,0 +1,65 @@
+#include "vis/vis_config.h"
+
+#include "io/file_io.h"
+#include "io/json_reader.h"
+#include "util/error.h"
+#include "vis/json_writer.h"
+
+#include <unordered_set>
+
+namespace ps {
+
+namespace {
+constexpr uint64_t kMaxConfigBytes = 256ull << 20; // pairs of node names: far above any real model
+}
+
+MatchPairs parseVisConfig(std::string_view text, const std::string& path)
+{
+    JsonReader reader(text, path);
+    if (reader.peek() != '{')
+        reader.fail("a .vis.config must be a JSON object {\"<NPU node>\": \"<bench node>\", ...}");
+    MatchPairs pairs;
+    std::unordered_set<std::string> seen;
+    reader.beginObject();
+    std::string_view key;
+    while (reader.nextMember(key)) {
+        std::string npu(key);
+        if (npu.empty())
+            reader.fail("an empty NPU node name");
+        if (reader.peek() != '"')
+            reader.fail("the bench node of \"" + npu + "\" must be a string");
+        std::string bench(reader.readString());
+        if (bench.empty())
+            reader.fail("the bench node of \"" + npu + "\" is empty");
+        if (!seen.insert(npu).second)
+            reader.fail("\"" + npu + "\" is listed twice");
+        pairs.emplace_back(std::move(npu), std::move(bench));
+    }
+    reader.expectEnd();
+    return pairs;
+}
+
+MatchPairs readVisConfig(const std::string& path)
+{
+    return parseVisConfig(readWholeFile(path, kMaxConfigBytes), path);
+}
+
+std::string visConfigJson(const MatchPairs& pairs)
+{
+    std::string out;
+    PyJsonWriter w(out);
+    w.beginObject();
+    for (const auto& [npu, bench] : pairs) {
+        w.key(npu);
+        w.string(bench);
+    }
+    w.endObject();
+    return out;
+}
+
+void writeVisConfig(const std::string& path, const MatchPairs& pairs)
+{
+    writeFileAtomically(path, visConfigJson(pairs));
+}
+
+} // namespace ps
