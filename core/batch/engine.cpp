@@ -10,16 +10,11 @@
 #include "vis/vis_db_writer.h"
 #include "vis/vis_writer.h"
 
+#include <cstdio>
 #include <ctime>
 #include <future>
 
 namespace ps {
-
-void Progress::checkCancelled() const
-{
-    if (cancel && cancel->load())
-        throw Error(ErrorCode::Cancelled, "", "cancelled");
-}
 
 std::string currentTimestamp()
 {
@@ -68,28 +63,32 @@ CompareConfig readCompareJson(const std::string& path)
 
 namespace {
 
-std::shared_ptr<Graph> buildSide(const std::string& dir, const EngineOptions& options, std::vector<std::string>& warnings)
+std::shared_ptr<Graph> buildSide(
+    const std::string& dir, const EngineOptions& options, std::vector<std::string>& warnings, ProgressPart progress)
 {
     BuildOptions build;
     build.completeStack = options.completeStack;
+    build.progress = progress;
     return std::shared_ptr<Graph>(buildGraphFromFolder(dir, build, warnings));
 }
 
 } // namespace
 
-std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string& benchDir, const EngineOptions& options,
-    std::vector<std::string>& warnings)
+std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string& benchDir,
+    const EngineOptions& options, std::vector<std::string>& warnings, const Progress* progress)
 {
     if (benchDir.empty()) {
-        auto graph = buildSide(npuDir, options, warnings);
+        auto graph = buildSide(npuDir, options, warnings, { progress });
         return buildOnly(graph, options.overflowCheck);
     }
     // Both sides are read and built in parallel.
     std::vector<std::string> benchWarnings;
-    auto benchFuture = std::async(std::launch::async, [&]() { return buildSide(benchDir, options, benchWarnings); });
+    auto benchFuture = std::async(std::launch::async, [&]() {
+        return buildSide(benchDir, options, benchWarnings, { progress, 1, 2 });
+    });
     std::shared_ptr<Graph> npu;
     try {
-        npu = buildSide(npuDir, options, warnings);
+        npu = buildSide(npuDir, options, warnings, { progress, 0, 2 });
     } catch (...) {
         benchFuture.wait();
         throw;
@@ -97,10 +96,13 @@ std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string
     std::shared_ptr<Graph> bench = benchFuture.get();
     warnings.insert(warnings.end(), benchWarnings.begin(), benchWarnings.end());
     CompareMode mode = detectCompareMode(*npu->dump, *bench->dump);
+    if (progress)
+        progress->setTensors(mode == CompareMode::Real);
 
     CompareOptions compare;
     compare.overflowCheck = options.overflowCheck;
     compare.threads = options.threads;
+    compare.progress = progress;
     std::unordered_map<std::string, std::string> nameMap;
     if (!options.layerMappingPath.empty()) {
         nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
@@ -115,15 +117,16 @@ std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string
     return compareGraphs(npu, bench, mode, compare);
 }
 
-RunResult runGraphCommand(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
-    const Progress& progress, const std::string& timestamp)
+namespace {
+
+void runJobs(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
+    const Progress& progress, const std::string& timestamp, RunResult& result)
 {
-    RunResult result;
     std::vector<GraphJob> jobs = planJobs(config.npuPath, config.benchPath, timestamp);
+    progress.plan(jobs.size(), true);
     ensureDirectory(outputDir);
     bool compare = !config.benchPath.empty();
     bool single = jobs.size() == 1 && jobs[0].rankDir.empty();
-    size_t done = 0;
     bool database = options.outputFormat == "db";
     std::vector<VisDbGraph> dbGraphs; // --output_format db: every step and rank go into one file at the end
     // Files are written per step, after every rank of the step (and the distributed analysis) succeeded.
@@ -141,17 +144,18 @@ RunResult runGraphCommand(const CompareConfig& config, const std::string& output
                 progress.info("Start processing data for " + job.rankDir + "...");
             else
                 progress.info(compare ? "Start building model graphs..." : "Start building model graph...");
-            auto c = runPair(job.npuDir, job.benchDir, options, result.warnings);
+            progress.beginJob(j);
+            auto c = runPair(job.npuDir, job.benchDir, options, result.warnings, &progress);
             if (single && compare)
                 progress.info("Model graphs built successfully, start Comparing graphs...");
             stepResults.push_back({ job, c });
-            ++done;
-            if (progress.fraction)
-                progress.fraction(double(done) / double(jobs.size()));
         }
         if (stepResults.size() > 1)
             analyzeDistributed(stepResults, result.warnings);
-        for (const JobResult& r : stepResults) {
+        for (size_t k = 0; k < stepResults.size(); ++k) {
+            const JobResult& r = stepResults[k];
+            progress.beginJob(first + k);
+            progress.report(Stage::Write, 0);
             progress.checkCancelled();
             if (database) {
                 dbGraphs.push_back({ r.job.step, r.job.rank, r.comparison, nullptr });
@@ -160,6 +164,7 @@ RunResult runGraphCommand(const CompareConfig& config, const std::string& output
             std::string path = joinPath(outputDir, r.job.outputName);
             writeVisFile(*r.comparison, path);
             result.outputFiles.push_back(path);
+            progress.report(Stage::Write, 1);
             if (single)
                 progress.info(compare ? "Model graphs compared successfully, the result file is saved in " + path
                                       : "Model graph built successfully, the result file is saved in " + path);
@@ -168,14 +173,33 @@ RunResult runGraphCommand(const CompareConfig& config, const std::string& output
     }
     if (database) {
         std::string path = joinPath(outputDir, (compare ? "compare_" : "build_") + timestamp + ".vis.db");
+        progress.checkCancelled();
         writeVisDb(dbGraphs, path);
         result.outputFiles.push_back(path);
         progress.info("The graph database is saved in " + path);
-        return result;
+        progress.finish();
+        return;
     }
     if (!single)
         progress.info("The graph files are saved in " + outputDir);
-    return result;
+    progress.finish();
+}
+
+} // namespace
+
+RunResult runGraphCommand(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
+    const Progress& progress, const std::string& timestamp)
+{
+    RunResult result;
+    try {
+        runJobs(config, outputDir, options, progress, timestamp, result);
+        return result;
+    } catch (const Error& e) {
+        if (e.code() == ErrorCode::Cancelled)
+            for (const std::string& path : result.outputFiles)
+                std::remove(path.c_str()); // a cancelled run leaves nothing behind
+        throw;
+    }
 }
 
 } // namespace ps

@@ -3,9 +3,8 @@
 // (read in parallel) -> distributed analysis per step -> .vis files. Also the single-pair entry point the GUI uses.
 #include "batch/layout.h"
 #include "compare/comparison.h"
+#include "util/progress.h"
 
-#include <atomic>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,34 +31,23 @@ struct CompareConfig {
 // Reads compare.json; relative paths are taken from the working folder, then from compare.json's folder.
 CompareConfig readCompareJson(const std::string& path);
 
-// Progress and cancellation, shared with the caller's thread.
-struct Progress {
-    std::function<void(const std::string& message)> log; // msprobe-style INFO lines
-    std::function<void(double fraction)> fraction; // 0..1 over the whole run
-    std::atomic<bool>* cancel = nullptr;
-    void info(const std::string& m) const
-    {
-        if (log)
-            log(m);
-    }
-    void checkCancelled() const;
-};
-
 struct JobResult {
     GraphJob job;
     std::shared_ptr<Comparison> comparison;
 };
 
-// Builds (and compares) one pair of "files" folders.
-std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string& benchDir, const EngineOptions& options,
-    std::vector<std::string>& warnings);
+// Builds (and compares) one pair of "files" folders. With `progress`: reports every stage of the pair and
+// throws Error(Cancelled) soon after its cancel flag is set (everything built so far is freed).
+std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string& benchDir,
+    const EngineOptions& options, std::vector<std::string>& warnings, const Progress* progress = nullptr);
 
 struct RunResult {
     std::vector<std::string> outputFiles;
     std::vector<std::string> warnings;
 };
 
-// The whole command: writes every .vis into outputDir (created with mode 0750 if missing).
+// The whole command: writes every .vis into outputDir (created with mode 0750 if missing). A cancelled run
+// throws Error(Cancelled) and removes the files it had already written.
 RunResult runGraphCommand(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
     const Progress& progress, const std::string& timestamp);
 

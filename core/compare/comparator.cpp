@@ -93,15 +93,27 @@ public:
 
     void run()
     {
-        matchGraphs(m_npu, m_bench, m_options.match, [this](NodeId n, NodeId b) {
+        // Matching first, then the pairs are compared in the same order msprobe compares them.
+        std::vector<std::pair<NodeId, NodeId>> pairs;
+        MatchOptions match = m_options.match;
+        match.progress = m_options.progress;
+        matchGraphs(m_npu, m_bench, match, [&](NodeId n, NodeId b) {
             m_c.counterpart[0][n] = b;
             m_c.counterpart[1][b] = n;
-            comparePair(n, b);
+            pairs.emplace_back(n, b);
         });
+        const ProgressPart progress { m_options.progress };
+        progress.advance(Stage::Match, 1);
+        for (size_t k = 0; k < pairs.size(); ++k) {
+            if (k % 2048 == 0)
+                progress.advance(Stage::Compare, double(k) / double(pairs.size()));
+            comparePair(pairs[k].first, pairs[k].second);
+        }
+        progress.advance(Stage::Compare, 1);
         if (m_c.mode == CompareMode::Real) {
             // 1.2.1 computes API group indices before the real-data rows are evaluated: every group gets int 0.
             groupIndices();
-            m_real.evaluate(m_c, m_options.threads);
+            m_real.evaluate(m_c, m_options.threads, m_options.progress);
             for (NodeId n : m_realNodes)
                 realPrecision(n);
         } else {

@@ -14,6 +14,7 @@ struct CompareOptions {
     MatchOptions match;
     bool overflowCheck = false;
     int threads = 0; // real-data mode: tensor comparisons in parallel (0 = all cores)
+    const Progress* progress = nullptr; // match, compare (by pairs), tensors (by rows); cancellation
 };
 
 // Mode from the two dumps' tasks and md5 fields (spec §6.1). Throws ps::Error(BadTask).

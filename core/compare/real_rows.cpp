@@ -58,7 +58,7 @@ RealMetrics evaluateRow(const DumpData& nd, uint32_t npuItem, const DumpData* bd
 
 } // namespace
 
-void RealRows::evaluate(Comparison& c, int threads)
+void RealRows::evaluate(Comparison& c, int threads, const Progress* progress)
 {
     const DumpData& nd = *c.graphs[0]->dump;
     const DumpData* bd = c.graphs[1] ? c.graphs[1]->dump.get() : nullptr;
@@ -67,8 +67,11 @@ void RealRows::evaluate(Comparison& c, int threads)
     for (auto& [item, slot] : c.metricSlot)
         work.emplace_back(slot, uint32_t(c.metricValues[size_t(slot) * 5].i));
     std::atomic<size_t> next { 0 };
+    std::atomic<size_t> done { 0 };
     auto worker = [&]() {
         for (size_t k = next++; k < work.size(); k = next++) {
+            if (progress && progress->cancelled())
+                return; // an exception must not leave a worker: the caller throws after the join
             auto [slot, row] = work[k];
             const Row& r = m_rows[row];
             RealMetrics m;
@@ -80,6 +83,8 @@ void RealRows::evaluate(Comparison& c, int threads)
             }
             for (size_t v = 0; v < 5; ++v)
                 c.metricValues[size_t(slot) * 5 + v] = m.values[v];
+            if (progress)
+                progress->report(Stage::Tensors, double(++done) / double(work.size()));
         }
     };
     unsigned n = threads > 0 ? unsigned(threads) : std::max(1u, std::thread::hardware_concurrency());
@@ -90,6 +95,8 @@ void RealRows::evaluate(Comparison& c, int threads)
     worker();
     for (auto& t : pool)
         t.join();
+    if (progress)
+        progress->checkCancelled();
 }
 
 } // namespace ps

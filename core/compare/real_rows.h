@@ -2,6 +2,7 @@
 // Real-data mode rows (spec §6.5): rows are collected while matching and evaluated afterwards, in parallel,
 // reading each pair of tensor files lazily (two tensors per worker in flight).
 #include "compare/comparison.h"
+#include "util/progress.h"
 
 #include <cstdint>
 #include <optional>
@@ -14,8 +15,9 @@ class RealRows {
 public:
     // Registers a row and returns the placeholder metrics to bind (they carry the row number until evaluated).
     std::vector<PyScalar> addRow(const Comparison& c, uint32_t npuItem, const uint32_t* benchItem);
-    // Computes every bound row's metrics and writes them into c.metricValues.
-    void evaluate(Comparison& c, int threads);
+    // Computes every bound row's metrics and writes them into c.metricValues. Reports Stage::Tensors by rows;
+    // on cancellation the workers stop after their current row and Error(Cancelled) is thrown.
+    void evaluate(Comparison& c, int threads, const Progress* progress = nullptr);
 
     // A data_name that stays inside dump_tensor_data (no "..", no absolute path, no separators).
     static bool isSafeDataName(std::string_view name);

@@ -32,7 +32,11 @@ public:
         // step 1: the root
         m_g.root = addNode(m_g.strings.intern(kRootName), NodeType::Module);
         // step 2: nodes in construct order, each attached to its (repaired) parent
-        for (const ConstructEntry& e : m_construct.entries) {
+        const size_t count = m_construct.entries.size();
+        for (size_t k = 0; k < count; ++k) {
+            if (k % 8192 == 0)
+                m_options.progress.advance(Stage::Build, 0.8 * double(k) / double(count));
+            const ConstructEntry& e = m_construct.entries[k];
             StrId parentName = repairedParent(e.node, e.parent);
             NodeId up = m_g.root;
             if (parentName != kNoStr)
@@ -45,6 +49,7 @@ public:
         // step 4: data items and the CSR layout
         assignItems();
         freeze();
+        m_options.progress.advance(Stage::Build, 1);
     }
 
 private:
@@ -272,9 +277,13 @@ std::unique_ptr<Graph> buildGraphFromFolder(const std::string& dir, const BuildO
     std::vector<std::string>& warnings)
 {
     auto graph = std::make_unique<Graph>();
-    graph->dump = readDumpJson(joinPath(dir, "dump.json"));
+    DumpReadOptions read;
+    read.progress = options.progress;
+    graph->dump = readDumpJson(joinPath(dir, "dump.json"), read);
     ConstructData construct = readConstructJson(joinPath(dir, "construct.json"), graph->strings);
+    options.progress.advance(Stage::ReadStructure, 0.5);
     StackData stack = readStackJson(joinPath(dir, "stack.json"), graph->strings);
+    options.progress.advance(Stage::ReadStructure, 1);
     buildGraph(*graph, construct, stack, options, warnings);
     return graph;
 }

@@ -4,6 +4,7 @@
 // simplified unless complete stacks are asked for, runs of top-level APIs grouped.
 #include "graph/graph.h"
 #include "io/construct_stack.h"
+#include "util/progress.h"
 
 #include <memory>
 #include <string>
@@ -13,6 +14,7 @@ namespace ps {
 
 struct BuildOptions {
     bool completeStack = false; // -cs: keep full stacks
+    ProgressPart progress; // reading, then building (by construct entries); cancellation checked as often
 };
 
 // Reads the three files of a "files" folder and builds its graph. Throws ps::Error.

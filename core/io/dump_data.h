@@ -3,6 +3,7 @@
 // data items (spec §3.3), with the leaf entries' fields kept verbatim in a compact arena. The raw record tree
 // is never kept: the reader flattens each record as it streams past.
 #include "io/json_value.h"
+#include "util/progress.h"
 #include "util/string_pool.h"
 
 #include <cstdint>
@@ -71,10 +72,12 @@ public:
 
 struct DumpReadOptions {
     int maxArgumentDepth = 10; // msprobe's recursion limit for argument nesting (spec §3.3)
+    ProgressPart progress; // Stage::ReadDump by bytes read; cancellation checked as often
 };
 
 // Reads and flattens dump.json. Throws ps::Error naming the file and the problem.
 std::shared_ptr<DumpData> readDumpJson(const std::string& path, const DumpReadOptions& options = {});
-std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string& path, const DumpReadOptions& options = {});
+std::shared_ptr<DumpData> parseDumpJson(
+    std::string_view text, const std::string& path, const DumpReadOptions& options = {});
 
 } // namespace ps

@@ -172,6 +172,9 @@ bool recordHasMd5Field(const JArena& a, const JValue& record, StrId md5Key)
 
 } // namespace
 
+// Progress is reported (and cancellation checked) every this many bytes: about 2 ms of parsing.
+constexpr size_t kProgressBytes = 256 << 10;
+
 std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string& path, const DumpReadOptions& options)
 {
     auto dump = std::make_shared<DumpData>();
@@ -225,7 +228,12 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
                 reader.fail("\"data\" must be an object of records");
             reader.beginObject();
             std::string_view name;
+            size_t reportedAt = 0;
             while (reader.nextMember(name)) {
+                if (reader.offset() - reportedAt > kProgressBytes) {
+                    reportedAt = reader.offset();
+                    options.progress.advance(Stage::ReadDump, double(reportedAt) / double(text.size()));
+                }
                 StrId nameId = pool.intern(name);
                 std::string recordName(name);
                 scratch.clear();
@@ -261,6 +269,7 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
         }
     }
     reader.expectEnd();
+    options.progress.advance(Stage::ReadDump, 1);
     dump->resolveKeys();
     return dump;
 }

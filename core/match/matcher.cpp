@@ -23,7 +23,11 @@ public:
     {
         // Pre-order DFS with an explicit stack (hierarchies can be hundreds of levels deep).
         std::vector<NodeId> stack { m_npu.root };
+        const ProgressPart progress { m_options.progress };
+        size_t visited = 0;
         while (!stack.empty()) {
+            if (++visited % 4096 == 0)
+                progress.advance(Stage::Match, double(visited) / double(m_npu.size()));
             NodeId n = stack.back();
             stack.pop_back();
             visit(n);

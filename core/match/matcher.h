@@ -2,6 +2,7 @@
 // Node matching between the NPU and Bench graphs (spec §5): default (same name, structure and ancestors)
 // and fuzzy (same name with shape-only checks for modules, re-counted API names under matched modules).
 #include "graph/graph.h"
+#include "util/progress.h"
 
 #include <functional>
 #include <string>
@@ -22,6 +23,7 @@ struct MatchOptions {
     MatchStrategy strategy = MatchStrategy::Default;
     // Layer mapping: NPU node name -> bench node name ("N/A" never matches); empty otherwise.
     const std::unordered_map<std::string, std::string>* nameMap = nullptr;
+    const Progress* progress = nullptr; // Stage::Match by NPU nodes visited; cancellation checked as often
 };
 
 // Walks the NPU graph in pre-order and reports every match through `sink`.
