@@ -109,7 +109,7 @@ void Progress::report(Stage stage, double fraction, int part, int parts) const
     }
     double overall = (double(m_job) + pos / totalWeight()) / double(m_jobs);
     m_overall = std::max(m_overall, std::min(overall, 1.0));
-    emit(shown, m_overall, false);
+    publish(shown, m_overall, false);
 }
 
 void Progress::finish() const
@@ -118,10 +118,10 @@ void Progress::finish() const
         return;
     std::lock_guard lock(m_mutex);
     m_overall = 1;
-    emit(m_emittedStage < 0 ? Stage::Compare : Stage(m_emittedStage), 1, true);
+    publish(m_emittedStage < 0 ? Stage::Compare : Stage(m_emittedStage), 1, true);
 }
 
-void Progress::emit(Stage stage, double overall, bool force) const
+void Progress::publish(Stage stage, double overall, bool force) const
 {
     if (!force && int(stage) == m_emittedStage && overall < m_emitted + 0.002)
         return;

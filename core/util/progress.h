@@ -52,7 +52,7 @@ public:
 private:
     double positionOf(Stage stage, double fraction) const; // within one job, in weight units
     double totalWeight() const;
-    void emit(Stage stage, double overall, bool force) const;
+    void publish(Stage stage, double overall, bool force) const; // not "emit": a Qt macro in ui/
 
     mutable std::mutex m_mutex;
     mutable size_t m_jobs = 1;
