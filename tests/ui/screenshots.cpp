@@ -1,5 +1,7 @@
 // Grabs the real main window on the bundled example (a red node selected, its details shown) into a PNG:
-//   probescope_screenshots OUT.png [LOCALE]
+//   probescope_screenshots OUT.png [LOCALE] [loading]
+// With "loading", the example stays open while a large generated comparison loads: the grab shows the stage,
+// the percentage and Cancel in the status bar.
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/legendpanel.h"
@@ -8,10 +10,36 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QLibraryInfo>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTranslator>
+
+namespace {
+
+// One side of a large comparison: `count` top-level APIs, so that reading it takes a few seconds.
+void writeLargeDump(const QString& dir, int count)
+{
+    QDir().mkpath(dir);
+    const QByteArray t = "{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [4, 1024], "
+                         "\"Max\": 1.5, \"Min\": -1.0, \"Mean\": 0.1, \"Norm\": 2.0, \"requires_grad\": false}";
+    QByteArray data = "{\"task\": \"statistics\", \"level\": \"mix\", \"framework\": \"pytorch\", \"data\": {";
+    QByteArray construct = "{";
+    for (int i = 0; i < count; ++i) {
+        const QByteArray name = "Torch.matmul." + QByteArray::number(i) + ".forward";
+        data += (i ? ",\"" : "\"") + name + "\": {\"input_args\": [" + t + ", " + t + "], \"output\": [" + t + "]}";
+        construct += (i ? ",\"" : "\"") + name + "\": null";
+    }
+    for (auto [file, text] : { std::pair { "/dump.json", data + "}}" },
+             std::pair { "/construct.json", construct + "}" }, std::pair { "/stack.json", QByteArray("{}") } }) {
+        QFile f(dir + QLatin1String(file));
+        if (f.open(QIODevice::WriteOnly))
+            f.write(text);
+    }
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -41,7 +69,27 @@ int main(int argc, char** argv)
         qWarning("load failed: %s", qPrintable(message));
         QApplication::exit(1);
     });
-    QObject::connect(&session, &psui::SessionController::sessionChanged, &window, [&window, &session, out]() {
+    const bool loading = args.size() > 3 && args[3] == QLatin1String("loading");
+    if (loading) {
+        writeLargeDump(tmp.filePath(QStringLiteral("npu")), 150000);
+        writeLargeDump(tmp.filePath(QStringLiteral("bench")), 150000);
+        QObject::connect(&session, &psui::SessionController::progressChanged, &window,
+            [&window, &session, out, grabbed = false](int permille, const QString&) mutable {
+                if (grabbed || permille < 250 || !session.snapshot())
+                    return;
+                grabbed = true;
+                const bool ok = window.grab().save(out);
+                session.cancel();
+                QApplication::exit(ok ? 0 : 1);
+            });
+    }
+    QObject::connect(&session, &psui::SessionController::sessionChanged, &window, [&, out]() {
+        if (loading && session.snapshot() && !session.request().npuPath.endsWith(QLatin1String("/npu"))) {
+            window.legend()->setBinChecked(session.snapshot()->worstValueBin(), true);
+            window.nextSuspicious(1);
+            session.openPaths({ tmp.filePath(QStringLiteral("npu")), tmp.filePath(QStringLiteral("bench")) }, {});
+            return;
+        }
         // Tick the worst legend bin (its nodes are listed and the first is selected), open the red module.
         window.legend()->setBinChecked(session.snapshot()->worstValueBin(), true);
         window.nextSuspicious(1);

@@ -9,4 +9,5 @@ mkdir -p "$root/docs/screenshots"
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 "$build/tests/ui/probescope_screenshots" "$root/docs/screenshots/main_window_en.png" en
 "$build/tests/ui/probescope_screenshots" "$root/docs/screenshots/main_window_zh_CN.png" zh_CN
-echo "wrote $root/docs/screenshots/main_window_en.png and main_window_zh_CN.png"
+"$build/tests/ui/probescope_screenshots" "$root/docs/screenshots/loading_en.png" en loading
+echo "wrote $root/docs/screenshots/main_window_en.png, main_window_zh_CN.png and loading_en.png"

@@ -128,7 +128,7 @@ QString GraphTreeModel::worstText(NodeId node) const
     int worst = m_snapshot->rollup(m_side).worst[node];
     if (worst < 0)
         return {};
-    const ps::ColorBin& b = m_snapshot->bins[size_t(worst)];
+    const LegendBin& b = m_snapshot->bins[size_t(worst)];
     return QStringLiteral("[%1, %2]").arg(b.lo).arg(b.hi);
 }
 
@@ -173,6 +173,10 @@ QVariant GraphTreeModel::data(const QModelIndex& index, int role) const
         return quint32(m_snapshot->counterpart(m_side, node));
     case OverflowRole:
         return int(m_snapshot->overflow(m_side, node));
+    case NodeTypeRole:
+        return int(g->type[node]);
+    case WorstOverflowRole:
+        return node < r.worstOverflow.size() ? int(r.worstOverflow[node]) : 0;
     case SortRole:
         switch (index.column()) {
         case PrecisionColumn:

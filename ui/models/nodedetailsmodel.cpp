@@ -92,13 +92,10 @@ void NodeDetailsModel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId
             r.values.resize(size_t(m_keys.size()));
             markSuspicious(r);
         }
-        // step 3: the metric explanations of the mode become column tooltips
+        // step 3: the metric explanations become column tooltips, in the UI's language
         m_toolTips = QStringList(m_keys.size(), QString());
-        for (const auto& [key, text] : ps::toolTips(m_snapshot->comparison->mode)) {
-            qsizetype c = m_keys.indexOf(QString::fromUtf8(key));
-            if (c >= 0)
-                m_toolTips[c] = QString::fromUtf8(text);
-        }
+        for (qsizetype c = 0; c < m_keys.size(); ++c)
+            m_toolTips[c] = metricExplanation(m_keys[c]);
     }
     endResetModel();
 }
@@ -110,6 +107,42 @@ void NodeDetailsModel::markSuspicious(Row& row) const
         return;
     for (size_t c = 0; c < row.values.size(); ++c)
         row.bins[c] = int8_t(metricCellBin(*m_snapshot, m_keys[qsizetype(c)], row.values[c]));
+}
+
+QString NodeDetailsModel::metricExplanation(const QString& key)
+{
+    // msprobe's ToolTip texts (core/vis/colors.cpp writes them, in Chinese, into .vis files) and the other
+    // metric columns, through tr().
+    static const char* const kTexts[][2] = {
+        { "Max diff", QT_TR_NOOP("The difference between the NPU and bench maximum values") },
+        { "Min diff", QT_TR_NOOP("The difference between the NPU and bench minimum values") },
+        { "Mean diff", QT_TR_NOOP("The difference between the NPU and bench mean values") },
+        { "L2norm diff", QT_TR_NOOP("The difference between the NPU and bench L2 norms") },
+        { "MaxRelativeErr",
+            QT_TR_NOOP("Statistics: |Max diff / bench Max|. Real data: the largest relative error of an element; the "
+                       "closer to 0 the better (inf or NaN when the data holds 0 or NaN)") },
+        { "MinRelativeErr", QT_TR_NOOP("|Min diff / bench Min|, as a percentage") },
+        { "MeanRelativeErr", QT_TR_NOOP("|Mean diff / bench Mean|, as a percentage") },
+        { "NormRelativeErr", QT_TR_NOOP("|L2norm diff / bench L2 norm|, as a percentage") },
+        { "md5", QT_TR_NOOP("The md5 of the data, to tell whether two tensors are exactly equal") },
+        { "Result", QT_TR_NOOP("pass: the NPU and bench md5 are equal; diff: they differ") },
+        { "One Thousandth Err Ratio",
+            QT_TR_NOOP("The share of elements whose relative error against the bench is below 0.1%; the closer to 1 "
+                       "the better") },
+        { "Five Thousandths Err Ratio",
+            QT_TR_NOOP("The share of elements whose relative error against the bench is below 0.5%; the closer to 1 "
+                       "the better") },
+        { "Cosine",
+            QT_TR_NOOP("The cosine similarity of the two tensors; the closer to 1 the more alike (acceptable above "
+                       "0.99). NaN when one of them is all zeros") },
+        { "MaxAbsErr",
+            QT_TR_NOOP(
+                "The largest absolute error of an element; the closer to 0 the better (acceptable below 0.001)") },
+    };
+    for (const auto& [name, text] : kTexts)
+        if (key == QLatin1String(name))
+            return tr(text);
+    return {};
 }
 
 int metricCellBin(const Snapshot& snapshot, const QString& key, const QString& value)
@@ -137,7 +170,9 @@ int metricCellBin(const Snapshot& snapshot, const QString& key, const QString& v
         if (!ok)
             return -1;
         int bin = binOfPrecision(snapshot.bins, std::min(1.0, std::fabs(x) / 100.0));
-        return bin >= 2 ? bin : -1; // only the upper half of the legend counts as suspicious
+        // Only the upper half of the value bins counts as suspicious (bins 2..4 of msprobe's five).
+        const int valueBins = int(snapshot.bins.size()) - (snapshot.unmatchedBin >= 0 ? 1 : 0);
+        return snapshot.isValueBin(bin) && bin >= valueBins / 2 ? bin : -1;
     }
     if (mode == ps::CompareMode::Real) {
         if (nonFinite)

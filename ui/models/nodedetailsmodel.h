@@ -28,6 +28,7 @@ public:
 
     QString toText() const; // tab-separated, with a header line
     int suspiciousCellCount() const;
+    static QString metricExplanation(const QString& key); // translated; empty for a column with none
 
 private:
     struct Row {

@@ -23,6 +23,14 @@ void NodeFilterProxy::setHitNodes(std::shared_ptr<const std::vector<bool>> hits)
     m_hits = std::move(hits);
 }
 
+void NodeFilterProxy::setMicroStep(int step)
+{
+    if (step == m_microStep)
+        return;
+    m_microStep = step;
+    invalidateRowsFilter();
+}
+
 QModelIndex NodeFilterProxy::indexOfNode(NodeId node, int column) const
 {
     auto* model = qobject_cast<GraphTreeModel*>(sourceModel());
@@ -40,10 +48,16 @@ QVariant NodeFilterProxy::data(const QModelIndex& index, int role) const
 
 bool NodeFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
-    if (!m_visible)
+    if (!m_visible && m_microStep < 0)
         return true;
     NodeId n = NodeId(sourceModel()->index(sourceRow, 0, sourceParent).internalId());
-    return n < m_visible->size() && (*m_visible)[n];
+    if (m_microStep >= 0) {
+        const auto* model = qobject_cast<const GraphTreeModel*>(sourceModel());
+        const Snapshot* snap = model ? model->snapshot() : nullptr;
+        if (snap && !snap->inMicroStep(model->side(), n, m_microStep))
+            return false;
+    }
+    return !m_visible || (n < m_visible->size() && (*m_visible)[n]);
 }
 
 } // namespace psui

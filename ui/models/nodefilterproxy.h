@@ -19,6 +19,9 @@ public:
     void setVisibleNodes(std::shared_ptr<const std::vector<bool>> visible);
     void setHitNodes(std::shared_ptr<const std::vector<bool>> hits);
     bool isFiltering() const { return m_visible != nullptr; }
+    // Shows only the first-level nodes of one micro step (-1: all), as tb_graph_ascend's selector does.
+    void setMicroStep(int step);
+    int microStep() const { return m_microStep; }
 
     QModelIndex indexOfNode(NodeId node, int column = 0) const;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -29,6 +32,7 @@ protected:
 private:
     std::shared_ptr<const std::vector<bool>> m_visible;
     std::shared_ptr<const std::vector<bool>> m_hits;
+    int m_microStep = -1;
 };
 
 } // namespace psui

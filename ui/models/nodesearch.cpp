@@ -16,9 +16,19 @@ bool NodeFilter::isEmpty() const
 
 namespace {
 
-// Marks the hits and walks up from each hit until an already visible ancestor: O(nodes) in total.
-void finish(const ps::Graph& g, NodeSet& set)
+// Drops hits outside the micro step, marks the hits and walks up from each hit until an already visible
+// ancestor: O(nodes) in total.
+void finish(const Snapshot& snapshot, Side side, int microStep, NodeSet& set)
 {
+    const ps::Graph& g = snapshot.graph(side);
+    if (microStep >= 0) {
+        std::erase_if(set.hits, [&](NodeId n) {
+            const bool drop = !snapshot.inMicroStep(side, n, microStep);
+            if (drop)
+                set.isHit[n] = false;
+            return drop;
+        });
+    }
     set.visible.assign(g.size(), false);
     for (NodeId hit : set.hits) {
         for (NodeId n = hit; n != ps::kNoNode && !set.visible[n]; n = g.parent[n])
@@ -89,7 +99,7 @@ NodeSet searchNodes(const Snapshot& snapshot, Side side, const SearchQuery& quer
             }
         }
     }
-    finish(g, set);
+    finish(snapshot, side, query.microStep, set);
     return set;
 }
 
@@ -113,7 +123,7 @@ NodeSet filterNodes(const Snapshot& snapshot, Side side, const NodeFilter& filte
             set.isHit[n] = true;
         }
     }
-    finish(g, set);
+    finish(snapshot, side, filter.microStep, set);
     return set;
 }
 
@@ -121,7 +131,7 @@ NodeSet filterNodes(const Snapshot& snapshot, Side side, const NodeFilter& filte
 
 namespace psui {
 
-NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int minBin, int direction)
+NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int minBin, int direction, int microStep)
 {
     if (!snapshot.hasSide(side) || minBin < 0)
         return ps::kNoNode;
@@ -132,7 +142,7 @@ NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int min
     size_t start = from == ps::kNoNode || from >= n ? (direction > 0 ? n - 1 : 0) : from;
     for (size_t step = 1; step <= n; ++step) {
         size_t i = direction > 0 ? (start + step) % n : (start + n - step % n) % n;
-        if (r.bin[i] >= minBin && snapshot.isValueBin(r.bin[i]))
+        if (r.bin[i] >= minBin && snapshot.isValueBin(r.bin[i]) && snapshot.inMicroStep(side, NodeId(i), microStep))
             return NodeId(i);
     }
     return ps::kNoNode;

@@ -16,12 +16,14 @@ struct SearchQuery {
     QString text;
     bool regex = false;
     bool caseSensitive = false;
+    int microStep = -1; // only nodes shown in this micro step (-1: all)
     bool isEmpty() const { return text.isEmpty(); }
 };
 
 struct NodeFilter {
     std::vector<bool> bins; // per legend bin: value bins select NPU nodes, the unmatched bin both sides'
     std::array<bool, 4> overflow {}; // per ps::OverflowLevel; [None] is ignored
+    int microStep = -1; // only nodes shown in this micro step (-1: all)
     bool isEmpty() const;
 };
 
@@ -41,6 +43,6 @@ namespace psui {
 
 // The next (direction +1) or previous (-1) node after `from` in execution order whose value bin is >= minBin,
 // wrapping around; kNoNode if there is none. For F3 "next suspicious node".
-NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int minBin, int direction);
+NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int minBin, int direction, int microStep = -1);
 
 } // namespace psui

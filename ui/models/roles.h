@@ -16,6 +16,8 @@ enum Roles {
     CounterpartRole, // quint32 NodeId of the matched node, 0xffffffff if none
     HitRole, // bool, set by the filter proxy for search hits
     SortRole, // numbers for sorting
+    NodeTypeRole, // int(ps::NodeType)
+    WorstOverflowRole, // int(ps::OverflowLevel): the highest level in the subtree
 };
 
 enum Column { NameColumn, TypeColumn, PrecisionColumn, WorstColumn, OverflowColumn, ColumnCount };

@@ -1,5 +1,6 @@
 #include "models/snapshot.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -34,12 +35,25 @@ int Snapshot::worstValueBin() const
     return kBinNone;
 }
 
-int binOfPrecision(const std::vector<ps::ColorBin>& bins, double p)
+int Snapshot::microSteps() const
+{
+    return comparison && comparison->graphs[0] ? int(std::max<uint32_t>(comparison->graphs[0]->microSteps, 1)) : 1;
+}
+
+bool Snapshot::inMicroStep(Side s, NodeId n, int step) const
+{
+    if (step < 0 || !hasSide(s))
+        return true;
+    const auto& steps = rollup(s).microStep;
+    return n >= steps.size() || steps[n] < 0 || steps[n] == step;
+}
+
+int binOfPrecision(const std::vector<LegendBin>& bins, double p)
 {
     if (std::isnan(p))
         return kBinNone;
     for (size_t i = 0; i < bins.size(); ++i) {
-        const ps::ColorBin& b = bins[i];
+        const LegendBin& b = bins[i];
         if (b.unmatched)
             continue;
         if ((b.lo <= p && p < b.hi) || (b.hi == 1 && p == 1) || (b.lo == 0 && p == 0))
@@ -58,6 +72,8 @@ void computeSide(const Snapshot& snap, Side side, SideRollup& r)
     r.bin.assign(n, kBinNone);
     r.worst.assign(n, kBinNone);
     r.depth.assign(n, 0);
+    r.microStep.assign(n, -1);
+    r.worstOverflow.assign(n, 0);
     r.binTotals.assign(snap.bins.size(), 0);
 
     // step 1: own bins and totals
@@ -71,6 +87,7 @@ void computeSide(const Snapshot& snap, Side side, SideRollup& r)
         if (r.bin[id] >= 0)
             ++r.binTotals[size_t(r.bin[id])];
         ++r.overflowTotals[size_t(snap.overflow(side, id))];
+        r.worstOverflow[id] = uint8_t(snap.overflow(side, id));
         if (snap.isValueBin(r.bin[id]))
             r.worst[id] = r.bin[id];
     }
@@ -84,6 +101,7 @@ void computeSide(const Snapshot& snap, Side side, SideRollup& r)
         NodeId p = order[i];
         for (NodeId c : g.children(p)) {
             r.depth[c] = uint16_t(std::min<int>(r.depth[p] + 1, 0xffff));
+            r.microStep[c] = p == g.root ? g.microStep[c] : r.microStep[p];
             order.push_back(c);
         }
     }
@@ -104,19 +122,24 @@ void computeSide(const Snapshot& snap, Side side, SideRollup& r)
         NodeId p = g.parent[c];
         if (p != ps::kNoNode && r.worst[c] > r.worst[p])
             r.worst[p] = r.worst[c];
+        if (p != ps::kNoNode)
+            r.worstOverflow[p] = std::max(r.worstOverflow[p], r.worstOverflow[c]);
     }
 }
 
 } // namespace
 
-std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Comparison> comparison)
+std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta)
 {
     auto snap = std::make_shared<Snapshot>();
     snap->comparison = std::move(comparison);
     if (!snap->comparison)
         return snap;
     if (snap->comparison->isCompare) {
-        snap->bins = ps::defaultColors(snap->comparison->mode);
+        if (meta)
+            snap->bins = legendFromColors(*meta, snap->comparison->mode);
+        if (snap->bins.empty())
+            snap->bins = defaultLegend(snap->comparison->mode);
         for (size_t i = 0; i < snap->bins.size(); ++i)
             if (snap->bins[i].unmatched)
                 snap->unmatchedBin = int(i);

@@ -2,7 +2,7 @@
 // An immutable, view-ready comparison: the core's Comparison plus what the views need per node, computed once
 // (on a worker thread) before the GUI ever sees it. Shared between threads as shared_ptr<const Snapshot>.
 #include "compare/comparison.h"
-#include "vis/vis_writer.h"
+#include "models/legend.h"
 
 #include <array>
 #include <cstdint>
@@ -15,7 +15,7 @@ namespace psui {
 using ps::NodeId;
 using ps::Side;
 
-// Bin codes: 0..n-1 index the legend (ps::defaultColors order, worst last among value bins).
+// Bin codes: 0..n-1 index the legend (best to worst among value bins, see legend.h).
 constexpr int8_t kBinNone = -1; // no precision value (white on the NPU side; everything in build mode)
 
 struct SideRollup {
@@ -23,6 +23,8 @@ struct SideRollup {
     std::vector<int8_t> bin; // own legend bin; the unmatched bin for unmatched nodes
     std::vector<int8_t> worst; // worst value bin in the subtree (self included), kBinNone if none
     std::vector<uint16_t> depth; // 0 for the root
+    std::vector<int32_t> microStep; // the micro step of the first-level node above (or at) it; -1: none
+    std::vector<uint8_t> worstOverflow; // highest ps::OverflowLevel in the subtree (self included)
     // Per legend bin: how many nodes of this side fall into it.
     std::vector<uint32_t> binTotals;
     uint32_t unmatched = 0;
@@ -35,7 +37,7 @@ struct SideRollup {
 
 struct Snapshot {
     std::shared_ptr<const ps::Comparison> comparison;
-    std::vector<ps::ColorBin> bins; // empty in build mode
+    std::vector<LegendBin> bins; // empty in build mode
     int unmatchedBin = -1; // index of the "not matched" legend entry, -1 if none
     std::array<SideRollup, 2> sides;
 
@@ -49,13 +51,19 @@ struct Snapshot {
     bool isValueBin(int bin) const { return bin >= 0 && bin != unmatchedBin; }
     // The worst value bin: the suspicious one ("red").
     int worstValueBin() const;
+    // Micro steps of the NPU (or single) graph (engine spec §4.6); 1 when the run has none.
+    int microSteps() const;
+    // Whether the node shows when micro step `step` is selected (-1: all), as tb_graph_ascend filters.
+    bool inMicroStep(Side s, NodeId n, int step) const;
 };
 
 // msprobe's colour rule (viewer spec §1.6) as a bin number: the first legend entry with lo <= p < hi, or
 // hi == 1 && p == 1, or lo == 0 && p == 0.
-int binOfPrecision(const std::vector<ps::ColorBin>& bins, double p);
+int binOfPrecision(const std::vector<LegendBin>& bins, double p);
 
-// Builds the snapshot: bins, roll-ups bottom-up (iteratively, never recursively) and totals.
-std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Comparison> comparison);
+// Builds the snapshot: bins, roll-ups bottom-up (iteratively, never recursively) and totals. `meta`: the graph
+// file's extras when the comparison was read from a .vis/.vis.db (its Colors legend is used).
+std::shared_ptr<const Snapshot> makeSnapshot(
+    std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta = nullptr);
 
 } // namespace psui

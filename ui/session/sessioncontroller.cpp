@@ -6,6 +6,7 @@
 #include "vis/vis_db_reader.h"
 #include "vis/vis_db_writer.h"
 #include "vis/vis_reader.h"
+#include "vis/vis_writer.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -35,11 +36,11 @@ QString jobLabel(const ps::GraphJob& job)
 }
 
 // A .vis file is one graph; a .vis.db holds one per step and rank (listed as jobs).
-std::shared_ptr<ps::Comparison> readGraphFile(const OpenRequest& request, std::vector<ps::GraphJob>& jobs)
+ps::VisDocument readGraphFile(const OpenRequest& request, std::vector<ps::GraphJob>& jobs)
 {
     const std::string path = request.visPath.toStdString();
     if (!request.visPath.endsWith(QLatin1String(".vis.db")))
-        return ps::readVisFile(path).comparison;
+        return ps::readVisFile(path);
     if (jobs.empty()) {
         for (const auto& [step, rank] : ps::listVisDb(path).graphs) {
             ps::GraphJob job;
@@ -53,18 +54,27 @@ std::shared_ptr<ps::Comparison> readGraphFile(const OpenRequest& request, std::v
     if (jobs.empty())
         throw ps::Error(ps::ErrorCode::BadContent, path, "the database holds no graph");
     const ps::GraphJob& job = jobs[size_t(std::clamp(request.jobIndex, 0, int(jobs.size()) - 1))];
-    return ps::readVisDbGraph(path, job.step, job.rank).comparison;
+    return ps::readVisDbGraph(path, job.step, job.rank);
 }
 
+using ProgressSink = std::function<void(int permille, const QString& stage)>;
+
 // Runs on a worker thread: layout -> job plan -> build and compare -> view roll-ups.
-std::shared_ptr<SessionController::LoadResult> runLoad(OpenRequest request, std::vector<ps::GraphJob> jobs)
+std::shared_ptr<SessionController::LoadResult> runLoad(
+    OpenRequest request, std::vector<ps::GraphJob> jobs, std::shared_ptr<std::atomic<bool>> cancel, ProgressSink sink)
 {
     auto result = std::make_shared<SessionController::LoadResult>();
+    ps::Progress progress(
+        [&](ps::Stage stage, double overall) { sink(int(overall * 1000), SessionController::stageText(stage)); },
+        cancel.get());
     try {
         if (!request.visPath.isEmpty()) {
-            auto comparison = readGraphFile(request, jobs);
+            sink(-1, SessionController::tr("Reading %1…").arg(QFileInfo(request.visPath).fileName()));
+            ps::VisDocument document = readGraphFile(request, jobs);
+            progress.checkCancelled();
+            sink(-1, SessionController::tr("Preparing the view…"));
             request.jobIndex = jobs.empty() ? 0 : std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
-            result->snapshot = makeSnapshot(std::move(comparison));
+            result->snapshot = makeSnapshot(std::move(document.comparison), &document.meta);
             result->request = std::move(request);
             result->jobs = std::move(jobs);
             return result;
@@ -82,7 +92,8 @@ std::shared_ptr<SessionController::LoadResult> runLoad(OpenRequest request, std:
         request.jobIndex = std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
         const ps::GraphJob& job = jobs[size_t(request.jobIndex)];
         std::vector<std::string> warnings;
-        auto comparison = ps::runPair(job.npuDir, job.benchDir, request.options, warnings);
+        auto comparison = ps::runPair(job.npuDir, job.benchDir, request.options, warnings, &progress);
+        sink(1000, SessionController::tr("Preparing the view…"));
         result->snapshot = makeSnapshot(std::move(comparison));
         for (const std::string& w : warnings)
             result->warnings << QString::fromStdString(w);
@@ -128,7 +139,41 @@ SessionController::SessionController(QObject* parent)
     qRegisterMetaType<psui::QueryResult>();
 }
 
-SessionController::~SessionController() = default;
+SessionController::~SessionController()
+{
+    // Workers post progress to this object: stop them and wait before it goes away.
+    if (m_cancelLoad)
+        *m_cancelLoad = true;
+    waitForLoads();
+}
+
+void SessionController::waitForLoads()
+{
+    for (auto& future : m_loads)
+        future.waitForFinished();
+    m_loads.clear();
+}
+
+QString SessionController::stageText(ps::Stage stage)
+{
+    switch (stage) {
+    case ps::Stage::ReadDump:
+        return tr("Reading dump.json…");
+    case ps::Stage::ReadStructure:
+        return tr("Reading construct.json and stack.json…");
+    case ps::Stage::Build:
+        return tr("Building the graphs…");
+    case ps::Stage::Match:
+        return tr("Matching nodes…");
+    case ps::Stage::Compare:
+        return tr("Comparing…");
+    case ps::Stage::Tensors:
+        return tr("Comparing tensors…");
+    case ps::Stage::Write:
+        return tr("Writing…");
+    }
+    return {};
+}
 
 QString SessionController::title() const
 {
@@ -186,14 +231,31 @@ void SessionController::selectJob(int index)
 void SessionController::startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs)
 {
     const quint64 generation = ++m_loadGeneration;
+    if (m_cancelLoad)
+        *m_cancelLoad = true; // the new request supersedes the running one
+    m_cancelLoad = std::make_shared<std::atomic<bool>>(false);
+    m_loads.removeIf([](const QFuture<std::shared_ptr<LoadResult>>& f) { return f.isFinished(); });
     m_elapsed.start();
-    setBusy(true, tr("Reading dumps, building and comparing graphs…"));
+    setBusy(true, tr("Starting…"));
+    Q_EMIT progressChanged(-1, tr("Starting…"));
     auto* watcher = new QFutureWatcher<std::shared_ptr<LoadResult>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation]() {
         finishLoad(generation, watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run(runLoad, request, std::move(jobs)));
+    ProgressSink sink = [this, generation](int permille, const QString& stage) {
+        QMetaObject::invokeMethod(
+            this, [=, this]() { onProgress(generation, permille, stage); }, Qt::QueuedConnection);
+    };
+    auto future = QtConcurrent::run(runLoad, request, std::move(jobs), m_cancelLoad, sink);
+    m_loads.append(future);
+    watcher->setFuture(future);
+}
+
+void SessionController::onProgress(quint64 generation, int permille, const QString& stage)
+{
+    if (generation == m_loadGeneration && m_busy)
+        Q_EMIT progressChanged(permille, stage);
 }
 
 void SessionController::finishLoad(quint64 generation, const std::shared_ptr<LoadResult>& result)
@@ -211,6 +273,7 @@ void SessionController::finishLoad(quint64 generation, const std::shared_ptr<Loa
     for (const ps::GraphJob& job : m_jobs)
         m_jobLabels << jobLabel(job);
     m_snapshot = result->snapshot;
+    m_microStep = -1;
     ++m_searchGeneration;
     ++m_filterGeneration;
     for (GraphTreeModel* model : m_models)
@@ -224,8 +287,10 @@ void SessionController::cancel()
 {
     if (!m_busy)
         return;
-    ++m_loadGeneration; // the engine finishes in the background; its result will be dropped
-    setBusy(false);
+    if (m_cancelLoad)
+        *m_cancelLoad = true; // the engine stops soon and frees what it built
+    ++m_loadGeneration; // its (cancelled) result will be dropped
+    setBusy(false, tr("Cancelled; the previous session is kept."));
 }
 
 void SessionController::setBusy(bool busy, const QString& stage)
@@ -234,8 +299,19 @@ void SessionController::setBusy(bool busy, const QString& stage)
     Q_EMIT busyChanged(busy, stage);
 }
 
-void SessionController::search(int sides, const SearchQuery& query)
+void SessionController::setMicroStep(int step)
 {
+    step = m_snapshot && step >= 0 && step < m_snapshot->microSteps() ? step : -1;
+    if (step == m_microStep)
+        return;
+    m_microStep = step;
+    Q_EMIT microStepChanged(step);
+}
+
+void SessionController::search(int sides, const SearchQuery& request)
+{
+    SearchQuery query = request;
+    query.microStep = m_microStep;
     const quint64 generation = ++m_searchGeneration;
     auto snapshot = m_snapshot;
     auto* watcher = new QFutureWatcher<QueryResult>(this);
@@ -255,8 +331,10 @@ void SessionController::search(int sides, const SearchQuery& query)
     }));
 }
 
-void SessionController::filter(const NodeFilter& nodeFilter)
+void SessionController::filter(const NodeFilter& request)
 {
+    NodeFilter nodeFilter = request;
+    nodeFilter.microStep = m_microStep;
     const quint64 generation = ++m_filterGeneration;
     auto snapshot = m_snapshot;
     auto* watcher = new QFutureWatcher<QueryResult>(this);
@@ -296,6 +374,16 @@ QString SessionController::exportProblem(const QString& path)
                   "folder.")
             .arg(QDir::toNativeSeparators(info.absolutePath()), vis.first());
     return {};
+}
+
+QString SessionController::exportPath(const QString& path, bool database)
+{
+    if (path.endsWith(QLatin1String(".vis.db")))
+        return path;
+    QString stem = path;
+    if (stem.endsWith(QLatin1String(".vis")))
+        stem.chop(4);
+    return stem + (database ? QStringLiteral(".vis.db") : QStringLiteral(".vis"));
 }
 
 void SessionController::exportVis(const QString& path)

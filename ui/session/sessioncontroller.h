@@ -7,10 +7,12 @@
 #include "models/snapshot.h"
 
 #include <QElapsedTimer>
+#include <QFuture>
 #include <QObject>
 #include <QStringList>
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -47,6 +49,9 @@ public:
     QStringList jobLabels() const { return m_jobLabels; }
     int currentJob() const { return m_request.jobIndex; }
     bool isBusy() const { return m_busy; }
+    // The micro step the views show (-1: all); searches and filters only report nodes of it.
+    int microStep() const { return m_microStep; }
+    void setMicroStep(int step);
     QString title() const;
 
     // Interprets command-line or dropped paths: a compare.json, one dump folder (build), or two folders.
@@ -54,7 +59,9 @@ public:
     bool openPaths(const QStringList& paths, const ps::EngineOptions& options);
     void open(const OpenRequest& request);
     void selectJob(int index);
+    // Stops the running load: the engine stops within ~0.1 s and the previous session stays as it was.
     void cancel();
+    static QString stageText(ps::Stage stage); // translated stage name for the progress display
 
     // Queries on the current snapshot: sides is a mask (1 = NPU, 2 = Bench).
     void search(int sides, const SearchQuery& query);
@@ -62,10 +69,15 @@ public:
     void exportVis(const QString& path);
     // A .vis next to a .vis.db is hidden by tb_graph_ascend: refuse it. Returns the reason, empty if fine.
     static QString exportProblem(const QString& path);
+    // The file name the export writes: `path` with the .vis or .vis.db suffix of the chosen format.
+    static QString exportPath(const QString& path, bool database);
 
 Q_SIGNALS:
-    void busyChanged(bool busy, const QString& stage);
+    void busyChanged(bool busy, const QString& stage); // not busy: stage is empty, or why the work stopped
+    // While busy: per mille done (-1 while unknown) and the translated stage now running.
+    void progressChanged(int permille, const QString& stage);
     void sessionChanged();
+    void microStepChanged(int step);
     void loadFailed(const QString& message);
     void warningsReported(const QStringList& warnings);
     void searchFinished(const psui::QueryResult& result);
@@ -79,6 +91,8 @@ private:
     void startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs);
     void finishLoad(quint64 generation, const std::shared_ptr<LoadResult>& result);
     void setBusy(bool busy, const QString& stage = {});
+    void onProgress(quint64 generation, int permille, const QString& stage);
+    void waitForLoads();
 
     std::array<GraphTreeModel*, 2> m_models {};
     std::shared_ptr<const Snapshot> m_snapshot;
@@ -89,6 +103,9 @@ private:
     quint64 m_searchGeneration = 0;
     quint64 m_filterGeneration = 0;
     bool m_busy = false;
+    int m_microStep = -1;
+    std::shared_ptr<std::atomic<bool>> m_cancelLoad; // the running load's cancel flag
+    QList<QFuture<std::shared_ptr<LoadResult>>> m_loads; // running loads, waited for on destruction
     QElapsedTimer m_elapsed;
 };
 

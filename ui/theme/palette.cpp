@@ -6,7 +6,8 @@ QColor Palette::binColor(const Snapshot& snapshot, int bin)
 {
     if (bin < 0 || size_t(bin) >= snapshot.bins.size())
         return unmatched();
-    return QColor(QLatin1String(snapshot.bins[size_t(bin)].hex));
+    const QColor c(QString::fromStdString(snapshot.bins[size_t(bin)].hex));
+    return c.isValid() ? c : unmatched();
 }
 
 QColor Palette::nodeFill(const Snapshot& snapshot, Side side, int bin)

@@ -3,10 +3,12 @@
 #include "models/graphtreemodel.h"
 #include "models/hitlistmodel.h"
 #include "session/sessioncontroller.h"
+#include "theme/nodeglyph.h"
 #include "theme/palette.h"
 #include "widgets/hitnavigator.h"
 
 #include <QCheckBox>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QPainter>
@@ -36,7 +38,7 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     , m_binsBox(new QGroupBox(this))
     , m_overflowBox(new QGroupBox(this))
     , m_typesBox(new QGroupBox(this))
-    , m_types(new QLabel(this))
+    , m_typesNote(new QLabel(this))
     , m_onlyHits(new QCheckBox(this))
     , m_hits(new HitListModel(this))
     , m_navigator(new HitNavigator(m_hits, this))
@@ -50,9 +52,10 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
         m_overflowChecks.push_back(check);
         connect(check, &QCheckBox::toggled, this, &LegendPanel::applyFilter);
     }
-    auto* typesLayout = new QVBoxLayout(m_typesBox);
-    m_types->setWordWrap(true);
-    typesLayout->addWidget(m_types);
+    auto* typesLayout = new QGridLayout(m_typesBox);
+    typesLayout->setColumnStretch(1, 1);
+    m_typesNote->setWordWrap(true);
+    m_typesBox->setObjectName(QStringLiteral("nodeTypes"));
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_binsBox);
@@ -64,6 +67,7 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
 
     connect(m_onlyHits, &QCheckBox::toggled, this, &LegendPanel::showOnlyHitsChanged);
     connect(m_session, &SessionController::filterFinished, this, &LegendPanel::onFinished);
+    connect(m_session, &SessionController::microStepChanged, this, &LegendPanel::applyFilter);
     connect(m_navigator, &HitNavigator::jumpRequested, this, &LegendPanel::jumpRequested);
     retranslate();
     resetSession();
@@ -72,14 +76,79 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
 QString LegendPanel::binText(int bin) const
 {
     const auto snap = m_session->snapshot();
-    const ps::ColorBin& b = snap->bins[size_t(bin)];
+    const LegendBin& b = snap->bins[size_t(bin)];
     const auto& r = snap->rollup(Side::Npu);
     const uint32_t count = size_t(bin) < r.binTotals.size() ? r.binTotals[size_t(bin)] : 0;
     if (b.unmatched) {
         const uint32_t bench = snap->hasSide(Side::Bench) ? snap->rollup(Side::Bench).unmatched : 0;
         return tr("No matching node (NPU %1, bench %2)").arg(count).arg(bench);
     }
+    if (b.isDefault && snap->comparison->mode == ps::CompareMode::Md5)
+        return (b.lo == 1 ? tr("md5 equal (%1)") : tr("md5 differs (%1)")).arg(count);
     return QStringLiteral("[%1, %2]   (%3)").arg(b.lo).arg(b.hi).arg(count);
+}
+
+QString LegendPanel::binDescription(int bin) const
+{
+    const auto snap = m_session->snapshot();
+    const LegendBin& b = snap->bins[size_t(bin)];
+    if (!b.isDefault)
+        return QString::fromStdString(b.fileDescription); // the file's own legend: shown as written
+    if (b.unmatched)
+        return tr("The node was not matched with a bench node during the comparison.");
+    switch (snap->comparison->mode) {
+    case ps::CompareMode::Md5:
+        return b.lo == 1 ? tr("Every input and output of this node has the same md5 as the bench.")
+                         : tr("Some input or output of this node has an md5 different from the bench.");
+    case ps::CompareMode::Real:
+        return tr("The absolute difference between the smallest One Thousandth Err Ratio of the node's inputs and "
+                  "that of its outputs: how much precision the node lost. The larger, the further the NPU values "
+                  "are from the bench. One Thousandth Err Ratio: the share of elements whose relative error "
+                  "against the bench is below 0.1%; the closer to 1 the better.");
+    case ps::CompareMode::Summary:
+        break;
+    }
+    return tr("The relative error of the statistics of every input and output of this node; the larger, the "
+              "further the NPU values are from the bench. Relative error: |(NPU - bench) / bench|.");
+}
+
+void LegendPanel::fillTypes()
+{
+    auto* grid = static_cast<QGridLayout*>(m_typesBox->layout());
+    while (QLayoutItem* item = grid->takeAt(0)) {
+        if (item->widget() != m_typesNote)
+            delete item->widget();
+        delete item;
+    }
+    const std::pair<NodeGlyph, QString> rows[] = {
+        { NodeGlyph::Module, tr("Module: a framework module; expandable") },
+        { NodeGlyph::Leaf, tr("API: an operator call, or a module without children") },
+        { NodeGlyph::ApiList, tr("API list (Apis_Between_Modules): the APIs called between two modules, grouped") },
+    };
+    int row = 0;
+    for (const auto& [glyph, text] : rows) {
+        auto* icon = new QLabel(m_typesBox);
+        icon->setPixmap(nodeGlyphIcon(glyph).pixmap(QSize(16, 12)));
+        auto* label = new QLabel(text, m_typesBox);
+        label->setWordWrap(true);
+        grid->addWidget(icon, row, 0, Qt::AlignTop);
+        grid->addWidget(label, row++, 1);
+    }
+    const std::pair<QColor, QString> fills[] = {
+        { Palette::unmatched(), tr("Grey: no matching node on the other side") },
+        { Palette::noValue(), tr("White: no precision value (bench nodes, API lists)") },
+        { Palette::overflowColor(3), tr("Blue (overflow column): overflow level") },
+    };
+    for (const auto& [colour, text] : fills) {
+        auto* icon = new QLabel(m_typesBox);
+        icon->setPixmap(swatch(colour).pixmap(QSize(14, 14)));
+        auto* label = new QLabel(text, m_typesBox);
+        label->setWordWrap(true);
+        grid->addWidget(icon, row, 0, Qt::AlignTop);
+        grid->addWidget(label, row++, 1);
+    }
+    m_typesNote->setText(tr("A collapsed module is painted in the worst colour it contains."));
+    grid->addWidget(m_typesNote, row, 0, 1, 2);
 }
 
 void LegendPanel::resetSession()
@@ -96,7 +165,7 @@ void LegendPanel::resetSession()
         for (size_t i = 0; i < snap->bins.size(); ++i) {
             auto* check = new QCheckBox(binText(int(i)), m_binsBox);
             check->setIcon(swatch(Palette::binColor(*snap, int(i))));
-            check->setToolTip(QString::fromUtf8(snap->bins[i].description));
+            check->setToolTip(binDescription(int(i)));
             m_binsLayout->addWidget(check);
             m_binChecks.push_back(check);
             connect(check, &QCheckBox::toggled, this, &LegendPanel::applyFilter);
@@ -116,10 +185,8 @@ void LegendPanel::resetSession()
 void LegendPanel::retranslate()
 {
     m_overflowBox->setTitle(tr("Overflow"));
-    m_typesBox->setTitle(tr("Node types"));
-    m_types->setText(tr("<b>Module</b>: a framework module, expandable<br><b>API</b>: an operator call (a leaf)<br>"
-                        "<b>API list</b>: the APIs called between two modules, grouped<br>"
-                        "A collapsed module is painted in the worst colour it contains."));
+    m_typesBox->setTitle(tr("Node types and fills"));
+    fillTypes();
     m_onlyHits->setText(tr("Show only these nodes in the trees"));
     m_navigator->retranslate();
     if (m_session->snapshot())

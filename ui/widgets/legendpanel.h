@@ -40,13 +40,15 @@ private:
     void applyFilter();
     void onFinished(const QueryResult& result);
     QString binText(int bin) const;
+    QString binDescription(int bin) const; // translated for msprobe's own bins, the file's text otherwise
+    void fillTypes();
 
     SessionController* m_session;
     QVBoxLayout* m_binsLayout;
     QGroupBox* m_binsBox;
     QGroupBox* m_overflowBox;
     QGroupBox* m_typesBox;
-    QLabel* m_types;
+    QLabel* m_typesNote;
     std::vector<QCheckBox*> m_binChecks;
     std::vector<QCheckBox*> m_overflowChecks;
     QCheckBox* m_onlyHits;

@@ -42,6 +42,8 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     , m_callers(new CallerPanel(this))
     , m_jobs(new QComboBox(this))
     , m_jobsLabel(new QLabel(this))
+    , m_microSteps(new QComboBox(this))
+    , m_microStepsLabel(new QLabel(this))
     , m_status(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_cancel(new QPushButton(this))
@@ -59,8 +61,12 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     setCentralWidget(central);
     createDocks();
 
-    m_progress->setRange(0, 0); // the engine reports no fraction for one pair: a busy indicator
-    m_progress->setMaximumWidth(160);
+    m_progress->setObjectName(QStringLiteral("loadProgress"));
+    m_cancel->setObjectName(QStringLiteral("cancelLoad"));
+    m_status->setObjectName(QStringLiteral("statusText"));
+    m_progress->setRange(0, 0); // a busy indicator until the engine reports its first fraction
+    m_progress->setMinimumWidth(140);
+    m_progress->setMaximumWidth(200);
     m_progress->hide();
     m_cancel->hide();
     statusBar()->addWidget(m_status, 1);
@@ -73,6 +79,9 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     m_actions->toolBar->addWidget(m_jobs);
     m_jobs->setObjectName(QStringLiteral("jobSelector"));
     m_jobs->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_actions->toolBar->addWidget(m_microStepsLabel);
+    m_actions->toolBar->addWidget(m_microSteps);
+    m_microSteps->setObjectName(QStringLiteral("microStepSelector"));
 
     connect(m_session, &SessionController::sessionChanged, this, &MainWindow::onSessionChanged);
     connect(m_session, &SessionController::busyChanged, this, &MainWindow::onBusyChanged);
@@ -82,8 +91,12 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
         m_status->setText(tr("%n warning(s) from the engine (hover for details)", nullptr, int(warnings.size())));
         m_status->setToolTip(warnings.join(QLatin1Char('\n')));
     });
+    connect(m_session, &SessionController::progressChanged, this, &MainWindow::onProgress);
     connect(m_cancel, &QPushButton::clicked, m_session, &SessionController::cancel);
     connect(m_jobs, &QComboBox::activated, m_session, &SessionController::selectJob);
+    // Item 0 is "All" (-1), item k+1 is micro step k.
+    connect(m_microSteps, &QComboBox::activated, m_session, [this](int i) { m_session->setMicroStep(i - 1); });
+    connect(m_session, &SessionController::microStepChanged, m_trees, &SideBySideTreeView::setMicroStep);
     connect(m_trees, &SideBySideTreeView::currentNodesChanged, this, &MainWindow::onCurrentNodes);
     connect(m_search, &SearchBar::jumpRequested, this, &MainWindow::jumpTo);
     connect(m_legend, &LegendPanel::jumpRequested, this, &MainWindow::jumpTo);
@@ -149,9 +162,18 @@ void MainWindow::onSessionChanged()
     m_jobs->addItems(m_session->jobLabels());
     m_jobs->setCurrentIndex(m_session->currentJob());
     const bool batch = m_session->jobLabels().size() > 1;
-    for (QAction* a : m_actions->toolBar->actions())
-        if (m_actions->toolBar->widgetForAction(a) == m_jobs || m_actions->toolBar->widgetForAction(a) == m_jobsLabel)
+    const int microSteps = snap ? snap->microSteps() : 1;
+    m_microSteps->clear();
+    m_microSteps->addItem(tr("All"));
+    for (int k = 0; k < microSteps; ++k)
+        m_microSteps->addItem(QString::number(k));
+    for (QAction* a : m_actions->toolBar->actions()) {
+        const QWidget* w = m_actions->toolBar->widgetForAction(a);
+        if (w == m_jobs || w == m_jobsLabel)
             a->setVisible(batch);
+        if (w == m_microSteps || w == m_microStepsLabel)
+            a->setVisible(microSteps > 1);
+    }
     m_actions->exportVis->setEnabled(snap != nullptr);
     m_actions->nextSuspicious->setEnabled(snap && !snap->bins.empty());
     m_actions->previousSuspicious->setEnabled(snap && !snap->bins.empty());
@@ -159,16 +181,24 @@ void MainWindow::onSessionChanged()
     if (snap) {
         m_settings->addRecentFile(m_session->request().recentEntry());
         updateRecentMenu();
-        const auto& npu = snap->rollup(Side::Npu);
-        const int worst = snap->worstValueBin();
-        m_status->setText(snap->bins.empty()
-                ? tr("Built %n node(s).", nullptr, int(npu.bin.size()))
-                : tr("%1 NPU nodes, %2 unmatched, %3 in the worst bin. F3 jumps to the next one.")
-                      .arg(npu.bin.size())
-                      .arg(npu.unmatched)
-                      .arg(worst >= 0 ? npu.binTotals[size_t(worst)] : 0));
+        showSessionStatus();
         m_status->setToolTip({});
     }
+}
+
+void MainWindow::showSessionStatus()
+{
+    const auto snap = m_session->snapshot();
+    if (!snap)
+        return;
+    const auto& npu = snap->rollup(Side::Npu);
+    const int worst = snap->worstValueBin();
+    m_status->setText(snap->bins.empty()
+            ? tr("Built %n node(s).", nullptr, int(npu.bin.size()))
+            : tr("%1 NPU nodes, %2 unmatched, %3 in the worst bin. F3 jumps to the next one.")
+                  .arg(npu.bin.size())
+                  .arg(npu.unmatched)
+                  .arg(worst >= 0 ? npu.binTotals[size_t(worst)] : 0));
 }
 
 void MainWindow::onBusyChanged(bool busy, const QString& stage)
@@ -176,8 +206,23 @@ void MainWindow::onBusyChanged(bool busy, const QString& stage)
     m_progress->setVisible(busy);
     m_cancel->setVisible(busy);
     if (busy)
-        m_status->setText(stage);
+        m_progress->setRange(0, 0);
+    if (!stage.isEmpty())
+        m_status->setText(stage); // busy: what runs; idle: why it stopped (e.g. cancelled)
     m_actions->openComparison->setEnabled(true); // a new request simply supersedes the running one
+}
+
+void MainWindow::onProgress(int permille, const QString& stage)
+{
+    // Stage in the status bar, percent on the bar; -1: the stage has no measurable fraction.
+    if (permille < 0) {
+        m_progress->setRange(0, 0);
+    } else {
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(permille);
+        m_progress->setFormat(QStringLiteral("%1 %").arg(permille / 10));
+    }
+    m_status->setText(stage);
 }
 
 void MainWindow::onLoadFailed(const QString& message)
@@ -212,8 +257,8 @@ void MainWindow::nextSuspicious(int direction)
     const auto snap = m_session->snapshot();
     if (!snap)
         return;
-    const NodeId next
-        = nextNodeWithBin(*snap, Side::Npu, m_trees->currentNode(Side::Npu), snap->worstValueBin(), direction);
+    const NodeId next = nextNodeWithBin(
+        *snap, Side::Npu, m_trees->currentNode(Side::Npu), snap->worstValueBin(), direction, m_session->microStep());
     if (next == ps::kNoNode) {
         m_status->setText(tr("No node in the worst precision bin."));
         return;

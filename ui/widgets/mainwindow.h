@@ -43,6 +43,7 @@ public:
     StackPanel* stack() const { return m_stack; }
     CallerPanel* callers() const { return m_callers; }
     QComboBox* jobSelector() const { return m_jobs; }
+    QComboBox* microStepSelector() const { return m_microSteps; }
 
     void jumpTo(Side side, NodeId node);
     void nextSuspicious(int direction);
@@ -63,7 +64,9 @@ private:
     // mainwindow.cpp: layout and session reactions
     void createDocks();
     void onSessionChanged();
+    void showSessionStatus(); // the loaded session's summary in the status bar (also after a language switch)
     void onBusyChanged(bool busy, const QString& stage);
+    void onProgress(int permille, const QString& stage);
     void onLoadFailed(const QString& message);
     void onCurrentNodes(NodeId npu, NodeId bench);
     void applyTreeFilters();
@@ -94,6 +97,8 @@ private:
     QDockWidget* m_bottomDock = nullptr;
     QComboBox* m_jobs;
     QLabel* m_jobsLabel;
+    QComboBox* m_microSteps;
+    QLabel* m_microStepsLabel;
     QLabel* m_status;
     QProgressBar* m_progress;
     QPushButton* m_cancel;

@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -28,6 +29,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -154,10 +156,16 @@ void MainWindow::retranslateUi()
     m_bottomTabs->setTabText(1, tr("Call stacks"));
     m_bottomTabs->setTabText(2, tr("Suspicious nodes by caller"));
     m_jobsLabel->setText(tr(" Step / rank: "));
+    m_microStepsLabel->setText(tr(" Micro step: "));
+    if (m_microSteps->count() > 0)
+        m_microSteps->setItemText(0, tr("All"));
     m_cancel->setText(tr("Cancel"));
     if (!m_session->snapshot()) {
         setWindowTitle(tr("ProbeScope"));
         m_status->setText(tr("Open a comparison (Ctrl+O), a compare.json, or drop dump folders here."));
+    } else if (!m_session->isBusy()) {
+        setWindowTitle(tr("%1 — ProbeScope").arg(m_session->title()));
+        showSessionStatus();
     }
     m_trees->retranslate();
     m_search->retranslate();
@@ -248,17 +256,19 @@ void MainWindow::exportVis()
     QString filter;
     QString path = QFileDialog::getSaveFileName(
         this, tr("Export .vis / .vis.db"), suggested, tr("Graph file (*.vis);;Graph database (*.vis.db)"), &filter);
-    if (!path.isEmpty() && filter.contains(QLatin1String("*.vis.db")) && !path.endsWith(QLatin1String(".vis.db")))
-        path = path.section(QLatin1String(".vis"), 0, 0) + QStringLiteral(".vis.db");
     if (path.isEmpty())
         return;
+    path = SessionController::exportPath(path, filter.contains(QLatin1String("*.vis.db")));
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
     m_status->setText(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
+    m_progress->setRange(0, 0); // the writers report no fraction: a busy indicator while the file is written
+    m_progress->show();
     m_session->exportVis(path);
 }
 
 void MainWindow::onExportFinished(const QString& path, const QString& error)
 {
+    m_progress->setVisible(m_session->isBusy());
     if (!error.isEmpty()) {
         m_status->setText(tr("Export failed."));
         showError(tr("Export failed"), error);

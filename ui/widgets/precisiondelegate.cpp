@@ -2,6 +2,7 @@
 
 #include "models/graphtreemodel.h"
 #include "models/roles.h"
+#include "theme/nodeglyph.h"
 #include "theme/palette.h"
 
 #include <QPainter>
@@ -30,6 +31,27 @@ int PrecisionDelegate::effectiveBin(const QModelIndex& index) const
     return bin;
 }
 
+void PrecisionDelegate::paintOverflowMarker(QPainter* painter, const QRect& cell, const QModelIndex& index) const
+{
+    // Own overflow: a filled dot at the right of the name; a collapsed module with overflow inside: a ring.
+    const QModelIndex first = index.siblingAtColumn(0);
+    int level = first.data(OverflowRole).toInt();
+    bool inside = false;
+    if (level == 0 && first.model()->hasChildren(first) && !m_view->isExpanded(first)) {
+        level = first.data(WorstOverflowRole).toInt();
+        inside = level > 0;
+    }
+    const QColor colour = Palette::overflowColor(level);
+    if (!colour.isValid())
+        return;
+    const int d = std::max(6, cell.height() - 10);
+    const QRectF dot(cell.right() - d - 4, cell.center().y() - d / 2.0, d, d);
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(QPen(colour.darker(130), inside ? 2 : 1));
+    painter->setBrush(inside ? QBrush(Qt::NoBrush) : QBrush(colour));
+    painter->drawEllipse(dot);
+}
+
 void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
     const Snapshot* snap = m_model->snapshot();
@@ -54,12 +76,20 @@ void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     const bool hit = index.siblingAtColumn(0).data(HitRole).toBool();
     if (hit)
         opt.font.setBold(true);
+    if (index.column() == NameColumn) {
+        const auto type = ps::NodeType(index.data(NodeTypeRole).toInt());
+        opt.icon = nodeGlyphIcon(glyphOf(type, index.model()->hasChildren(index)));
+        opt.decorationSize = QSize(16, 12);
+        opt.features |= QStyleOptionViewItem::HasDecoration;
+    }
     QStyledItemDelegate::paint(painter, opt, index);
 
     painter->save();
     if (hit && index.column() == NameColumn)
         painter->fillRect(
             QRect(option.rect.left(), option.rect.top() + 2, 3, option.rect.height() - 4), Palette::hitMarker());
+    if (index.column() == NameColumn)
+        paintOverflowMarker(painter, option.rect, index);
     if (selected) {
         // A 2 px outline (tb_graph_ascend's selection blue) around the whole row, cell by cell.
         QPen pen(Palette::hitMarker(), 2);

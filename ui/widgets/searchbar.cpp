@@ -49,6 +49,7 @@ SearchBar::SearchBar(SessionController* session, QWidget* parent)
     connect(m_debounce, &QTimer::timeout, this, &SearchBar::startSearch);
     connect(m_onlyHits, &QCheckBox::toggled, this, &SearchBar::showOnlyHitsChanged);
     connect(m_session, &SessionController::searchFinished, this, &SearchBar::onFinished);
+    connect(m_session, &SessionController::microStepChanged, this, &SearchBar::startSearch);
     connect(m_navigator, &HitNavigator::jumpRequested, this, &SearchBar::jumpRequested);
     retranslate();
 }

@@ -92,6 +92,7 @@ void SideBySideTreeView::resetSession()
     for (Side s : { Side::Npu, Side::Bench }) {
         m_proxies[size_t(s)]->setVisibleNodes(nullptr);
         m_proxies[size_t(s)]->setHitNodes(nullptr);
+        m_proxies[size_t(s)]->setMicroStep(m_session->microStep());
         QTreeView* v = m_views[size_t(s)];
         // Show the first level: the root expanded, nothing deeper.
         if (v->model()->rowCount() > 0)
@@ -228,6 +229,16 @@ void SideBySideTreeView::setVisibleNodes(Side side, std::shared_ptr<const std::v
     QTreeView* v = m_views[size_t(side)];
     if (v->model()->rowCount() > 0)
         v->expand(v->model()->index(0, 0));
+}
+
+void SideBySideTreeView::setMicroStep(int step)
+{
+    for (Side s : { Side::Npu, Side::Bench }) {
+        m_proxies[size_t(s)]->setMicroStep(step);
+        QTreeView* v = m_views[size_t(s)];
+        if (v->model()->rowCount() > 0)
+            v->expand(v->model()->index(0, 0));
+    }
 }
 
 void SideBySideTreeView::setHitNodes(Side side, std::shared_ptr<const std::vector<bool>> hits)

@@ -40,6 +40,7 @@ public:
     void setLinkScrolling(bool on) { m_linkScrolling = on; }
     void setVisibleNodes(Side side, std::shared_ptr<const std::vector<bool>> visible);
     void setHitNodes(Side side, std::shared_ptr<const std::vector<bool>> hits);
+    void setMicroStep(int step); // -1: all
 
     void expandCurrent();
     void collapseCurrent();

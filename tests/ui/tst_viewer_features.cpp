@@ -1,0 +1,425 @@
+// Offscreen tests of the viewer features of issue #5 beyond the basics of tst_mainwindow: loading progress with
+// stages and percent, Cancel that stops the engine and keeps the previous session, the micro-step selector, the
+// legend taken from the file's own Colors (with translated descriptions), node-type glyphs, keyboard shortcuts,
+// export naming rules, and the suspicious-cell rule on a custom legend.
+#include "models/nodedetailsmodel.h"
+#include "models/nodefilterproxy.h"
+#include "models/roles.h"
+#include "session/sessioncontroller.h"
+#include "session/settings.h"
+#include "testutil.h"
+#include "theme/palette.h"
+#include "vis/vis_reader.h"
+#include "widgets/detailspanel.h"
+#include "widgets/hitnavigator.h"
+#include "widgets/legendpanel.h"
+#include "widgets/mainwindow.h"
+#include "widgets/searchbar.h"
+#include "widgets/sidebysidetreeview.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThreadPool>
+#include <QTreeView>
+
+using namespace psui;
+
+namespace {
+
+void writeFile(const QString& path, const QByteArray& text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text);
+}
+
+QByteArray tensor(const char* max)
+{
+    return QByteArray("{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [4, 1024], \"Max\": ")
+        + max + ", \"Min\": -1.0, \"Mean\": 0.1, \"Norm\": 2.0, \"requires_grad\": false}";
+}
+
+// A "files" folder: `records` top-level APIs (large enough that reading dump.json takes a while), or the given
+// module records with construct parents.
+void writeDumpFolder(const QString& dir, const QList<QPair<QByteArray, QByteArray>>& nodes, const char* max = "1.5")
+{
+    QByteArray data = "{";
+    QByteArray construct = "{";
+    const QByteArray t = tensor(max);
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const QByteArray& name = nodes[i].first;
+        data += (i ? ",\"" : "\"") + name + "\": {\"input_args\": [" + t + "], \"output\": [" + t + "]}";
+        construct += (i ? ",\"" : "\"") + name + "\": " + nodes[i].second;
+    }
+    writeFile(dir + QStringLiteral("/dump.json"),
+        "{\"task\": \"statistics\", \"level\": \"mix\", \"framework\": \"pytorch\", \"dump_data_dir\": null, "
+        "\"data\": "
+            + data + "}}");
+    writeFile(dir + QStringLiteral("/construct.json"), construct + "}");
+    writeFile(dir + QStringLiteral("/stack.json"), "{}");
+}
+
+QList<QPair<QByteArray, QByteArray>> manyApis(int count)
+{
+    QList<QPair<QByteArray, QByteArray>> nodes;
+    for (int i = 0; i < count; ++i)
+        nodes.append({ "Torch.matmul." + QByteArray::number(i) + ".forward", "null" });
+    return nodes;
+}
+
+// Two micro steps: forward, backward, forward, backward of one module at the first level (engine spec §4.6).
+QList<QPair<QByteArray, QByteArray>> twoMicroSteps()
+{
+    return {
+        { "Module.fc.Linear.forward.0", "null" },
+        { "Torch.add.0.forward", "\"Module.fc.Linear.forward.0\"" },
+        { "Module.fc.Linear.backward.0", "null" },
+        { "Module.fc.Linear.forward.1", "null" },
+        { "Torch.add.1.forward", "\"Module.fc.Linear.forward.1\"" },
+        { "Module.fc.Linear.backward.1", "null" },
+    };
+}
+
+// The text of the top-level "Colors" object replaced by `colors` (brace matching; the file is msprobe's output).
+QByteArray withColors(QByteArray vis, const QByteArray& colors)
+{
+    const qsizetype key = vis.indexOf("\"Colors\":");
+    if (key < 0)
+        return {};
+    const qsizetype open = vis.indexOf('{', key);
+    int depth = 0;
+    for (qsizetype i = open; i < vis.size(); ++i) {
+        depth += vis[i] == '{' ? 1 : (vis[i] == '}' ? -1 : 0);
+        if (depth == 0)
+            return vis.replace(open, i - open + 1, colors);
+    }
+    return {};
+}
+
+bool hasCjk(const QString& s)
+{
+    return std::any_of(s.begin(), s.end(), [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; });
+}
+
+} // namespace
+
+class TestViewerFeatures : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_tmp;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<SessionController> m_session;
+    std::unique_ptr<MainWindow> m_window;
+
+    bool waitForSession(int timeoutMs = 60000)
+    {
+        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
+        QSignalSpy failed(m_session.get(), &SessionController::loadFailed);
+        for (int i = 0; i < timeoutMs / 50 && changed.isEmpty() && failed.isEmpty(); ++i)
+            QTest::qWait(50);
+        return !changed.isEmpty();
+    }
+
+    void openExample()
+    {
+        m_window->openExample();
+        QVERIFY(waitForSession());
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_settings = std::make_unique<Settings>(m_tmp.filePath(QStringLiteral("settings.ini")));
+        m_session = std::make_unique<SessionController>();
+        m_window = std::make_unique<MainWindow>(m_settings.get(), m_session.get());
+        m_window->resize(1400, 900);
+        m_window->show();
+    }
+
+    void loadingShowsStagesAndPercent()
+    {
+        QSignalSpy progress(m_session.get(), &SessionController::progressChanged);
+        openExample();
+        QVERIFY(progress.size() >= 3);
+        int last = -1;
+        QStringList stages;
+        for (const QList<QVariant>& args : progress) {
+            const int permille = args.at(0).toInt();
+            if (permille >= 0) {
+                QVERIFY2(permille >= last, "the percentage never goes back");
+                QVERIFY(permille <= 1000);
+                last = permille;
+            }
+            stages << args.at(1).toString();
+        }
+        QCOMPARE(last, 1000);
+        QVERIFY(stages.contains(SessionController::stageText(ps::Stage::ReadDump)));
+        QVERIFY(stages.contains(SessionController::stageText(ps::Stage::Compare)));
+        auto* bar = m_window->findChild<QProgressBar*>(QStringLiteral("loadProgress"));
+        QVERIFY(bar);
+        QCOMPARE(bar->maximum(), 1000); // a real percentage was shown, not only a busy indicator
+        QVERIFY(!bar->isVisible()); // and it is gone when the load is done
+    }
+
+    void cancelStopsTheEngineAndKeepsTheSession()
+    {
+        openExample();
+        const auto before = m_session->snapshot();
+        QVERIFY(before);
+        const QString big = m_tmp.filePath(QStringLiteral("big"));
+        writeDumpFolder(big + QStringLiteral("/npu"), manyApis(80000));
+        writeDumpFolder(big + QStringLiteral("/bench"), manyApis(80000));
+        QSignalSpy progress(m_session.get(), &SessionController::progressChanged);
+        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
+        QVERIFY(m_session->openPaths({ big + QStringLiteral("/npu"), big + QStringLiteral("/bench") }, {}));
+        // Wait until the engine is reading dump.json, then press Cancel.
+        const QString reading = SessionController::stageText(ps::Stage::ReadDump);
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(progress.begin(), progress.end(),
+                                     [&](const QList<QVariant>& a) { return a.at(1).toString() == reading; }),
+            30000);
+        auto* cancel = m_window->findChild<QPushButton*>(QStringLiteral("cancelLoad"));
+        QVERIFY(cancel && cancel->isVisible());
+        QElapsedTimer sinceCancel;
+        sinceCancel.start();
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(!m_session->isBusy());
+        QVERIFY(!cancel->isVisible());
+        QCOMPARE(m_session->snapshot(), before);
+        QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("statusText"))->text().contains(QStringLiteral("ancel")));
+        // The engine really stops: the worker thread is free again soon (it would read ~80 MB otherwise).
+        QTRY_COMPARE_WITH_TIMEOUT(QThreadPool::globalInstance()->activeThreadCount(), 0, 5000);
+        qInfo("worker free %lld ms after Cancel", sinceCancel.elapsed());
+        QVERIFY(sinceCancel.elapsed() < 2000);
+        QTest::qWait(100);
+        QCOMPARE(changed.size(), 0);
+        QCOMPARE(m_session->snapshot(), before);
+        QCOMPARE(m_window->trees()->view(Side::Npu)->model()->rowCount(), 1);
+    }
+
+    void microStepSelectorFiltersTheFirstLevel()
+    {
+        const QString dir = m_tmp.filePath(QStringLiteral("micro"));
+        writeDumpFolder(dir + QStringLiteral("/npu"), twoMicroSteps(), "1.5");
+        writeDumpFolder(dir + QStringLiteral("/bench"), twoMicroSteps(), "1.0");
+        QVERIFY(m_session->openPaths({ dir + QStringLiteral("/npu"), dir + QStringLiteral("/bench") }, {}));
+        QVERIFY(waitForSession());
+        const auto snap = m_session->snapshot();
+        QCOMPARE(snap->microSteps(), 2);
+        QComboBox* selector = m_window->microStepSelector();
+        QCOMPARE(selector->count(), 3); // All, 0, 1
+        QVERIFY(selector->isVisibleTo(m_window.get()));
+        QTreeView* npu = m_window->trees()->view(Side::Npu);
+        QTreeView* bench = m_window->trees()->view(Side::Bench);
+        const QModelIndex npuRoot = npu->model()->index(0, 0);
+        const QModelIndex benchRoot = bench->model()->index(0, 0);
+        QCOMPARE(npu->model()->rowCount(npuRoot), 4);
+        selector->setCurrentIndex(2);
+        Q_EMIT selector->activated(2);
+        QCOMPARE(m_session->microStep(), 1);
+        QCOMPARE(npu->model()->rowCount(npuRoot), 2);
+        QCOMPARE(bench->model()->rowCount(benchRoot), 2);
+        for (int r = 0; r < 2; ++r)
+            QVERIFY(npu->model()->index(r, 0, npuRoot).data(FullNameRole).toString().endsWith(QLatin1String(".1")));
+        // Searches only report nodes of the selected micro step.
+        QSignalSpy searched(m_session.get(), &SessionController::searchFinished);
+        m_session->search(1, SearchQuery { QStringLiteral("Linear.forward") });
+        QTRY_COMPARE(searched.size(), 1);
+        const auto result = searched.first().first().value<QueryResult>();
+        QCOMPARE(result.sides[0]->hits.size(), size_t(1));
+        QCOMPARE(QString::fromUtf8(snap->graph(Side::Npu).nameOf(result.sides[0]->hits[0])),
+            QStringLiteral("Module.fc.Linear.forward.1"));
+        selector->setCurrentIndex(0);
+        Q_EMIT selector->activated(0);
+        QCOMPARE(npu->model()->rowCount(npuRoot), 4);
+    }
+
+    void singleMicroStepHidesTheSelector()
+    {
+        openExample();
+        QVERIFY(!m_window->microStepSelector()->isVisibleTo(m_window.get()));
+        QCOMPARE(m_session->microStep(), -1);
+    }
+
+    void legendUsesTheFilesOwnColors()
+    {
+        const QString ref = test::sharedCase("mlp_mix_statistics") + QStringLiteral("/ref_1.2.1/compare/compare.vis");
+        if (!QFileInfo::exists(ref))
+            QSKIP("shared data not present");
+        QFile in(ref);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray custom = withColors(in.readAll(),
+            "{\"#00FF00\": {\"value\": [0, 0.5], \"description\": \"fine\"}, "
+            "\"#0000FF\": {\"value\": [0.5, 1], \"description\": \"bad\"}, "
+            "\"#C7C7C7\": {\"value\": [], \"description\": \"unmatched\"}}");
+        QVERIFY(!custom.isEmpty());
+        const QString path = m_tmp.filePath(QStringLiteral("custom/custom.vis"));
+        writeFile(path, custom);
+        QVERIFY(m_session->openPaths({ path }, {}));
+        QVERIFY(waitForSession());
+        const auto snap = m_session->snapshot();
+        QCOMPARE(snap->bins.size(), size_t(3));
+        QCOMPARE(QString::fromStdString(snap->bins[0].hex), QStringLiteral("#00FF00"));
+        QCOMPARE(QString::fromStdString(snap->bins[1].hex), QStringLiteral("#0000FF"));
+        QVERIFY(snap->bins[2].unmatched);
+        QCOMPARE(snap->worstValueBin(), 1);
+        // Counts per bin: every matched NPU node with a value is in one of the two bins.
+        const auto& npu = snap->rollup(Side::Npu);
+        uint32_t withValue = 0;
+        for (NodeId n = 0; n < snap->graph(Side::Npu).size(); ++n)
+            withValue += snap->isValueBin(npu.bin[n]);
+        QCOMPARE(npu.binTotals[0] + npu.binTotals[1], withValue);
+        QVERIFY(npu.binTotals[1] > 0);
+        // The legend rows show these bins with their counts and the file's descriptions.
+        auto checks = m_window->legend()->findChildren<QCheckBox*>();
+        QStringList texts;
+        QStringList tips;
+        for (QCheckBox* c : checks) {
+            texts << c->text();
+            tips << c->toolTip();
+        }
+        QVERIFY(texts.contains(QStringLiteral("[0.5, 1]   (%1)").arg(npu.binTotals[1])));
+        QVERIFY(tips.contains(QStringLiteral("bad")));
+        // The tree paints the file's colour.
+        QCOMPARE(Palette::nodeFill(*snap, Side::Npu, 1).name(), QStringLiteral("#0000ff"));
+    }
+
+    void defaultLegendDescriptionsFollowTheLanguage()
+    {
+        openExample();
+        const auto checks = m_window->legend()->findChildren<QCheckBox*>();
+        QStringList tips;
+        for (QCheckBox* c : checks)
+            if (!c->toolTip().isEmpty())
+                tips << c->toolTip();
+        QVERIFY(tips.size() >= 6);
+        for (const QString& tip : tips)
+            QVERIFY2(!hasCjk(tip), qPrintable(tip)); // English UI: no Chinese text from the file
+        // Metric explanations in the details table are translated too.
+        const QString tip = NodeDetailsModel::metricExplanation(QStringLiteral("Max diff"));
+        QVERIFY(!tip.isEmpty() && !hasCjk(tip));
+    }
+
+    void nodeTypeLegendShowsTheShapes()
+    {
+        auto* box = m_window->legend()->findChild<QGroupBox*>(QStringLiteral("nodeTypes"));
+        QVERIFY(box);
+        QStringList texts;
+        int glyphs = 0;
+        for (QLabel* l : box->findChildren<QLabel*>()) {
+            texts << l->text();
+            glyphs += !l->pixmap().isNull();
+        }
+        QVERIFY(texts.join(QLatin1Char('\n')).contains(QStringLiteral("Apis_Between_Modules")));
+        QVERIFY(glyphs >= 3);
+    }
+
+    void keyboardShortcuts()
+    {
+        openExample();
+        const auto snap = m_session->snapshot();
+        QTreeView* npu = m_window->trees()->view(Side::Npu);
+        // F3: next suspicious node; Ctrl+Right / Ctrl+Left: expand / collapse the current node.
+        QTest::keyClick(m_window.get(), Qt::Key_F3);
+        NodeId red = m_window->trees()->currentNode(Side::Npu);
+        QVERIFY(red != ps::kNoNode);
+        const NodeId module = snap->graph(Side::Npu).find("Module.fc1.Linear.forward.0");
+        m_window->jumpTo(Side::Npu, module);
+        npu->setFocus();
+        const QModelIndex mi = m_window->trees()->proxy(Side::Npu)->indexOfNode(module);
+        QTest::keyClick(npu, Qt::Key_Right, Qt::ControlModifier);
+        QVERIFY(npu->isExpanded(mi));
+        QTest::keyClick(npu, Qt::Key_Left, Qt::ControlModifier);
+        QVERIFY(!npu->isExpanded(mi));
+        // Ctrl+F focuses the search field; Ctrl+G steps through the hits.
+        QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
+        auto* edit = m_window->searchBar()->findChild<QLineEdit*>();
+        QVERIFY(edit && edit->hasFocus());
+        QSignalSpy searched(m_session.get(), &SessionController::searchFinished);
+        QTest::keyClicks(edit, QStringLiteral("relu"));
+        QTRY_VERIFY_WITH_TIMEOUT(!searched.isEmpty(), 5000);
+        HitNavigator* hits = m_window->searchBar()->navigator();
+        const int row = hits->currentRow();
+        QVERIFY(row >= 0); // the first hit was jumped to
+        QTest::keyClick(m_window.get(), Qt::Key_G, Qt::ControlModifier);
+        QCOMPARE(hits->currentRow(), row + 1);
+        QTest::keyClick(m_window.get(), Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(hits->currentRow(), row);
+    }
+
+    void overflowMarkersAreDrawn()
+    {
+        const QString path = test::sharedCase("mlp_nan_mix_statistics") + QStringLiteral("/compare.json");
+        if (!QFileInfo::exists(path))
+            QSKIP("shared data not present");
+        ps::EngineOptions options;
+        options.overflowCheck = true;
+        QVERIFY(m_session->openPaths({ path }, options));
+        QVERIFY(waitForSession());
+        const auto snap = m_session->snapshot();
+        NodeId node = ps::kNoNode;
+        for (NodeId n = 0; n < snap->graph(Side::Npu).size() && node == ps::kNoNode; ++n)
+            if (snap->overflow(Side::Npu, n) != ps::OverflowLevel::None && !snap->graph(Side::Npu).children(n).size())
+                node = n;
+        QVERIFY(node != ps::kNoNode);
+        m_window->jumpTo(Side::Npu, node);
+        QTreeView* view = m_window->trees()->view(Side::Npu);
+        const QRect cell = view->visualRect(m_window->trees()->proxy(Side::Npu)->indexOfNode(node, NameColumn));
+        QVERIFY(cell.isValid());
+        const QImage image = view->viewport()->grab().toImage();
+        const QColor colour = Palette::overflowColor(int(snap->overflow(Side::Npu, node)));
+        const qreal dpr = image.devicePixelRatio();
+        bool found = false;
+        for (int x = cell.right() - 20; x <= cell.right() && !found; ++x)
+            found = image.pixelColor(QPoint(int(x * dpr), int(cell.center().y() * dpr))) == colour;
+        QVERIFY2(found, "an overflow dot is drawn at the right of the node name");
+        // The first level shows a ring on the collapsed module hiding it.
+        NodeId top = node;
+        while (snap->graph(Side::Npu).parent[top] != snap->graph(Side::Npu).root)
+            top = snap->graph(Side::Npu).parent[top];
+        QVERIFY(snap->rollup(Side::Npu).worstOverflow[top] >= uint8_t(snap->overflow(Side::Npu, node)));
+    }
+
+    void detailsCopyAsText()
+    {
+        openExample();
+        QTest::keyClick(m_window.get(), Qt::Key_F3);
+        auto* copy = m_window->details()->findChild<QPushButton*>();
+        QVERIFY(copy);
+        QTest::mouseClick(copy, Qt::LeftButton);
+        const QString text = QApplication::clipboard()->text();
+        QVERIFY(text.contains(QLatin1Char('\t')));
+        QVERIFY(text.count(QLatin1Char('\n')) >= m_window->details()->model()->rowCount());
+    }
+
+    void exportAddsTheSuffixAndRefusesHiddenFiles()
+    {
+        QCOMPARE(SessionController::exportPath(QStringLiteral("/x/run"), false), QStringLiteral("/x/run.vis"));
+        QCOMPARE(SessionController::exportPath(QStringLiteral("/x/run"), true), QStringLiteral("/x/run.vis.db"));
+        QCOMPARE(SessionController::exportPath(QStringLiteral("/x/run.vis"), true), QStringLiteral("/x/run.vis.db"));
+        QCOMPARE(
+            SessionController::exportPath(QStringLiteral("/x/run.vis.db"), false), QStringLiteral("/x/run.vis.db"));
+        QTemporaryDir out;
+        writeFile(out.filePath(QStringLiteral("a.vis")), "{}");
+        QVERIFY(!SessionController::exportProblem(out.filePath(QStringLiteral("b.vis.db"))).isEmpty());
+        QVERIFY(SessionController::exportProblem(out.filePath(QStringLiteral("b.vis"))).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestViewerFeatures)
+#include "tst_viewer_features.moc"

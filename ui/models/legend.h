@@ -1,0 +1,28 @@
+#pragma once
+// The colour legend of a comparison (viewer spec §1.6): the graph file's own Colors object when it has a usable
+// one (a .vis whose bins were customised in tb_graph_ascend keeps them), msprobe's defaults for the mode
+// otherwise. Value bins are ordered from best to worst; the "not matched" entry comes last.
+#include "compare/comparison.h"
+
+#include <string>
+#include <vector>
+
+namespace ps {
+struct VisMeta;
+}
+
+namespace psui {
+
+struct LegendBin {
+    std::string hex; // "#RRGGBB"
+    double lo = 0, hi = 0;
+    bool unmatched = false; // the grey "not matched" entry
+    std::string fileDescription; // as the file (or msprobe) writes it: Chinese
+    bool isDefault = true; // msprobe's own bin for the mode: the UI shows its translated description
+};
+
+std::vector<LegendBin> defaultLegend(ps::CompareMode mode);
+// The Colors object of a graph file; empty when absent or unusable (then the defaults apply).
+std::vector<LegendBin> legendFromColors(const ps::VisMeta& meta, ps::CompareMode mode);
+
+} // namespace psui
