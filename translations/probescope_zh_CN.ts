@@ -60,7 +60,9 @@
     </message>
     <message numerus="yes">
         <source>%n suspicious value(s)</source>
-        <translation><numerusform>%n 个可疑值</numerusform></translation>
+        <translation>
+            <numerusform>%n 个可疑值</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -114,7 +116,7 @@
         <translation>溢出</translation>
     </message>
     <message>
-        <source>msprobe's precision index of the NPU node (higher is worse); on the bench side, the value of the matched NPU node</source>
+        <source>msprobe&apos;s precision index of the NPU node (higher is worse); on the bench side, the value of the matched NPU node</source>
         <translation>NPU 节点的 msprobe 精度指标（越大越差）；标杆侧显示与之匹配的 NPU 节点的值</translation>
     </message>
     <message>
@@ -149,7 +151,9 @@
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation><numerusform>%n 个节点</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -167,23 +171,77 @@
         <translation>溢出</translation>
     </message>
     <message>
-        <source>Node types</source>
-        <translation>节点类型</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Module&lt;/b&gt;: a framework module, expandable&lt;br&gt;&lt;b&gt;API&lt;/b&gt;: an operator call (a leaf)&lt;br&gt;&lt;b&gt;API list&lt;/b&gt;: the APIs called between two modules, grouped&lt;br&gt;A collapsed module is painted in the worst colour it contains.</source>
-        <translation>&lt;b&gt;模块&lt;/b&gt;：框架模块，可展开&lt;br&gt;&lt;b&gt;API&lt;/b&gt;：一次算子调用（叶子节点）&lt;br&gt;&lt;b&gt;API 列表&lt;/b&gt;：两个模块之间调用的 API 的分组&lt;br&gt;折叠的模块以其内部最差的颜色显示。</translation>
-    </message>
-    <message>
         <source>Show only these nodes in the trees</source>
         <translation>树中只显示这些节点</translation>
+    </message>
+    <message>
+        <source>md5 equal (%1)</source>
+        <translation>md5 一致（%1）</translation>
+    </message>
+    <message>
+        <source>md5 differs (%1)</source>
+        <translation>md5 不一致（%1）</translation>
+    </message>
+    <message>
+        <source>The node was not matched with a bench node during the comparison.</source>
+        <translation>比对过程中节点未匹配上</translation>
+    </message>
+    <message>
+        <source>Every input and output of this node has the same md5 as the bench.</source>
+        <translation>与标杆相比, 此节点所有输入输出的md5值相同</translation>
+    </message>
+    <message>
+        <source>Some input or output of this node has an md5 different from the bench.</source>
+        <translation>与标杆相比, 此节点任意输入输出的md5值不同</translation>
+    </message>
+    <message>
+        <source>The absolute difference between the smallest One Thousandth Err Ratio of the node&apos;s inputs and that of its outputs: how much precision the node lost. The larger, the further the NPU values are from the bench. One Thousandth Err Ratio: the share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better.</source>
+        <translation>此节点所有输入的最小双千分之一和所有输出的最小双千分之一的差值的绝对值, 代表双千指标的变化情况, 值越大代表测量值与标杆值的偏差越大, 双千分之一指标计算方式：Tensor中的元素逐个与对应的标杆数据对比，相对误差小于千分之一的比例占总元素个数的比例，比例越接近1越好</translation>
+    </message>
+    <message>
+        <source>The relative error of the statistics of every input and output of this node; the larger, the further the NPU values are from the bench. Relative error: |(NPU - bench) / bench|.</source>
+        <translation>此节点所有输入输出的统计量相对误差, 值越大代表测量值与标杆值的偏差越大, 相对误差计算方式:|(测量值-标杆值)/标杆值|</translation>
+    </message>
+    <message>
+        <source>Module: a framework module; expandable</source>
+        <translation>模块：框架模块，可展开</translation>
+    </message>
+    <message>
+        <source>API: an operator call, or a module without children</source>
+        <translation>API：一次算子调用，或没有子节点的模块</translation>
+    </message>
+    <message>
+        <source>API list (Apis_Between_Modules): the APIs called between two modules, grouped</source>
+        <translation>API 列表（Apis_Between_Modules）：两个模块之间调用的 API 的分组</translation>
+    </message>
+    <message>
+        <source>Grey: no matching node on the other side</source>
+        <translation>灰色：另一侧没有匹配的节点</translation>
+    </message>
+    <message>
+        <source>White: no precision value (bench nodes, API lists)</source>
+        <translation>白色：没有精度值（标杆节点、API 列表）</translation>
+    </message>
+    <message>
+        <source>Blue (overflow column): overflow level</source>
+        <translation>蓝色（溢出列）：溢出级别</translation>
+    </message>
+    <message>
+        <source>A collapsed module is painted in the worst colour it contains.</source>
+        <translation>折叠的模块以其内部最差的颜色显示。</translation>
+    </message>
+    <message>
+        <source>Node types and fills</source>
+        <translation>节点类型与填充色</translation>
     </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
     <message numerus="yes">
         <source>%n warning(s) from the engine (hover for details)</source>
-        <translation><numerusform>引擎给出 %n 条警告（悬停查看详情）</numerusform></translation>
+        <translation>
+            <numerusform>引擎给出 %n 条警告（悬停查看详情）</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 — ProbeScope</source>
@@ -195,7 +253,9 @@
     </message>
     <message numerus="yes">
         <source>Built %n node(s).</source>
-        <translation><numerusform>已构建 %n 个节点。</numerusform></translation>
+        <translation>
+            <numerusform>已构建 %n 个节点。</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 NPU nodes, %2 unmatched, %3 in the worst bin. F3 jumps to the next one.</source>
@@ -409,6 +469,14 @@
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source> Micro step: </source>
+        <translation> 微步： </translation>
+    </message>
 </context>
 <context>
     <name>psui::NodeDetailsModel</name>
@@ -427,6 +495,62 @@
     <message>
         <source>Slot</source>
         <translation>位置</translation>
+    </message>
+    <message>
+        <source>The difference between the NPU and bench maximum values</source>
+        <translation>NPU与标杆API统计信息比对，最大值的差值</translation>
+    </message>
+    <message>
+        <source>The difference between the NPU and bench minimum values</source>
+        <translation>NPU与标杆API统计信息比对，最小值的差值</translation>
+    </message>
+    <message>
+        <source>The difference between the NPU and bench mean values</source>
+        <translation>NPU与标杆API统计信息比对，平均值的差值</translation>
+    </message>
+    <message>
+        <source>The difference between the NPU and bench L2 norms</source>
+        <translation>NPU与标杆API统计信息比对，2范数（平方根）的差值</translation>
+    </message>
+    <message>
+        <source>Statistics: |Max diff / bench Max|. Real data: the largest relative error of an element; the closer to 0 the better (inf or NaN when the data holds 0 or NaN)</source>
+        <translation>统计量：|Max diff / 标杆 Max|。真实数据：元素的最大相对误差，越接近0越好（数据中有0或NaN时为inf或NaN，属于正常现象）</translation>
+    </message>
+    <message>
+        <source>|Min diff / bench Min|, as a percentage</source>
+        <translation>|Min diff / 标杆 Min|，以百分比表示</translation>
+    </message>
+    <message>
+        <source>|Mean diff / bench Mean|, as a percentage</source>
+        <translation>|Mean diff / 标杆 Mean|，以百分比表示</translation>
+    </message>
+    <message>
+        <source>|L2norm diff / bench L2 norm|, as a percentage</source>
+        <translation>|L2norm diff / 标杆 L2 范数|，以百分比表示</translation>
+    </message>
+    <message>
+        <source>The md5 of the data, to tell whether two tensors are exactly equal</source>
+        <translation>数据MD5信息，用于比较两个数据信息是否完全一致</translation>
+    </message>
+    <message>
+        <source>pass: the NPU and bench md5 are equal; diff: they differ</source>
+        <translation>pass：NPU 与标杆的 md5 相同；diff：不同</translation>
+    </message>
+    <message>
+        <source>The share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better</source>
+        <translation>Tensor中的元素逐个与对应的标杆数据对比，相对误差小于千分之一的比例占总元素个数的比例，比例越接近1越好</translation>
+    </message>
+    <message>
+        <source>The share of elements whose relative error against the bench is below 0.5%; the closer to 1 the better</source>
+        <translation>Tensor中的元素逐个与对应的标杆数据对比，相对误差小于千分之五的比例占总元素个数的比例，比例越接近1越好</translation>
+    </message>
+    <message>
+        <source>The cosine similarity of the two tensors; the closer to 1 the more alike (acceptable above 0.99). NaN when one of them is all zeros</source>
+        <translation>通过计算两个向量的余弦值来判断其相似度，数值越接近于1说明计算出的两个张量越相似，实际可接受阈值为大于0.99。其中一个向量全为0时为NaN</translation>
+    </message>
+    <message>
+        <source>The largest absolute error of an element; the closer to 0 the better (acceptable below 0.001)</source>
+        <translation>当最大绝对误差越接近0表示其计算的误差越小，实际可接受阈值为小于0.001</translation>
     </message>
 </context>
 <context>
@@ -546,10 +670,6 @@
         <translation>无法打开 %1：需要一个 compare.json、一个 dump 目录，或一个 NPU 目录加一个标杆 dump 目录。</translation>
     </message>
     <message>
-        <source>Reading dumps, building and comparing graphs…</source>
-        <translation>正在读取 dump、构建并比对模型图…</translation>
-    </message>
-    <message>
         <source>The file name must end in .vis or .vis.db.</source>
         <translation>文件名必须以 .vis 或 .vis.db 结尾。</translation>
     </message>
@@ -564,6 +684,50 @@
     <message>
         <source>Nothing to export.</source>
         <translation>没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Preparing the view…</source>
+        <translation>正在准备视图…</translation>
+    </message>
+    <message>
+        <source>Reading dump.json…</source>
+        <translation>正在读取 dump.json…</translation>
+    </message>
+    <message>
+        <source>Reading construct.json and stack.json…</source>
+        <translation>正在读取 construct.json 和 stack.json…</translation>
+    </message>
+    <message>
+        <source>Building the graphs…</source>
+        <translation>正在构建图…</translation>
+    </message>
+    <message>
+        <source>Matching nodes…</source>
+        <translation>正在匹配节点…</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比对…</translation>
+    </message>
+    <message>
+        <source>Comparing tensors…</source>
+        <translation>正在比对张量…</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>正在写入…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Cancelled; the previous session is kept.</source>
+        <translation>已取消；已保留之前的会话。</translation>
     </message>
 </context>
 <context>
@@ -590,7 +754,9 @@
     </message>
     <message numerus="yes">
         <source>··· %n framework frame(s), first: %1</source>
-        <translation><numerusform>··· %n 个框架栈帧，第一个：%1</numerusform></translation>
+        <translation>
+            <numerusform>··· %n 个框架栈帧，第一个：%1</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

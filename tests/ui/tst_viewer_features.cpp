@@ -33,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
+#include <QTranslator>
 #include <QTreeView>
 
 using namespace psui;
@@ -313,6 +314,18 @@ private Q_SLOTS:
         // Metric explanations in the details table are translated too.
         const QString tip = NodeDetailsModel::metricExplanation(QStringLiteral("Max diff"));
         QVERIFY(!tip.isEmpty() && !hasCjk(tip));
+        // In Chinese, the same rows show msprobe's Chinese texts, and the status bar follows the switch.
+        QTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(":/i18n/probescope_zh_CN.qm")));
+        QCoreApplication::installTranslator(&zh);
+        QTRY_VERIFY(hasCjk(m_window->findChild<QLabel*>(QStringLiteral("statusText"))->text()));
+        for (QCheckBox* c : m_window->legend()->findChildren<QCheckBox*>())
+            if (!c->toolTip().isEmpty())
+                QVERIFY2(hasCjk(c->toolTip()), qPrintable(c->toolTip()));
+        QVERIFY(hasCjk(NodeDetailsModel::metricExplanation(QStringLiteral("Max diff"))));
+        QVERIFY(hasCjk(SessionController::stageText(ps::Stage::ReadDump)));
+        QCoreApplication::removeTranslator(&zh);
+        QTRY_VERIFY(!hasCjk(m_window->findChild<QLabel*>(QStringLiteral("statusText"))->text()));
     }
 
     void nodeTypeLegendShowsTheShapes()
