@@ -31,8 +31,8 @@ void writeLargeDump(const QString& dir, int count)
         data += (i ? ",\"" : "\"") + name + "\": {\"input_args\": [" + t + ", " + t + "], \"output\": [" + t + "]}";
         construct += (i ? ",\"" : "\"") + name + "\": null";
     }
-    for (auto [file, text] : { std::pair { "/dump.json", data + "}}" },
-             std::pair { "/construct.json", construct + "}" }, std::pair { "/stack.json", QByteArray("{}") } }) {
+    for (auto [file, text] : { std::pair { "/dump.json", QByteArray(data + "}}") },
+             std::pair { "/construct.json", QByteArray(construct + "}") }, std::pair { "/stack.json", QByteArray("{}") } }) {
         QFile f(dir + QLatin1String(file));
         if (f.open(QIODevice::WriteOnly))
             f.write(text);
