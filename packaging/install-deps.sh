@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config python3
   qt6-base-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
-  nlohmann-json3-dev libyaml-cpp-dev libsqlite3-dev zlib1g-dev
+  nlohmann-json3-dev libsqlite3-dev zlib1g-dev
   xvfb xauth fonts-wqy-microhei
 )
 missing=()

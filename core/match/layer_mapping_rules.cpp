@@ -1,12 +1,10 @@
 #include "match/layer_mapping_rules.h"
 
 #include "io/file_io.h"
+#include "io/yaml_subset.h"
 #include "util/error.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
-#include <regex>
 #include <set>
 
 namespace ps {
@@ -15,94 +13,22 @@ namespace {
 
 constexpr uint64_t kMaxYamlBytes = 16ull << 20;
 
-int lineOf(const YAML::Node& node)
-{
-    return node.Mark().is_null() ? 0 : node.Mark().line + 1;
-}
-
-// PyYAML (msprobe) refuses text that is not UTF-8 or holds non-printable characters; yaml-cpp would accept the
-// bytes but its emitter rewrites them, so saved rules would not load back unchanged. Returns the 1-based line of
-// the first such byte, 0 when the text is clean.
-int firstUnacceptableLine(std::string_view text)
-{
-    int line = 1;
-    for (size_t i = 0; i < text.size();) {
-        unsigned char c = static_cast<unsigned char>(text[i]);
-        if (c == '\n')
-            ++line;
-        if (c < 0x80) {
-            if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
-                return line;
-            ++i;
-            continue;
-        }
-        size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
-        if (len == 0 || c > 0xf4 || i + len > text.size())
-            return line;
-        uint32_t cp = c & (0x7f >> len);
-        for (size_t k = 1; k < len; ++k) {
-            unsigned char cc = static_cast<unsigned char>(text[i + k]);
-            if ((cc & 0xc0) != 0x80)
-                return line;
-            cp = (cp << 6) | (cc & 0x3f);
-        }
-        bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
-        if (overlong || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f && cp != 0x85)
-            || cp == 0xfffe || cp == 0xffff)
-            return line;
-        i += len;
-    }
-    return 0;
-}
-
 Error yamlError(const std::string& file, int line, const std::string& detail)
 {
     return Error(ErrorCode::BadContent, file, line > 0 ? "line " + std::to_string(line) + ": " + detail : detail);
 }
 
-// What PyYAML (YAML 1.1) makes of a plain scalar that is not a string (nullptr for a string): msprobe fails on
-// such keys and values.
-const char* plainScalarKind(const std::string& s)
+// A name: a scalar that YAML 1.1 (PyYAML, so msprobe) reads as a string; msprobe fails on other keys and values.
+std::string stringScalar(const yaml::Node& node, const std::string& file, const char* what)
 {
-    static const std::regex kNull("^(~|null|Null|NULL|)$");
-    static const std::regex kBool("^(yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$");
-    static const std::regex kInt(
-        "^[-+]?(0b[0-1_]+|0[0-7_]+|0|[1-9][0-9_]*|0x[0-9a-fA-F_]+|[1-9][0-9_]*(:[0-5]?[0-9])+)$");
-    static const std::regex kFloat(
-        "^([-+]?[0-9][0-9_]*\\.[0-9_]*([eE][-+][0-9]+)?|\\.[0-9_]+([eE][-+][0-9]+)?"
-        "|[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN))$");
-    if (std::regex_match(s, kNull))
-        return "null";
-    if (std::regex_match(s, kBool))
-        return "a boolean";
-    if (std::regex_match(s, kInt))
-        return "an integer";
-    if (std::regex_match(s, kFloat))
-        return "a number";
-    return nullptr;
-}
-
-const char* nonStringKind(const YAML::Node& node)
-{
-    return node.Tag() == "?" ? plainScalarKind(node.Scalar()) : nullptr; // quoted or tagged: a string
-}
-
-// Names that YAML would read as something else are written quoted, so that a saved file loads back the same.
-void emitName(YAML::Emitter& out, const std::string& name)
-{
-    if (plainScalarKind(name))
-        out << YAML::DoubleQuoted;
-    out << name;
-}
-
-std::string stringScalar(const YAML::Node& node, const std::string& file, const char* what)
-{
-    if (!node.IsScalar())
-        throw yamlError(file, lineOf(node), std::string(what) + " must be a plain name, not a list or a mapping");
-    if (const char* kind = nonStringKind(node))
-        throw yamlError(file, lineOf(node),
-            std::string(what) + " \"" + node.Scalar() + "\" is read as " + kind + "; quote it to make it a name");
-    return node.Scalar();
+    if (node.kind == yaml::Node::Kind::Map)
+        throw yamlError(file, node.line, std::string(what) + " must be a plain name, not a mapping");
+    if (node.kind == yaml::Node::Kind::Null)
+        throw yamlError(file, node.line, std::string(what) + " is missing (YAML reads an empty value as null)");
+    if (const char* kind = node.plain ? yaml::plainScalarKind(node.scalar) : nullptr)
+        throw yamlError(file, node.line,
+            std::string(what) + " \"" + node.scalar + "\" is read as " + kind + "; quote it to make it a name");
+    return node.scalar;
 }
 
 size_t segmentCount(std::string_view path)
@@ -124,34 +50,24 @@ bool hasEmptySegment(std::string_view path)
 
 LayerMappingRules LayerMappingRules::parse(std::string_view text, const std::string& sourceName)
 {
-    if (int line = firstUnacceptableLine(text))
-        throw yamlError(sourceName, line, "not valid YAML: not UTF-8 text, or a control character");
-    std::vector<YAML::Node> documents;
-    try {
-        documents = YAML::LoadAll(std::string(text));
-    } catch (const YAML::Exception& e) {
-        throw yamlError(sourceName, e.mark.is_null() ? 0 : e.mark.line + 1, "not valid YAML: " + e.msg);
-    }
-    if (documents.size() > 1)
-        throw yamlError(sourceName, lineOf(documents[1]), "only one YAML document is allowed");
-    if (documents.empty() || documents[0].IsNull())
+    const yaml::Node top = yaml::parse(text, sourceName);
+    if (top.kind == yaml::Node::Kind::Null)
         throw yamlError(sourceName, 0, "the file has no mapping rules");
-    const YAML::Node& top = documents[0];
-    if (!top.IsMap())
-        throw yamlError(sourceName, lineOf(top), "the top level must map class names to {npu child: bench child}");
+    if (top.kind != yaml::Node::Kind::Map)
+        throw yamlError(sourceName, top.line, "the top level must map class names to {npu child: bench child}");
     LayerMappingRules out;
-    for (auto it = top.begin(); it != top.end(); ++it) {
+    for (const auto& [key, value] : top.entries) {
         LayerClassRules cls;
-        cls.className = stringScalar(it->first, sourceName, "the class name");
-        cls.line = lineOf(it->first);
-        if (!it->second.IsMap())
-            throw yamlError(sourceName, !it->second.IsNull() && lineOf(it->second) > 0 ? lineOf(it->second) : cls.line,
+        cls.className = stringScalar(key, sourceName, "the class name");
+        cls.line = key.line;
+        if (value.kind != yaml::Node::Kind::Map)
+            throw yamlError(sourceName, value.line,
                 "the rules of class \"" + cls.className + "\" must be a mapping {npu child: bench child}");
-        for (auto rule = it->second.begin(); rule != it->second.end(); ++rule) {
+        for (const auto& [source, target] : value.entries) {
             LayerMappingRule r;
-            r.source = stringScalar(rule->first, sourceName, "the NPU child name");
-            r.target = stringScalar(rule->second, sourceName, "the Bench child name");
-            r.line = lineOf(rule->first);
+            r.source = stringScalar(source, sourceName, "the NPU child name");
+            r.target = stringScalar(target, sourceName, "the Bench child name");
+            r.line = source.line;
             cls.rules.push_back(std::move(r));
         }
         out.classes.push_back(std::move(cls));
@@ -171,25 +87,20 @@ LayerMappingRules LayerMappingRules::load(const std::string& path)
 
 std::string LayerMappingRules::toYaml() const
 {
-    YAML::Emitter out;
-    out << YAML::BeginMap;
-    for (const LayerClassRules& cls : classes) {
-        out << YAML::Key;
-        emitName(out, cls.className);
-        out << YAML::Value << YAML::BeginMap;
-        for (const LayerMappingRule& r : cls.rules) {
-            out << YAML::Key;
-            emitName(out, r.source);
-            out << YAML::Value;
-            emitName(out, r.target);
-        }
-        out << YAML::EndMap;
-    }
-    out << YAML::EndMap;
-    std::string text = out.c_str();
     if (classes.empty())
-        text = "{}";
-    return text + "\n";
+        return "{}\n";
+    std::string text;
+    for (const LayerClassRules& cls : classes) {
+        text += yaml::quoted(cls.className);
+        if (cls.rules.empty()) {
+            text += ": {}\n";
+            continue;
+        }
+        text += ":\n";
+        for (const LayerMappingRule& r : cls.rules)
+            text += "  " + yaml::quoted(r.source) + ": " + yaml::quoted(r.target) + "\n";
+    }
+    return text;
 }
 
 void LayerMappingRules::save(const std::string& path) const

@@ -443,6 +443,53 @@ std::vector<Case> cases()
             (void)ps::LayerMappingRules::load(str(c.in + QStringLiteral("/map.yaml")));
             return QStringLiteral("read");
         });
+    // fuzz_layer_mapping: yaml-cpp 0.7's LoadAll never returned on this file; the own YAML subset reader refuses it.
+    add(
+        "layer mapping YAML on which yaml-cpp hung", "hang.yaml", "error:hang.yaml: line 2: a name cannot start",
+        [](Ctx& c) {
+            QFile::copy(testData("bad_inputs/layer_mapping_yaml_cpp_hang.yaml"), c.in + QStringLiteral("/hang.yaml"));
+        },
+        [](Ctx& c) {
+            (void)ps::LayerMappingRules::load(str(c.in + QStringLiteral("/hang.yaml")));
+            return QStringLiteral("read");
+        });
+    add("layer mapping YAML on which yaml-cpp hung, through -lm", "", "ok:hang.yaml: line 2", [](Ctx& c) {
+        goodPair(c);
+        QFile::copy(testData("bad_inputs/layer_mapping_yaml_cpp_hang.yaml"), c.in + QStringLiteral("/hang.yaml"));
+        c.options.layerMappingPath = str(c.in + QStringLiteral("/hang.yaml"));
+    });
+    add(
+        "layer mapping YAML with an alias bomb", "bomb.yaml", "error:bomb.yaml: line 1: anchors (&) are not supported",
+        [](Ctx& c) {
+            QByteArray text = "a: &a [x, x]\n";
+            for (char k = 'b'; k <= 'z'; ++k)
+                text += QByteArray(1, k) + ": &" + QByteArray(1, k) + " [*" + QByteArray(1, char(k - 1)) + ", *"
+                    + QByteArray(1, char(k - 1)) + "]\n";
+            writeFile(c.in + QStringLiteral("/bomb.yaml"), text);
+        },
+        [](Ctx& c) {
+            (void)ps::LayerMappingRules::load(str(c.in + QStringLiteral("/bomb.yaml")));
+            return QStringLiteral("read");
+        });
+    add(
+        "layer mapping YAML nested 1000 deep", "deep.yaml", "error:deep.yaml: line 33: mappings nested deeper",
+        [](Ctx& c) {
+            QByteArray text;
+            for (int depth = 0; depth < 1000; ++depth)
+                text += QByteArray(depth, ' ') + "k:\n";
+            writeFile(c.in + QStringLiteral("/deep.yaml"), text);
+        },
+        [](Ctx& c) {
+            (void)ps::LayerMappingRules::load(str(c.in + QStringLiteral("/deep.yaml")));
+            return QStringLiteral("read");
+        });
+    add(
+        "layer mapping YAML with two documents", "two.yaml", "error:two.yaml: line 3: only one YAML document",
+        [](Ctx& c) { writeFile(c.in + QStringLiteral("/two.yaml"), "TopLayer:\n  a: b\n---\nTopLayer:\n  a: c\n"); },
+        [](Ctx& c) {
+            (void)ps::LayerMappingRules::load(str(c.in + QStringLiteral("/two.yaml")));
+            return QStringLiteral("read");
+        });
     return v;
 }
 

@@ -236,7 +236,7 @@ private slots:
         QTest::addColumn<QByteArray>("yaml");
         QTest::addColumn<QString>("where");
         QTest::newRow("unclosed flow sequence")
-            << QByteArray("TopLayer:\n  module: model\nGPTModel: [oops\n") << "line 4";
+            << QByteArray("TopLayer:\n  module: model\nGPTModel: [oops\n") << "line 3";
         QTest::newRow("rules must be a mapping")
             << QByteArray("TopLayer:\n  module: model\nGPTModel: embedding\n") << "line 3";
         QTest::newRow("empty rules fail as in msprobe") << QByteArray("TopLayer:\nGPTModel:\n  a: b\n") << "line 1";

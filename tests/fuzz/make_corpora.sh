@@ -58,5 +58,8 @@ printf 'TopLayer:\n  language_model.embedding: embedding\n  layers: decoder.laye
 printf '%s' '{"Module.fc1.Linear.forward.0": "Module.proj.Linear.forward.0", "Functional.linear.0.forward": "Functional.linear.0.forward"}' \
     > "$out/fuzz_vis_config/pairs.vis.config"
 printf '%s' '{}' > "$out/fuzz_vis_config/empty.vis.config"
+printf '\xef\xbb\xbf---  # rules\r\n"Top\\u004cayer":\r\n  %s: "a\\tb"   # why\r\nX: {}\r\nY:\r\n  "0": %s\r\n...\r\n' \
+    "'it''s'" "'yes'" > "$out/fuzz_layer_mapping/quoted.yaml"
+cp "$data"/bad_inputs/*.yaml "$out/fuzz_layer_mapping/"
 echo "corpora in $out:"
 for d in "$out"/fuzz_*; do echo "  $(basename "$d"): $(find "$d" -type f | wc -l) files"; done

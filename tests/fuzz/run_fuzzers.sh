@@ -19,7 +19,10 @@ mkdir -p "$logs"
 
 run_one() {
     local t="$1" exe="$build/tests/fuzz/$1" dict=() maxlen=65536
-    case "$t" in *json | fuzz_vis | fuzz_vis_config) dict=(-dict="$root/tests/fuzz/json.dict") ;; esac
+    case "$t" in
+    *json | fuzz_vis | fuzz_vis_config) dict=(-dict="$root/tests/fuzz/json.dict") ;;
+    fuzz_layer_mapping) dict=(-dict="$root/tests/fuzz/yaml.dict") ;;
+    esac
     case "$t" in fuzz_vis | fuzz_vis_db) maxlen=262144 ;; esac
     mkdir -p "$corpora/$t" "$build/fuzz-artifacts/$t"
     local start=$SECONDS
