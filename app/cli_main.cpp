@@ -84,6 +84,7 @@ int main(int argc, char** argv)
         std::cout << "probescope-cli " << PROBESCOPE_VERSION << " (msprobe graph 1.2.1 compatible)\n";
         return 0;
     }
+    ps::setLimits(options.limits);
     if (options.action == ps::cli::CliOptions::Action::Diagnose) {
         try {
             return runDiagnose(options);

@@ -10,6 +10,7 @@ std::string usage()
            "                      [-lm LAYER_MAPPING.yaml] [-oc] [-f] [-cs] [-j THREADS] [--output_format {vis,db}]\n"
            "       probescope-cli diagnose -i COMPARE_JSON [-lm [FILE]] [-f] [-j THREADS] [--json]\n"
            "                      [--ignore PATTERN]... [--tol DTYPE=VALUE]... [--limit N]\n"
+           "       (both commands also take [--resource_limit NAME=VALUE]...)\n"
            "\n"
            "Builds or compares msprobe dump folders and writes .vis files that tb_graph_ascend and ProbeScope open.\n"
            "\n"
@@ -24,7 +25,11 @@ std::string usage()
            "  -j, --threads N             worker threads for tensor comparison (default: all cores)\n"
            "  --output_format {vis,db}    vis: one .vis per step and rank (msprobe 1.2.1); db: one\n"
            "                              build_/compare_{timestamp}.vis.db for the whole run (msprobe >= 8.2.1)\n"
-           "  -h, --help                  this help\n"
+           "  --resource_limit NAME=VALUE change a resource limit (repeatable; sizes may end in K, M, G, T).\n"
+           "                              The environment variable PROBESCOPE_LIMITS=NAME=VALUE,... does the same\n"
+           "                              for probescope-cli and probescope. The limits and their defaults:\n"
+        + limitsHelp()
+        + "  -h, --help                  this help\n"
            "  --version                   the version\n"
            "\n"
            "diagnose: the first-divergence finder (docs/diagnose.md). Lists the matched nodes whose outputs exceed\n"
@@ -50,6 +55,7 @@ CliOptions only(CliOptions::Action action)
 CliOptions parseArguments(const std::vector<std::string>& args)
 {
     CliOptions o;
+    o.limits = limitsFromEnvironment();
     size_t i = 0;
     auto value = [&](const std::string& flag) -> std::string {
         if (i + 1 >= args.size())
@@ -122,6 +128,8 @@ CliOptions parseArguments(const std::vector<std::string>& args)
                 throw std::invalid_argument(
                     "argument --output_format: invalid choice: '" + format + "' (choose from 'vis', 'db')");
             o.engine.outputFormat = format;
+        } else if (a == "--resource_limit") {
+            applyLimitSettings(o.limits, value(a));
         } else if (a == "-j" || a == "--threads") {
             std::string v = value(a);
             try {

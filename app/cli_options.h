@@ -1,6 +1,7 @@
 #pragma once
 // Command-line parsing of probescope-cli, mirroring `msprobe -f pytorch graph -i ... -o ...`.
 #include "batch/engine.h"
+#include "util/limits.h"
 
 #include <string>
 #include <vector>
@@ -17,9 +18,10 @@ struct CliOptions {
     std::vector<std::string> ignore; // --ignore PATTERN (repeatable)
     std::vector<std::string> tolerances; // --tol DTYPE=VALUE (repeatable)
     size_t limit = 0; // --limit N
+    Limits limits; // PROBESCOPE_LIMITS, then each --resource_limit NAME=VALUE
 };
 
-// Throws std::invalid_argument with a usage message on bad arguments.
+// Throws std::invalid_argument with a usage message on bad arguments (also a bad PROBESCOPE_LIMITS).
 CliOptions parseArguments(const std::vector<std::string>& args);
 std::string usage();
 

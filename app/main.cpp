@@ -3,6 +3,7 @@
 #include "batch/engine.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
+#include "util/limits.h"
 #include "widgets/mainwindow.h"
 
 #include <QApplication>
@@ -11,7 +12,9 @@
 #include <QLocale>
 #include <QTranslator>
 
+#include <cstdio>
 #include <memory>
+#include <stdexcept>
 
 namespace {
 
@@ -67,8 +70,20 @@ int main(int argc, char** argv)
         QStringLiteral("Layer mapping YAML file."), QStringLiteral("file"));
     const QCommandLineOption language(QStringLiteral("lang"),
         QStringLiteral("UI language (en, zh_CN); default: the system's."), QStringLiteral("locale"));
-    parser.addOptions({ example, fuzzy, overflow, stack, mapping, language });
+    const QCommandLineOption limit(QStringLiteral("resource-limit"),
+        QStringLiteral("Change a resource limit (repeatable; see probescope-cli --help), also PROBESCOPE_LIMITS."),
+        QStringLiteral("NAME=VALUE"));
+    parser.addOptions({ example, fuzzy, overflow, stack, mapping, language, limit });
     parser.process(app);
+    try {
+        ps::Limits limits = ps::limitsFromEnvironment();
+        for (const QString& setting : parser.values(limit))
+            ps::applyLimitSettings(limits, setting.toStdString());
+        ps::setLimits(limits);
+    } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "probescope: %s\n", e.what());
+        return 2;
+    }
 
     Translators translators;
     translators.install(

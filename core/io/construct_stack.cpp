@@ -3,6 +3,7 @@
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ps {
 
@@ -41,6 +42,9 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
                 reader.fail("the parent of \"" + std::string(pool.view(node)) + "\" must be a string or null");
         }
         auto [it, inserted] = position.emplace(node, out.entries.size());
+        if (inserted && out.entries.size() >= limits().maxNodes)
+            reader.fail(
+                overLimit("more than " + std::to_string(limits().maxNodes) + " nodes", "max_nodes", limits().maxNodes));
         if (inserted)
             out.entries.push_back({ node, parent });
         else

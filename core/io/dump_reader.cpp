@@ -4,6 +4,7 @@
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ps {
 
@@ -258,6 +259,9 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
                 r.itemCount = uint32_t(dump->items.size() - r.firstItem);
                 auto [it, inserted] = dump->byName.emplace(nameId, uint32_t(dump->records.size()));
                 if (inserted) {
+                    if (dump->records.size() >= limits().maxNodes)
+                        reader.fail(overLimit("more than " + std::to_string(limits().maxNodes) + " records",
+                            "max_nodes", limits().maxNodes));
                     dump->records.push_back(r);
                 } else {
                     // A repeated key: the last value wins at the first position, as in a Python dict.

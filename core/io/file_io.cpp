@@ -1,6 +1,7 @@
 #include "file_io.h"
 
 #include "util/error.h"
+#include "util/limits.h"
 
 #include <cerrno>
 #include <cstring>
@@ -54,13 +55,22 @@ struct stat statInput(const std::string& path, uint64_t maxBytes)
         throw Error(ErrorCode::FileUnreadable, path, "is a folder, a file was expected");
     if (!S_ISREG(st.st_mode))
         throw Error(ErrorCode::FileUnreadable, path, "is not a regular file");
+    if (uint64_t(st.st_size) > limits().maxFileBytes)
+        throw Error(ErrorCode::FileTooLarge, path,
+            overLimit("the file is " + std::to_string(st.st_size) + " bytes", "max_file_size", limits().maxFileBytes));
     if (uint64_t(st.st_size) > maxBytes)
         throw Error(ErrorCode::FileTooLarge, path,
-            "the file is " + std::to_string(st.st_size) + " bytes, above the limit of " + std::to_string(maxBytes));
+            "the file is " + std::to_string(st.st_size) + " bytes, above the limit of " + std::to_string(maxBytes)
+                + " for this kind of file");
     return st;
 }
 
 } // namespace
+
+uint64_t checkInputFile(const std::string& path, uint64_t maxBytes)
+{
+    return uint64_t(statInput(path, maxBytes).st_size);
+}
 
 MappedFile::MappedFile(const std::string& path, uint64_t maxBytes)
 {
@@ -146,42 +156,70 @@ void ensureDirectory(const std::string& path)
     fs::permissions(path, fs::perms(0750), fs::perm_options::replace, ec);
 }
 
-void writeFileAtomically(const std::string& path, std::string_view data)
+AtomicFile::AtomicFile(std::string path)
+    : m_path(std::move(path))
 {
-    std::string tmpl = joinPath(parentDir(path), ".probescope-XXXXXX");
-    int fd = ::mkstemp(tmpl.data());
-    if (fd < 0)
-        throw Error(ErrorCode::OutputError, path, std::string("cannot create a temporary file: ") + std::strerror(errno));
-    auto failWith = [&](const std::string& what) {
+    m_temp = joinPath(parentDir(m_path), ".probescope-XXXXXX");
+    m_fd = ::mkostemp(m_temp.data(), O_CLOEXEC);
+    if (m_fd < 0) {
         int err = errno;
-        ::close(fd);
-        ::unlink(tmpl.c_str());
-        throw Error(ErrorCode::OutputError, path, what + ": " + std::strerror(err));
-    };
+        m_temp.clear();
+        fail("cannot create a temporary file in the output folder", err);
+    }
+    if (::fchmod(m_fd, 0640) != 0)
+        fail("cannot set the file mode", errno);
+}
+
+AtomicFile::~AtomicFile()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+    if (!m_committed && !m_temp.empty())
+        ::unlink(m_temp.c_str());
+}
+
+void AtomicFile::fail(const std::string& what, int err)
+{
+    throw Error(ErrorCode::OutputError, m_path, what + ": " + std::strerror(err));
+}
+
+void AtomicFile::write(std::string_view data)
+{
     size_t done = 0;
     while (done < data.size()) {
-        ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+        ssize_t n = ::write(m_fd, data.data() + done, data.size() - done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
-            failWith("write failed");
+            fail("write failed", n == 0 ? EIO : errno);
         done += size_t(n);
     }
-    if (::fchmod(fd, 0640) != 0)
-        failWith("cannot set the file mode");
-    if (::fsync(fd) != 0)
-        failWith("fsync failed");
-    if (::close(fd) != 0) {
-        int err = errno;
-        ::unlink(tmpl.c_str());
-        throw Error(ErrorCode::OutputError, path, std::string("close failed: ") + std::strerror(err));
+}
+
+void AtomicFile::commit()
+{
+    if (::fsync(m_fd) != 0)
+        fail("fsync failed", errno);
+    int fd = m_fd;
+    m_fd = -1;
+    if (::close(fd) != 0)
+        fail("close failed", errno);
+    if (::rename(m_temp.c_str(), m_path.c_str()) != 0)
+        fail("cannot rename the finished file", errno);
+    m_committed = true;
+    // The rename itself reaches the disk with the folder's entry; a failure here loses nothing already written.
+    int dir = ::open(parentDir(m_path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
     }
-    // rename() replaces a symlink itself rather than writing through it.
-    if (::rename(tmpl.c_str(), path.c_str()) != 0) {
-        int err = errno;
-        ::unlink(tmpl.c_str());
-        throw Error(ErrorCode::OutputError, path, std::string("cannot rename the finished file: ") + std::strerror(err));
-    }
+}
+
+void writeFileAtomically(const std::string& path, std::string_view data)
+{
+    AtomicFile out(path);
+    out.write(data);
+    out.commit();
 }
 
 } // namespace ps

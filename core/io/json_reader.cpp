@@ -1,7 +1,9 @@
 #include "json_reader.h"
 
 #include "util/error.h"
+#include "util/limits.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -12,7 +14,7 @@ namespace ps {
 JsonReader::JsonReader(std::string_view text, std::string fileName, int maxDepth)
     : m_text(text)
     , m_file(std::move(fileName))
-    , m_maxDepth(maxDepth)
+    , m_maxDepth(maxDepth > 0 ? maxDepth : int(std::min<uint64_t>(limits().maxJsonDepth, INT32_MAX)))
 {
     if (m_text.size() >= 3 && m_text.substr(0, 3) == "\xEF\xBB\xBF")
         fail("the file starts with a UTF-8 byte order mark, which JSON does not allow");
@@ -93,7 +95,8 @@ void JsonReader::beginObject()
         fail("expected an object");
     ++m_pos;
     if (int(m_needComma.size()) >= m_maxDepth)
-        fail("nesting deeper than " + std::to_string(m_maxDepth) + " levels");
+        fail(overLimit(
+            "nesting deeper than " + std::to_string(m_maxDepth) + " levels", "max_json_depth", uint64_t(m_maxDepth)));
     m_needComma.push_back(false);
 }
 
@@ -103,7 +106,8 @@ void JsonReader::beginArray()
         fail("expected an array");
     ++m_pos;
     if (int(m_needComma.size()) >= m_maxDepth)
-        fail("nesting deeper than " + std::to_string(m_maxDepth) + " levels");
+        fail(overLimit(
+            "nesting deeper than " + std::to_string(m_maxDepth) + " levels", "max_json_depth", uint64_t(m_maxDepth)));
     m_needComma.push_back(false);
 }
 
@@ -183,6 +187,13 @@ int hexValue(char c)
 
 } // namespace
 
+void JsonReader::checkStringLength(size_t bytes) const
+{
+    if (bytes > limits().maxStringBytes)
+        fail(
+            overLimit("a string of " + std::to_string(bytes) + " bytes", "max_string_length", limits().maxStringBytes));
+}
+
 std::string_view JsonReader::readString()
 {
     if (peek() != '"')
@@ -195,6 +206,7 @@ std::string_view JsonReader::readString()
         char c = m_text[m_pos];
         if (c == '"') {
             std::string_view v = m_text.substr(start, m_pos - start);
+            checkStringLength(v.size());
             ++m_pos;
             return v;
         }
@@ -209,8 +221,10 @@ std::string_view JsonReader::readString()
         if (m_pos >= m_text.size())
             fail("unterminated string");
         char c = m_text[m_pos++];
-        if (c == '"')
+        if (c == '"') {
+            checkStringLength(m_scratch.size());
             return m_scratch;
+        }
         if (static_cast<unsigned char>(c) < 0x20)
             fail("control character inside a string");
         if (c != '\\') {
@@ -419,7 +433,8 @@ JValue JsonReader::readValue(JArena& arena)
     size_t baseElems = m_elemStack.size(), baseMembers = m_memberStack.size();
     auto open = [&](bool isObject) {
         if (int(frames.size()) >= m_maxDepth)
-            fail("nesting deeper than " + std::to_string(m_maxDepth) + " levels");
+            fail(overLimit("nesting deeper than " + std::to_string(m_maxDepth) + " levels", "max_json_depth",
+                uint64_t(m_maxDepth)));
         ++m_pos;
         frames.push_back({ isObject, isObject ? m_memberStack.size() : m_elemStack.size(), kNoStr });
     };
@@ -512,7 +527,8 @@ void JsonReader::skipValue()
         ++m_pos;
         if (ch == '{' || ch == '[') {
             if (++depth > m_maxDepth)
-                fail("nesting deeper than " + std::to_string(m_maxDepth) + " levels");
+                fail(overLimit("nesting deeper than " + std::to_string(m_maxDepth) + " levels", "max_json_depth",
+                    uint64_t(m_maxDepth)));
         } else if (ch == '}' || ch == ']') {
             if (--depth == 0)
                 return;

@@ -13,7 +13,8 @@ namespace ps {
 
 class JsonReader {
 public:
-    JsonReader(std::string_view text, std::string fileName, int maxDepth = 512);
+    // maxDepth 0: limits().maxJsonDepth.
+    JsonReader(std::string_view text, std::string fileName, int maxDepth = 0);
 
     char peek(); // next significant character, '\0' at the end
     bool atEnd();
@@ -38,6 +39,7 @@ private:
     void separator(char close); // handles the comma before the next member/element
     JValue readNumber(StringPool& pool);
     bool matchLiteral(std::string_view lit);
+    void checkStringLength(size_t bytes) const; // limits().maxStringBytes
 
     std::string_view m_text;
     size_t m_pos = 0;

@@ -1,5 +1,7 @@
 #include "file_source.h"
 
+#include "util/limits.h"
+
 #include <filesystem>
 #include <system_error>
 
@@ -26,6 +28,11 @@ bool FileSource::open(const std::string& path, std::string& error)
     if (size >= kTensorFileSizeLimit) {
         error = path + ": file of " + std::to_string(size) + " bytes exceeds the tensor file limit of "
             + std::to_string(kTensorFileSizeLimit) + " bytes";
+        return false;
+    }
+    if (size > limits().maxFileBytes) {
+        error = path + ": "
+            + overLimit("the file is " + std::to_string(size) + " bytes", "max_file_size", limits().maxFileBytes);
         return false;
     }
     m_stream.open(path, std::ios::binary);

@@ -2,6 +2,7 @@
 // refused: nothing in the file is ever executed.
 #include "file_source.h"
 #include "tensor.h"
+#include "util/limits.h"
 
 #include <cstring>
 #include <limits>
@@ -270,6 +271,10 @@ TensorReadResult readNpyFile(const std::string& path)
             return failure(path + ": array size overflows");
         numel *= size;
     }
+    if (uint64_t(numel) > limits().maxTensorElements)
+        return failure(path + ": "
+            + overLimit("an array of " + std::to_string(numel) + " elements", "max_tensor_elements",
+                limits().maxTensorElements));
     const uint64_t dataStart = headerStart + headerLength;
     const uint64_t available = file.size() - dataStart;
     if (uint64_t(numel) > available / elementSize)

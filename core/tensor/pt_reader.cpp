@@ -2,6 +2,7 @@
 #include "file_source.h"
 #include "tensor.h"
 #include "torch_pickle.h"
+#include "util/limits.h"
 #include "zip_archive.h"
 
 #include <cstring>
@@ -139,6 +140,10 @@ TensorReadResult readPtFile(const std::string& path)
         if (!multiplyChecked(numel, size, numel))
             return failure(path + ": tensor size overflows");
     }
+    if (uint64_t(numel) > limits().maxTensorElements)
+        return failure(path + ": "
+            + overLimit("a tensor of " + std::to_string(numel) + " elements", "max_tensor_elements",
+                limits().maxTensorElements));
     int64_t outputBytes = 0;
     if (!multiplyChecked(numel, int64_t(elementSize), outputBytes)
         || uint64_t(outputBytes) >= detail::kTensorFileSizeLimit)

@@ -137,6 +137,7 @@ private:
     static std::unique_ptr<SqliteDb> openReadOnly(const std::string& path) {
         if (!isRegularFile(path))
             throw Error(ErrorCode::FileNotFound, path, "the .vis.db file does not exist or is not a regular file");
+        checkInputFile(path); // limits().maxFileBytes
         if (!looksLikeSqlite(path))
             throw Error(ErrorCode::BadContent, path, "not a SQLite database (a .vis.db file is expected)");
         // A WAL database with no pending -wal content is opened immutable, so that SQLite creates no -shm or

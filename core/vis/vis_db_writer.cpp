@@ -253,33 +253,6 @@ void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs) {
     config.run();
 }
 
-std::string temporaryPath(const std::string& path) {
-    std::string tmpl = joinPath(parentDir(path), ".probescope-db-XXXXXX");
-    int fd = ::mkstemp(tmpl.data());
-    if (fd < 0)
-        throw Error(
-            ErrorCode::OutputError, path, std::string("cannot create a temporary file: ") + std::strerror(errno));
-    bool ok = ::fchmod(fd, 0640) == 0;
-    int err = errno;
-    ::close(fd);
-    if (!ok) {
-        ::unlink(tmpl.c_str());
-        throw Error(ErrorCode::OutputError, path, std::string("cannot set the file mode: ") + std::strerror(err));
-    }
-    return tmpl;
-}
-
-void syncFile(const std::string& tmp, const std::string& path) {
-    int fd = ::open(tmp.c_str(), O_RDONLY);
-    if (fd < 0 || ::fsync(fd) != 0) {
-        int err = errno;
-        if (fd >= 0)
-            ::close(fd);
-        throw Error(ErrorCode::OutputError, path, std::string("fsync failed: ") + std::strerror(err));
-    }
-    ::close(fd);
-}
-
 } // namespace
 
 void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path) {
@@ -290,33 +263,25 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path) 
         if (!g.comparison || g.comparison->isCompare != compare || !g.comparison->graphs[0]
             || (compare && !g.comparison->graphs[1]))
             throw Error(ErrorCode::BadArgument, path, "a .vis.db holds either compare results or build results only");
-    std::string tmp = temporaryPath(path);
-    try {
+    AtomicFile out(path);
+    {
+        SqliteDb db(out.tempPath(), SqliteDb::Mode::Create, path);
+        // The file is renamed into place when complete, so no rollback journal is needed while writing.
+        db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;");
+        db.exec(kVisDbTables);
+        db.exec("BEGIN");
+        writeConfig(db, graphs);
         {
-            SqliteDb db(tmp, SqliteDb::Mode::Create, path);
-            // The file is renamed into place when complete, so no rollback journal is needed while writing.
-            db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;");
-            db.exec(kVisDbTables);
-            db.exec("BEGIN");
-            writeConfig(db, graphs);
-            {
-                DbGraphWriter writer(db);
-                for (const VisDbGraph& g : graphs)
-                    for (size_t side = 0; side < (compare ? 2u : 1u); ++side)
-                        writer.write(g, side);
-            }
-            db.exec(kVisDbIndexes);
-            db.exec("COMMIT");
-            db.close();
+            DbGraphWriter writer(db);
+            for (const VisDbGraph& g : graphs)
+                for (size_t side = 0; side < (compare ? 2u : 1u); ++side)
+                    writer.write(g, side);
         }
-        syncFile(tmp, path);
-        if (::rename(tmp.c_str(), path.c_str()) != 0)
-            throw Error(
-                ErrorCode::OutputError, path, std::string("cannot rename the finished file: ") + std::strerror(errno));
-    } catch (...) {
-        ::unlink(tmp.c_str());
-        throw;
+        db.exec(kVisDbIndexes);
+        db.exec("COMMIT");
+        db.close();
     }
+    out.commit();
 }
 
 } // namespace ps

@@ -1,6 +1,7 @@
 #include "vis/vis_graph_assembler.h"
 
 #include "util/error.h"
+#include "util/limits.h"
 
 namespace ps {
 
@@ -15,6 +16,10 @@ VisGraphAssembler::VisGraphAssembler(std::string file)
 
 NodeId VisGraphAssembler::addNode(std::string_view name, int nodeType) {
     Graph& g = *m_graph;
+    if (g.size() >= limits().maxNodes)
+        throw Error(ErrorCode::BadContent, m_file,
+            overLimit("a graph of more than " + std::to_string(limits().maxNodes) + " nodes", "max_nodes",
+                limits().maxNodes));
     StrId id = g.strings.intern(name);
     NodeId n = NodeId(g.size());
     if (!g.byName.emplace(id, n).second)

@@ -16,9 +16,14 @@ struct Run {
     QString err;
 };
 
-Run cli(const QStringList& args)
+Run cli(const QStringList& args, const QByteArray& limitsEnv = {})
 {
     QProcess p;
+    if (!limitsEnv.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PROBESCOPE_LIMITS"), QString::fromUtf8(limitsEnv));
+        p.setProcessEnvironment(env);
+    }
     p.start(QStringLiteral(PROBESCOPE_CLI_PATH), args);
     if (!p.waitForFinished(120000)) {
         p.kill();
@@ -32,8 +37,9 @@ Run cli(const QStringList& args)
     return r;
 }
 
-const QByteArray kDump = "{\"Tensor.x.0.forward\": {\"output\": [{\"type\": \"torch.Tensor\", \"dtype\": "
-                         "\"torch.float32\", \"shape\": [2], \"Max\": 1.0, \"Min\": 0.0, \"Mean\": 0.5, \"Norm\": 1.0}]}}";
+const QByteArray kDump
+    = "{\"Tensor.x.0.forward\": {\"output\": [{\"type\": \"torch.Tensor\", \"dtype\": "
+      "\"torch.float32\", \"shape\": [2], \"Max\": 1.0, \"Min\": 0.0, \"Mean\": 0.5, \"Norm\": 1.0}]}}";
 const QByteArray kConstruct = R"({"Tensor.x.0.forward": null})";
 
 QStringList errorLines(const QString& out)
@@ -64,9 +70,11 @@ private slots:
         QTest::addColumn<QString>("problem");
         QTest::newRow("empty dump.json") << QByteArray() << kConstruct << "dump.json"
                                          << "the file is empty";
-        QTest::newRow("truncated dump.json") << QByteArray("{\"data\": {\"Tensor.x.0.forward\": {") << kConstruct
-                                             << "dump.json" << "invalid JSON";
-        QTest::newRow("BOM") << QByteArray("\xEF\xBB\xBF{}") << kConstruct << "dump.json" << "byte order mark";
+        QTest::newRow("truncated dump.json")
+            << QByteArray("{\"data\": {\"Tensor.x.0.forward\": {") << kConstruct << "dump.json"
+            << "invalid JSON";
+        QTest::newRow("BOM") << QByteArray("\xEF\xBB\xBF{}") << kConstruct << "dump.json"
+                             << "byte order mark";
         QTest::newRow("construct.json parent is a number")
             << QByteArray() << QByteArray(R"({"Tensor.x.0.forward": 1})") << "construct.json"
             << "must be a string or null";
@@ -131,6 +139,42 @@ private slots:
             QStringLiteral("csv") };
         QTest::newRow("missing -o") << QStringList { QStringLiteral("graph"), QStringLiteral("-i"),
             QStringLiteral("a.json") };
+        QTest::newRow("unknown limit") << QStringList { QStringLiteral("graph"), QStringLiteral("--resource_limit"),
+            QStringLiteral("max_bogus=1"), QStringLiteral("-i"), QStringLiteral("a.json"), QStringLiteral("-o"),
+            QStringLiteral("o") };
+    }
+
+    // --resource_limit and PROBESCOPE_LIMITS lower a cap; the error names the file and the limit; --help lists the
+    // limits.
+    void limitsFromFlagAndEnvironment()
+    {
+        QTemporaryDir dir;
+        QString npu = dir.filePath(QStringLiteral("npu"));
+        writeDumpFolder(npu, kDump, kConstruct);
+        writeFile(dir.filePath(QStringLiteral("compare.json")), "{\"npu_path\": \"" + npu.toUtf8() + "\"}");
+        QString out = dir.filePath(QStringLiteral("out"));
+        const QStringList args { QStringLiteral("graph"), QStringLiteral("-i"),
+            dir.filePath(QStringLiteral("compare.json")), QStringLiteral("-o"), out };
+        Run r = cli(args + QStringList { QStringLiteral("--resource_limit"), QStringLiteral("max_file_size=100") });
+        QCOMPARE(r.exitCode, 1);
+        QStringList errors = errorLines(r.out);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors[0].contains(QLatin1String("dump.json: the file is"))
+                && errors[0].contains(QLatin1String("max_file_size=100")),
+            qPrintable(errors[0]));
+        r = cli(args, "max_string_length=10");
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(errorLines(r.out).value(0).contains(QLatin1String("max_string_length=10")), qPrintable(r.out));
+        r = cli(args + QStringList { QStringLiteral("--resource_limit"), QStringLiteral("max_string_length=1M") },
+            "max_string_length=10"); // the flag wins over the environment
+        QCOMPARE(r.exitCode, 0);
+        r = cli(args, "max_nodes=many");
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("PROBESCOPE_LIMITS: limit max_nodes")), qPrintable(r.err));
+        r = cli({ QStringLiteral("--help") });
+        QVERIFY2(r.out.contains(QLatin1String("--resource_limit NAME=VALUE"))
+                && r.out.contains(QLatin1String("max_nodes=")) && r.out.contains(QLatin1String("PROBESCOPE_LIMITS")),
+            qPrintable(r.out));
     }
 
     void badArgumentsExitTwoWithUsage()
