@@ -155,7 +155,7 @@ private slots:
             message = errorOf([&] { (void)ps::readDumpJson(str(dump)); });
         }
         QVERIFY2(message.startsWith(dump + ": the file is "), qPrintable(message));
-        QVERIFY2(message.contains("bytes (above the limit max_file_size=1000; change it with probescope-cli --limit"),
+        QVERIFY2(message.contains("bytes (above the limit max_file_size=1000; change it with probescope-cli --resource_limit"),
             qPrintable(message));
         QCOMPARE(errorOf([&] { (void)ps::readDumpJson(str(dump)); }), QStringLiteral("<no error>"));
     }
