@@ -22,6 +22,13 @@ void GraphTreeModel::setSnapshot(std::shared_ptr<const Snapshot> snapshot)
     endResetModel();
 }
 
+void GraphTreeModel::updateSnapshot(std::shared_ptr<const Snapshot> snapshot)
+{
+    m_snapshot = std::move(snapshot);
+    if (rowCount() > 0) // a range over the top row repaints every visible row
+        Q_EMIT dataChanged(index(0, 0), index(0, columnCount() - 1));
+}
+
 const ps::Graph* GraphTreeModel::graph() const
 {
     if (!m_snapshot || !m_snapshot->hasSide(m_side) || m_snapshot->graph(m_side).size() == 0)

@@ -16,6 +16,8 @@ public:
     ~GraphTreeModel() override;
 
     void setSnapshot(std::shared_ptr<const Snapshot> snapshot);
+    // The same graphs with new matches and precision (manual matching): no reset, so expansion and selection stay.
+    void updateSnapshot(std::shared_ptr<const Snapshot> snapshot);
     const Snapshot* snapshot() const { return m_snapshot.get(); }
     Side side() const { return m_side; }
 

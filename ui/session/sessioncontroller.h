@@ -2,6 +2,7 @@
 // Owns the open session (an immutable snapshot) and is the only object that starts background work: loading
 // and comparing, searching, filtering and exporting. Every request carries a generation number; a newer
 // request makes older results stale, and stale results are dropped when they arrive.
+#include "analysis/divergence.h"
 #include "batch/engine.h"
 #include "models/nodesearch.h"
 #include "models/snapshot.h"
@@ -13,8 +14,13 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
+
+namespace ps {
+struct ManualMatchReport;
+}
 
 namespace psui {
 
@@ -31,6 +37,19 @@ struct OpenRequest {
 };
 
 // Results of a search or filter on both sides.
+// A manual (un)match or .vis.config applied: what changed, in the user's words.
+struct MatchOutcome {
+    int changed = 0; // pairs matched or unmatched
+    QStringList failures; // English lines from the core, one per pair that could not be changed
+    QString error; // the whole request was refused (real-data mode, unreadable file, ...)
+};
+
+struct DiagnoseOutcome {
+    std::shared_ptr<const Snapshot> snapshot; // the comparison the list refers to
+    std::vector<ps::Divergence> divergences;
+    QString error;
+};
+
 struct QueryResult {
     std::array<std::shared_ptr<const NodeSet>, 2> sides;
     size_t hitCount() const;
@@ -67,6 +86,15 @@ public:
     void search(int sides, const SearchQuery& query);
     void filter(const NodeFilter& filter);
     void exportVis(const QString& path);
+    // Manual matching (sessioncontroller_analysis.cpp): a new comparison is computed in the background and
+    // swapped in (snapshotUpdated); the latest request wins. Refusals arrive as matchFinished with an error.
+    void matchNodes(NodeId npu, NodeId bench, bool withChildren);
+    void unmatchNodes(NodeId npu, NodeId bench, bool withChildren);
+    void loadMatchConfig(const QString& path);
+    void saveMatchConfig(const QString& path); // the pairs matched by hand, as a .vis.config
+    QString manualMatchRefusal() const; // why the current session cannot be matched by hand ("" if it can)
+    // First-divergence finder on the current snapshot (diagnoseFinished; the latest request wins).
+    void diagnose(const ps::DiagnoseOptions& options);
     // A .vis next to a .vis.db is hidden by tb_graph_ascend: refuse it. Returns the reason, empty if fine.
     static QString exportProblem(const QString& path);
     // The file name the export writes: `path` with the .vis or .vis.db suffix of the chosen format.
@@ -83,6 +111,10 @@ Q_SIGNALS:
     void searchFinished(const psui::QueryResult& result);
     void filterFinished(const psui::QueryResult& result);
     void exportFinished(const QString& path, const QString& error);
+    void snapshotUpdated(); // same graphs, new matches and precision: views refresh in place
+    void matchFinished(const psui::MatchOutcome& outcome);
+    void matchConfigSaved(const QString& path, const QString& error);
+    void diagnoseFinished(const psui::DiagnoseOutcome& outcome);
 
 public:
     struct LoadResult; // what a load job hands back (defined in the .cpp)
@@ -93,6 +125,8 @@ private:
     void setBusy(bool busy, const QString& stage = {});
     void onProgress(quint64 generation, int permille, const QString& stage);
     void waitForLoads();
+    using Mutation = std::function<std::shared_ptr<ps::Comparison>(const ps::Comparison&, ps::ManualMatchReport&)>;
+    void mutate(const QString& stage, Mutation mutation);
 
     std::array<GraphTreeModel*, 2> m_models {};
     std::shared_ptr<const Snapshot> m_snapshot;
@@ -102,6 +136,8 @@ private:
     quint64 m_loadGeneration = 0;
     quint64 m_searchGeneration = 0;
     quint64 m_filterGeneration = 0;
+    quint64 m_editGeneration = 0;
+    quint64 m_diagnoseGeneration = 0;
     bool m_busy = false;
     int m_microStep = -1;
     std::shared_ptr<std::atomic<bool>> m_cancelLoad; // the running load's cancel flag
@@ -112,3 +148,5 @@ private:
 } // namespace psui
 
 Q_DECLARE_METATYPE(psui::QueryResult)
+Q_DECLARE_METATYPE(psui::MatchOutcome)
+Q_DECLARE_METATYPE(psui::DiagnoseOutcome)

@@ -4,6 +4,7 @@
 #include "models/nodesearch.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
+#include "widgets/analysistools.h"
 #include "widgets/callerpanel.h"
 #include "widgets/detailspanel.h"
 #include "widgets/legendpanel.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     statusBar()->addPermanentWidget(m_cancel);
 
     createActions();
+    m_analysis = new AnalysisTools(this, m_session, m_actions->file, m_actions->view);
     m_actions->toolBar->addSeparator();
     m_actions->toolBar->addWidget(m_jobsLabel);
     m_actions->toolBar->addWidget(m_jobs);

@@ -20,6 +20,7 @@ class QTabWidget;
 
 namespace psui {
 
+class AnalysisTools;
 class CallerPanel;
 class DetailsPanel;
 class LegendPanel;
@@ -44,6 +45,7 @@ public:
     CallerPanel* callers() const { return m_callers; }
     QComboBox* jobSelector() const { return m_jobs; }
     QComboBox* microStepSelector() const { return m_microSteps; }
+    AnalysisTools* analysisTools() const { return m_analysis; }
 
     void jumpTo(Side side, NodeId node);
     void nextSuspicious(int direction);
@@ -92,6 +94,7 @@ private:
     DetailsPanel* m_details;
     StackPanel* m_stack;
     CallerPanel* m_callers;
+    AnalysisTools* m_analysis = nullptr; // manual matching and the first-divergence dock
     QTabWidget* m_bottomTabs = nullptr;
     QDockWidget* m_legendDock = nullptr;
     QDockWidget* m_bottomDock = nullptr;

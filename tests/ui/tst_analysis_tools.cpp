@@ -1,0 +1,200 @@
+// Offscreen tests of the analysis tools on real cases: manual match / unmatch through the tree context menu and
+// the Ctrl+M shortcut (recomputed in the background, the trees keep their expansion), .vis.config save and load,
+// and the First divergence dock naming the injected NaN of mlp_nan_mix_statistics and jumping to it.
+#include "compare/manual_match.h"
+#include "session/sessioncontroller.h"
+#include "session/settings.h"
+#include "testutil.h"
+#include "vis/vis_config.h"
+#include "widgets/analysistools.h"
+#include "widgets/divergencepanel.h"
+#include "widgets/mainwindow.h"
+#include "widgets/sidebysidetreeview.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+#include <QTreeWidget>
+
+using namespace psui;
+
+class TestAnalysisTools : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_tmp;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<SessionController> m_session;
+    std::unique_ptr<MainWindow> m_window;
+
+    template <typename Signal> bool waitFor(Signal signal, int ms = 60000)
+    {
+        QSignalSpy spy(m_session.get(), signal);
+        for (int i = 0; i < ms / 50 && spy.isEmpty(); ++i)
+            QTest::qWait(50);
+        return !spy.isEmpty();
+    }
+    bool open(const char* caseName)
+    {
+        const QString json = test::sharedCase(caseName) + QStringLiteral("/compare.json");
+        if (!QFileInfo::exists(json))
+            return false;
+        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
+        m_session->openPaths({ json }, ps::EngineOptions {});
+        for (int i = 0; i < 1200 && changed.isEmpty(); ++i)
+            QTest::qWait(50);
+        return !changed.isEmpty();
+    }
+    NodeId find(Side side, const char* name) const { return m_session->snapshot()->graph(side).find(name); }
+    AnalysisTools* tools() const { return m_window->analysisTools(); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_settings = std::make_unique<Settings>(m_tmp.filePath(QStringLiteral("settings.ini")));
+        m_session = std::make_unique<SessionController>();
+        m_window = std::make_unique<MainWindow>(m_settings.get(), m_session.get());
+        m_window->resize(1400, 900);
+        m_window->show();
+        QVERIFY(tools());
+    }
+
+    void matchTwoUnmatchedNodesWithTheShortcut()
+    {
+        if (!open("gpt_layermap_mix_statistics"))
+            QSKIP("shared case gpt_layermap_mix_statistics not available");
+        const NodeId n = find(Side::Npu, "Module.layers.0.self_attention.query_key_value.Linear.forward.0");
+        const NodeId b = find(Side::Bench, "Module.h.0.attn.c_attn.Linear.forward.0");
+        QVERIFY(n != ps::kNoNode && b != ps::kNoNode);
+        auto before = m_session->snapshot();
+        QCOMPARE(before->counterpart(Side::Npu, n), ps::kNoNode);
+        // What the core computes for this pair (with children) is what the GUI must show.
+        ps::ManualMatchReport expectedReport;
+        auto expected = ps::matchManually(*before->comparison, n, b, true, expectedReport);
+
+        SideBySideTreeView* trees = m_window->trees();
+        trees->selectNode(Side::Npu, n);
+        QCOMPARE(tools()->pick(Side::Npu), n);
+        const QPersistentModelIndex parentIndex = trees->view(Side::Npu)->currentIndex().parent();
+        QVERIFY(parentIndex.isValid());
+        trees->selectNode(Side::Bench, b);
+        QCOMPARE(tools()->pick(Side::Bench), b);
+        QCOMPARE(tools()->pick(Side::Npu), n); // the NPU pick survives the bench click
+        QVERIFY(trees->view(Side::Npu)->isExpanded(parentIndex));
+        QVERIFY(tools()->matchAction()->isEnabled());
+        QVERIFY(tools()->withChildrenAction()->isChecked());
+
+        QSignalSpy finished(m_session.get(), &SessionController::matchFinished);
+        QTest::keyClick(m_window.get(), Qt::Key_M, Qt::ControlModifier);
+        QVERIFY(waitFor(&SessionController::snapshotUpdated));
+        QVERIFY(finished.count() == 1 || waitFor(&SessionController::matchFinished, 2000));
+        auto after = m_session->snapshot();
+        QCOMPARE(after->counterpart(Side::Npu, n), b);
+        QCOMPARE(after->precision(Side::Npu, n), expected->precision[n].value);
+        const NodeId api = after->graph(Side::Npu).children(n)[0];
+        QCOMPARE(after->counterpart(Side::Npu, api), expected->counterpart[0][api]);
+        QVERIFY(after->counterpart(Side::Npu, api) != ps::kNoNode);
+        QCOMPARE(
+            int(expectedReport.pairs.size()), finished.isEmpty() ? 0 : finished[0][0].value<MatchOutcome>().changed);
+        // In place: the tree kept its expansion, and the bench tree follows the new counterpart.
+        QVERIFY(trees->view(Side::Npu)->isExpanded(parentIndex));
+        QCOMPARE(trees->currentNode(Side::Bench), b);
+    }
+
+    void unmatchThroughTheContextMenuAndConfigRoundTrip()
+    {
+        if (!m_session->snapshot()
+            || find(Side::Npu, "Module.layers.0.self_attention.query_key_value.Linear.forward.0") == ps::kNoNode)
+            QSKIP("needs the previous test's session");
+        const NodeId n = find(Side::Npu, "Module.layers.0.self_attention.query_key_value.Linear.forward.0");
+        const NodeId b = m_session->snapshot()->counterpart(Side::Npu, n);
+        QVERIFY(b != ps::kNoNode);
+
+        // Save the manual matches, then unmatch from the context menu.
+        const QString config = m_tmp.filePath(QStringLiteral("m.vis.config"));
+        tools()->saveMatchConfig(config);
+        QVERIFY(waitFor(&SessionController::matchConfigSaved));
+        const ps::MatchPairs pairs = ps::readVisConfig(config.toStdString());
+        QVERIFY(
+            std::find(pairs.begin(), pairs.end(),
+                std::pair<std::string, std::string> { "Module.layers.0.self_attention.query_key_value.Linear.forward.0",
+                    "Module.h.0.attn.c_attn.Linear.forward.0" })
+            != pairs.end());
+
+        std::unique_ptr<QMenu> menu(tools()->contextMenu(Side::Npu, n));
+        QAction* unmatch = nullptr;
+        for (QAction* a : menu->actions())
+            if (a->text().startsWith(QLatin1String("Unmatch from")))
+                unmatch = a;
+        QVERIFY(unmatch && unmatch->isEnabled());
+        QVERIFY(menu->actions().contains(tools()->withChildrenAction()));
+        unmatch->trigger();
+        QVERIFY(waitFor(&SessionController::snapshotUpdated));
+        QCOMPARE(m_session->snapshot()->counterpart(Side::Npu, n), ps::kNoNode);
+        QVERIFY(std::isnan(m_session->snapshot()->precision(Side::Npu, n)));
+
+        // On an unmatched node the menu offers the match with the bench pick.
+        tools()->setPick(Side::Bench, b);
+        std::unique_ptr<QMenu> matchMenu(tools()->contextMenu(Side::Npu, n));
+        QVERIFY(
+            matchMenu->actions().first()->text().contains(QLatin1String("Module.h.0.attn.c_attn.Linear.forward.0")));
+        QVERIFY(matchMenu->actions().first()->isEnabled());
+
+        // Loading the saved config restores every pair.
+        tools()->loadMatchConfig(config);
+        QVERIFY(waitFor(&SessionController::snapshotUpdated));
+        QCOMPARE(m_session->snapshot()->counterpart(Side::Npu, n), b);
+
+        // A bad config is reported, the session stays.
+        const QString bad = m_tmp.filePath(QStringLiteral("bad.vis.config"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[1, 2]");
+        f.close();
+        QSignalSpy finished(m_session.get(), &SessionController::matchFinished);
+        m_session->loadMatchConfig(bad);
+        for (int i = 0; i < 400 && finished.isEmpty(); ++i)
+            QTest::qWait(50);
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(finished[0][0].value<MatchOutcome>().error.contains(bad));
+        // The warning box the tools open for it.
+        QTest::qWait(50);
+        for (QWidget* w : QApplication::topLevelWidgets())
+            if (w->inherits("QMessageBox"))
+                w->close();
+        QCOMPARE(m_session->snapshot()->counterpart(Side::Npu, n), b);
+    }
+
+    void divergenceDockNamesTheInjectedNan()
+    {
+        if (!open("mlp_nan_mix_statistics"))
+            QSKIP("shared case mlp_nan_mix_statistics not available");
+        QDockWidget* dock = tools()->divergenceDock();
+        dock->show();
+        QTreeWidget* list = tools()->divergencePanel()->list();
+        tools()->divergencePanel()->refresh();
+        QVERIFY(waitFor(&SessionController::diagnoseFinished));
+        QVERIFY(list->topLevelItemCount() >= 1);
+        QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Functional.linear.1.forward"));
+        QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("inf"));
+        Q_EMIT list->itemActivated(list->topLevelItem(0), 0);
+        QCOMPARE(m_window->trees()->currentNode(Side::Npu), find(Side::Npu, "Functional.linear.1.forward"));
+
+        // A bad tolerance is explained, not applied.
+        tools()->divergencePanel()->toleranceEdit()->setText(QStringLiteral("float16"));
+        tools()->divergencePanel()->refresh();
+        QVERIFY(tools()->divergencePanel()->messageLabel()->text().contains(QLatin1String("DTYPE=VALUE")));
+        QCOMPARE(list->topLevelItemCount(), 1); // the previous list stays
+        tools()->divergencePanel()->toleranceEdit()->clear();
+    }
+};
+
+QTEST_MAIN(TestAnalysisTools)
+#include "tst_analysis_tools.moc"
