@@ -95,6 +95,7 @@ AnalysisTools::AnalysisTools(MainWindow* window, SessionController* session, QMe
     });
     connect(m_session, &SessionController::sessionChanged, this, [this]() {
         m_pick = { ps::kNoNode, ps::kNoNode };
+        m_window->statusBar()->clearMessage(); // picks of the previous session
         updateActions();
     });
     connect(m_session, &SessionController::snapshotUpdated, this, [this]() {
@@ -130,8 +131,17 @@ AnalysisTools::AnalysisTools(MainWindow* window, SessionController* session, QMe
 
 void AnalysisTools::setPick(Side side, NodeId node)
 {
+    if (m_pick[size_t(side)] == node)
+        return;
     m_pick[size_t(side)] = node;
     updateActions();
+    // The other tree drops its selection when an unmatched node is clicked: say what is picked.
+    if (m_pick[0] != ps::kNoNode || m_pick[1] != ps::kNoNode)
+        m_window->statusBar()->showMessage(
+            tr("Picked for matching: NPU %1 ⇄ bench %2 (Ctrl+M matches them)")
+                .arg(m_pick[0] == ps::kNoNode ? tr("(none)") : nodeLabel(Side::Npu, m_pick[0]),
+                    m_pick[1] == ps::kNoNode ? tr("(none)") : nodeLabel(Side::Bench, m_pick[1])),
+            kStatusMs);
 }
 
 QString AnalysisTools::nodeLabel(Side side, NodeId node) const

@@ -50,8 +50,9 @@ DivergencePanel::DivergencePanel(SessionController* session, QWidget* parent)
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
     m_list->setColumnCount(ColumnCount);
-    m_list->header()->setStretchLastSection(false);
-    m_list->header()->setSectionResizeMode(Node, QHeaderView::Stretch);
+    m_list->setTextElideMode(Qt::ElideMiddle);
+    m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents); // a short list: names shown whole
+    m_list->header()->setStretchLastSection(true);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(options);
@@ -127,8 +128,6 @@ void DivergencePanel::onFinished(const DiagnoseOutcome& outcome)
         items << item;
     }
     m_list->addTopLevelItems(items);
-    for (int c : { Rank, Added, OutError, InError, Tolerance })
-        m_list->resizeColumnToContents(c);
 }
 
 void DivergencePanel::onActivated(QTreeWidgetItem* item)
