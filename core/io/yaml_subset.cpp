@@ -407,7 +407,7 @@ private:
                     fail(m_lines[i].number,
                         "indented under a key that already has a value (values spanning lines are not supported)");
             }
-            map.entries.emplace_back(std::move(key), std::move(value));
+            map.entries.push_back({ std::move(key), std::move(value) });
         }
         return map;
     }

@@ -8,18 +8,24 @@
 // kMaxDepth levels, so it always ends.
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace ps::yaml {
 
 struct Node {
+    struct Entry;
     enum class Kind { Null, Scalar, Map };
     Kind kind = Kind::Null;
     std::string scalar; // Scalar: the text, escapes resolved
     bool plain = false; // Scalar written without quotes: YAML 1.1 may read it as a number, boolean or null
     int line = 0; // 1-based line where the node starts (a Null value: the line of its key); 0 for an empty file
-    std::vector<std::pair<Node, Node>> entries; // Map: key -> value in file order, repeated keys kept
+    std::vector<Entry> entries; // Map: key -> value in file order, repeated keys kept
+};
+
+// Not std::pair: a pair of an incomplete Node does not compile with clang and libstdc++.
+struct Node::Entry {
+    Node first; // the key (a Scalar)
+    Node second; // the value
 };
 
 constexpr int kMaxDepth = 32;
