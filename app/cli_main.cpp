@@ -3,6 +3,7 @@
 #include "batch/engine.h"
 #include "batch/layout.h"
 #include "cli_options.h"
+#include "util/build_info.h"
 #include "util/error.h"
 
 #include <chrono>
@@ -82,6 +83,9 @@ int main(int argc, char** argv)
     }
     if (options.action == ps::cli::CliOptions::Action::Version) {
         std::cout << "probescope-cli " << PROBESCOPE_VERSION << " (msprobe graph 1.2.1 compatible)\n";
+        for (const ps::ComponentVersion& c : ps::componentVersions())
+            if (c.name != "ProbeScope")
+                std::cout << "  " << c.name << " " << c.version << "\n";
         return 0;
     }
     ps::setLimits(options.limits);

@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -51,6 +52,9 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("ProbeScope"));
     QApplication::setOrganizationName(QStringLiteral("ProbeScope"));
     QApplication::setApplicationVersion(QStringLiteral(PROBESCOPE_VERSION));
+    // Ties the windows to the installed desktop file (its icon and name in docks and task bars).
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.probescope.ProbeScope"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/probescope.svg")));
 
     psui::Settings settings;
     QCommandLineParser parser;

@@ -23,6 +23,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -59,7 +60,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     layout->setSpacing(0);
     layout->addWidget(m_search);
     layout->addWidget(m_trees, 1);
-    setCentralWidget(central);
+    setCentralWidget(createStartPage(central));
     createDocks();
 
     m_progress->setObjectName(QStringLiteral("loadProgress"));
@@ -150,6 +151,7 @@ void MainWindow::createDocks()
 void MainWindow::onSessionChanged()
 {
     const auto snap = m_session->snapshot();
+    setStartPageShown(!snap);
     m_trees->resetSession();
     m_legend->resetSession();
     m_search->clear();
@@ -296,6 +298,7 @@ void MainWindow::restoreSettings()
 void MainWindow::saveSettings()
 {
     m_settings->setValue(Settings::Key::WindowGeometry, saveGeometry());
+    setStartPageShown(false); // the docks it hides are part of the saved layout
     m_settings->setValue(Settings::Key::WindowState, saveState(Settings::kStateVersion));
     m_settings->setValue(Settings::Key::StateVersion, Settings::kStateVersion);
     m_settings->setValue(Settings::Key::TreeSplitter, m_trees->splitter()->saveState());

@@ -4,6 +4,7 @@
 #include "models/snapshot.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <array>
 #include <memory>
@@ -16,6 +17,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QPushButton;
+class QStackedWidget;
 class QTabWidget;
 
 namespace psui {
@@ -29,6 +31,7 @@ class SessionController;
 class Settings;
 class SideBySideTreeView;
 class StackPanel;
+class StartPage;
 struct QueryResult;
 
 class MainWindow : public QMainWindow {
@@ -46,6 +49,8 @@ public:
     QComboBox* jobSelector() const { return m_jobs; }
     QComboBox* microStepSelector() const { return m_microSteps; }
     AnalysisTools* analysisTools() const { return m_analysis; }
+    StartPage* startPage() const { return m_startPage; }
+    bool startPageShown() const;
 
     void jumpTo(Side side, NodeId node);
     void nextSuspicious(int direction);
@@ -85,6 +90,10 @@ private:
     void openRecent(const QString& entry);
     void exportVis();
     void onExportFinished(const QString& path, const QString& error);
+    QWidget* createStartPage(QWidget* sessionView); // the central area: start page until a session is loaded
+    void setStartPageShown(bool shown); // the docks are hidden under the start page, and come back after
+    void showUserGuide();
+    void showAbout();
 
     Settings* m_settings;
     SessionController* m_session;
@@ -105,6 +114,9 @@ private:
     QLabel* m_status;
     QProgressBar* m_progress;
     QPushButton* m_cancel;
+    StartPage* m_startPage = nullptr;
+    QStackedWidget* m_pages = nullptr;
+    QList<QPointer<QDockWidget>> m_docksUnderStartPage;
     std::shared_ptr<const std::vector<bool>> m_searchVisible[2];
     std::shared_ptr<const std::vector<bool>> m_filterVisible[2];
 

@@ -3,6 +3,7 @@
 #include "batch/engine.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
+#include "widgets/aboutdialog.h"
 #include "widgets/callerpanel.h"
 #include "widgets/detailspanel.h"
 #include "widgets/hitnavigator.h"
@@ -12,6 +13,8 @@
 #include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/stackpanel.h"
+#include "widgets/startpage.h"
+#include "widgets/userguidedialog.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -31,6 +34,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -100,12 +104,8 @@ void MainWindow::createActions()
     a.previousSuspicious = add(a.navigate, QKeySequence(Qt::SHIFT | Qt::Key_F3), [this]() { nextSuspicious(-1); });
 
     a.help = menuBar()->addMenu(QString());
-    a.about = add(a.help, QKeySequence(), [this]() {
-        QMessageBox::about(this, tr("About ProbeScope"),
-            tr("<b>ProbeScope %1</b><br>A native viewer for msprobe graph comparisons: NPU and bench model "
-               "hierarchies side by side, coloured by precision.")
-                .arg(QCoreApplication::applicationVersion()));
-    });
+    a.userGuide = add(a.help, QKeySequence::HelpContents, &MainWindow::showUserGuide);
+    a.about = add(a.help, QKeySequence(), &MainWindow::showAbout);
 
     a.toolBar = addToolBar(QString());
     a.toolBar->setObjectName(QStringLiteral("mainToolBar"));
@@ -148,6 +148,7 @@ void MainWindow::retranslateUi()
     a.previousSuspicious->setText(tr("Previous s&uspicious node"));
     a.previousSuspicious->setToolTip(tr("Previous node in the worst precision bin (Shift+F3)"));
     a.help->setTitle(tr("&Help"));
+    a.userGuide->setText(tr("&User guide"));
     a.about->setText(tr("&About ProbeScope"));
     a.toolBar->setWindowTitle(tr("Main toolbar"));
     m_legendDock->setWindowTitle(tr("Legend and filters"));
@@ -187,6 +188,69 @@ void MainWindow::updateRecentMenu()
         connect(action, &QAction::triggered, this, [this, entry]() { openRecent(entry); });
     }
     menu->setEnabled(!entries.isEmpty());
+    if (m_startPage)
+        m_startPage->setRecentFiles(entries);
+}
+
+QWidget* MainWindow::createStartPage(QWidget* sessionView)
+{
+    m_pages = new QStackedWidget(this);
+    m_startPage = new StartPage(m_pages);
+    m_startPage->setExampleAvailable(!exampleDirectory().isEmpty());
+    m_pages->addWidget(m_startPage); // index 0
+    m_pages->addWidget(sessionView); // index 1, shown by onSessionChanged once a snapshot exists
+    m_pages->setCurrentIndex(1); // the constructor's onSessionChanged() turns to the start page, hiding the docks
+    connect(m_startPage, &StartPage::openComparisonRequested, this, &MainWindow::openComparisonDialog);
+    connect(m_startPage, &StartPage::openVisRequested, this, &MainWindow::openVis);
+    connect(m_startPage, &StartPage::openExampleRequested, this, &MainWindow::openExample);
+    connect(m_startPage, &StartPage::recentRequested, this, &MainWindow::openRecent);
+    return m_pages;
+}
+
+void MainWindow::setStartPageShown(bool shown)
+{
+    if (shown == startPageShown())
+        return;
+    if (shown) {
+        // The docks show a node's details: empty until something is opened, they would only crowd the page.
+        const auto docks = findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly);
+        for (QDockWidget* dock : docks)
+            if (dock->isVisibleTo(this)) {
+                m_docksUnderStartPage << dock;
+                dock->hide();
+            }
+    } else {
+        for (const QPointer<QDockWidget>& dock : std::as_const(m_docksUnderStartPage))
+            if (dock)
+                dock->show();
+        m_docksUnderStartPage.clear();
+    }
+    m_pages->setCurrentIndex(shown ? 0 : 1);
+}
+
+bool MainWindow::startPageShown() const
+{
+    return m_pages->currentWidget() == m_startPage;
+}
+
+void MainWindow::showUserGuide()
+{
+    // One guide window, raised when asked again.
+    auto* guide = findChild<UserGuideDialog*>();
+    if (!guide) {
+        guide = new UserGuideDialog(this);
+        guide->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    guide->show();
+    guide->raise();
+    guide->activateWindow();
+}
+
+void MainWindow::showAbout()
+{
+    auto* about = new AboutDialog(this);
+    about->setAttribute(Qt::WA_DeleteOnClose);
+    about->open();
 }
 
 void MainWindow::openComparisonDialog()

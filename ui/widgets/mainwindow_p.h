@@ -30,6 +30,7 @@ struct MainWindow::Actions {
     QAction* previousHit = nullptr;
     QAction* nextSuspicious = nullptr;
     QAction* previousSuspicious = nullptr;
+    QAction* userGuide = nullptr;
     QAction* about = nullptr;
     QActionGroup* languages = nullptr;
     QAction* langSystem = nullptr;
