@@ -150,6 +150,27 @@ ZH = {
     "Copy": "复制",
     "(no stack recorded for this node)": "（此节点没有记录调用栈）",
     "··· %n framework frame(s), first: %1": "··· %n 个框架栈帧，第一个：%1",
+    # Start page, Help ▸ User guide and Help ▸ About (issue 9)
+    "<h2>ProbeScope %1</h2><p>Compares the msprobe dumps of an Ascend NPU training run with its GPU/CPU reference: the module trees side by side, coloured by precision, with msprobe's metrics for every node. Reads and writes the <code>.vis</code> files of <code>msprobe graph</code> (1.2.1) and tb_graph_ascend.</p>": "<h2>ProbeScope %1</h2><p>比对昇腾 NPU 训练与其 GPU/CPU 标杆的 msprobe dump 数据：两棵模块树并排显示，按精度着色，每个节点都附有 msprobe 的指标。读写 <code>msprobe graph</code>（1.2.1）和 tb_graph_ascend 的 <code>.vis</code> 文件。</p>",
+    "Component": "组件",
+    "Version": "版本",
+    "%1 (built with %2)": "%1（构建时为 %2）",
+    "Copy versions": "复制版本信息",
+    "&User guide": "用户指南(&U)",
+    "No longer exists: %1": "已不存在：%1",
+    "Find where an Ascend NPU training run starts to drift from its GPU/CPU reference. Open the msprobe dumps of both runs and ProbeScope shows their module trees side by side, coloured by how far each node's outputs are from the reference.": "找出昇腾 NPU 训练从哪里开始偏离 GPU/CPU 标杆。打开两次运行的 msprobe dump，ProbeScope 会把两棵模块树并排显示，并按每个节点的输出与标杆的差距着色。",
+    "Open comparison…": "打开比对…",
+    "An NPU and a bench dump folder, a compare.json, or one dump folder to build its graph alone (Ctrl+O)": "一个 NPU dump 目录和一个标杆 dump 目录、一个 compare.json，或只用一个 dump 目录单独构图（Ctrl+O）",
+    "Open .vis / .vis.db…": "打开 .vis / .vis.db…",
+    "A graph file written by msprobe graph, probescope-cli or File ▸ Export": "由 msprobe graph、probescope-cli 或“文件 ▸ 导出”写出的图文件",
+    "Open the example": "打开示例",
+    "A real comparison of a small MLP's NPU and bench dumps, with a few red nodes to explore": "一个小型 MLP 的 NPU 与标杆 dump 的真实比对，其中有几个红色节点可供探索",
+    "The bundled example was not found in this installation": "此安装中找不到内置示例",
+    "Recent": "最近打开",
+    "Nothing opened yet: what you open is listed here.": "尚未打开任何内容：打开过的内容会列在这里。",
+    "You can also drop dump folders, a compare.json or a .vis file onto this window. Help ▸ User guide (F1) explains the views and how to produce dumps with msprobe.": "也可以把 dump 目录、compare.json 或 .vis 文件拖到此窗口。“帮助 ▸ 用户指南”（F1）介绍各个视图以及如何用 msprobe 采集 dump。",
+    "ProbeScope User Guide": "ProbeScope 用户指南",
+    "The user guide is missing from this build (%1).": "此版本缺少用户指南（%1）。",
 }
 
 EN_PLURALS = {

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>psui::AboutDialog</name>
+    <message>
+        <source>About ProbeScope</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;h2&gt;ProbeScope %1&lt;/h2&gt;&lt;p&gt;Compares the msprobe dumps of an Ascend NPU training run with its GPU/CPU reference: the module trees side by side, coloured by precision, with msprobe's metrics for every node. Reads and writes the &lt;code&gt;.vis&lt;/code&gt; files of &lt;code&gt;msprobe graph&lt;/code&gt; (1.2.1) and tb_graph_ascend.&lt;/p&gt;</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Component</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (built with %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy versions</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>psui::CallerPanel</name>
     <message>
         <source>Worst bin only</source>
@@ -214,14 +241,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>About ProbeScope</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&lt;b&gt;ProbeScope %1&lt;/b&gt;&lt;br&gt;A native viewer for msprobe graph comparisons: NPU and bench model hierarchies side by side, coloured by precision.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation type="unfinished" />
     </message>
@@ -409,6 +428,10 @@
         <source>Exported %1</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::NodeDetailsModel</name>
@@ -591,6 +614,72 @@
     <message numerus="yes">
         <source>··· %n framework frame(s), first: %1</source>
         <translation><numerusform>··· %n framework frame, first: %1</numerusform><numerusform>··· %n framework frames, first: %1</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>psui::StartPage</name>
+    <message>
+        <source>No longer exists: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ProbeScope</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Find where an Ascend NPU training run starts to drift from its GPU/CPU reference. Open the msprobe dumps of both runs and ProbeScope shows their module trees side by side, coloured by how far each node's outputs are from the reference.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open comparison…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>An NPU and a bench dump folder, a compare.json, or one dump folder to build its graph alone (Ctrl+O)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open .vis / .vis.db…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A graph file written by msprobe graph, probescope-cli or File ▸ Export</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open the example</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A real comparison of a small MLP's NPU and bench dumps, with a few red nodes to explore</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The bundled example was not found in this installation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing opened yet: what you open is listed here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>You can also drop dump folders, a compare.json or a .vis file onto this window. Help ▸ User guide (F1) explains the views and how to produce dumps with msprobe.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::UserGuideDialog</name>
+    <message>
+        <source>ProbeScope User Guide</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The user guide is missing from this build (%1).</source>
+        <translation type="unfinished" />
     </message>
 </context>
 </TS>

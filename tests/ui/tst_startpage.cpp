@@ -159,6 +159,19 @@ private Q_SLOTS:
         QVERIFY(!w.session->snapshot());
     }
 
+    void startPageFollowsTheLanguage()
+    {
+        Window w = makeWindow();
+        QTranslator chinese;
+        QVERIFY(chinese.load(QLocale(QStringLiteral("zh_CN")), QStringLiteral("probescope"), QStringLiteral("_"),
+            QStringLiteral(":/i18n")));
+        QApplication::installTranslator(&chinese); // sends LanguageChange to every widget
+        QCOMPARE(w.window->startPage()->openExampleButton()->text(), QStringLiteral("打开示例"));
+        QVERIFY(w.window->startPage()->openComparisonButton()->description().contains(QStringLiteral("compare.json")));
+        QApplication::removeTranslator(&chinese);
+        QCOMPARE(w.window->startPage()->openExampleButton()->text(), QStringLiteral("Open the example"));
+    }
+
     void userGuideOpensInTheUiLanguage()
     {
         Window w = makeWindow();
