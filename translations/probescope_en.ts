@@ -194,15 +194,67 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Node types</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&lt;b&gt;Module&lt;/b&gt;: a framework module, expandable&lt;br&gt;&lt;b&gt;API&lt;/b&gt;: an operator call (a leaf)&lt;br&gt;&lt;b&gt;API list&lt;/b&gt;: the APIs called between two modules, grouped&lt;br&gt;A collapsed module is painted in the worst colour it contains.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Show only these nodes in the trees</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>md5 equal (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>md5 differs (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The node was not matched with a bench node during the comparison.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every input and output of this node has the same md5 as the bench.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Some input or output of this node has an md5 different from the bench.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The absolute difference between the smallest One Thousandth Err Ratio of the node's inputs and that of its outputs: how much precision the node lost. The larger, the further the NPU values are from the bench. One Thousandth Err Ratio: the share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The relative error of the statistics of every input and output of this node; the larger, the further the NPU values are from the bench. Relative error: |(NPU - bench) / bench|.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Module: a framework module; expandable</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>API: an operator call, or a module without children</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>API list (Apis_Between_Modules): the APIs called between two modules, grouped</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Grey: no matching node on the other side</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>White: no precision value (bench nodes, API lists)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Blue (overflow column): overflow level</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A collapsed module is painted in the worst colour it contains.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node types and fills</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -432,6 +484,14 @@
         <source>&amp;User guide</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>All</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source> Micro step: </source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::NodeDetailsModel</name>
@@ -449,6 +509,62 @@
     </message>
     <message>
         <source>Slot</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The difference between the NPU and bench maximum values</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The difference between the NPU and bench minimum values</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The difference between the NPU and bench mean values</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The difference between the NPU and bench L2 norms</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Statistics: |Max diff / bench Max|. Real data: the largest relative error of an element; the closer to 0 the better (inf or NaN when the data holds 0 or NaN)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>|Min diff / bench Min|, as a percentage</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>|Mean diff / bench Mean|, as a percentage</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>|L2norm diff / bench L2 norm|, as a percentage</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The md5 of the data, to tell whether two tensors are exactly equal</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>pass: the NPU and bench md5 are equal; diff: they differ</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The share of elements whose relative error against the bench is below 0.5%; the closer to 1 the better</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The cosine similarity of the two tensors; the closer to 1 the more alike (acceptable above 0.99). NaN when one of them is all zeros</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The largest absolute error of an element; the closer to 0 the better (acceptable below 0.001)</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -569,10 +685,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Reading dumps, building and comparing graphs…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>The file name must end in .vis or .vis.db.</source>
         <translation type="unfinished" />
     </message>
@@ -586,6 +698,50 @@
     </message>
     <message>
         <source>Nothing to export.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Preparing the view…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading dump.json…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading construct.json and stack.json…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Building the graphs…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Matching nodes…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing tensors…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelled; the previous session is kept.</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>psui::AboutDialog</name>
+    <message>
+        <source>About ProbeScope</source>
+        <translation>关于 ProbeScope</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;ProbeScope %1&lt;/h2&gt;&lt;p&gt;Compares the msprobe dumps of an Ascend NPU training run with its GPU/CPU reference: the module trees side by side, coloured by precision, with msprobe's metrics for every node. Reads and writes the &lt;code&gt;.vis&lt;/code&gt; files of &lt;code&gt;msprobe graph&lt;/code&gt; (1.2.1) and tb_graph_ascend.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;ProbeScope %1&lt;/h2&gt;&lt;p&gt;比对昇腾 NPU 训练与其 GPU/CPU 标杆的 msprobe dump 数据：两棵模块树并排显示，按精度着色，每个节点都附有 msprobe 的指标。读写 &lt;code&gt;msprobe graph&lt;/code&gt;（1.2.1）和 tb_graph_ascend 的 &lt;code&gt;.vis&lt;/code&gt; 文件。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>%1 (built with %2)</source>
+        <translation>%1（构建时为 %2）</translation>
+    </message>
+    <message>
+        <source>Copy versions</source>
+        <translation>复制版本信息</translation>
+    </message>
+</context>
+<context>
     <name>psui::CallerPanel</name>
     <message>
         <source>Worst bin only</source>
@@ -60,9 +87,7 @@
     </message>
     <message numerus="yes">
         <source>%n suspicious value(s)</source>
-        <translation>
-            <numerusform>%n 个可疑值</numerusform>
-        </translation>
+        <translation><numerusform>%n 个可疑值</numerusform></translation>
     </message>
 </context>
 <context>
@@ -116,7 +141,7 @@
         <translation>溢出</translation>
     </message>
     <message>
-        <source>msprobe&apos;s precision index of the NPU node (higher is worse); on the bench side, the value of the matched NPU node</source>
+        <source>msprobe's precision index of the NPU node (higher is worse); on the bench side, the value of the matched NPU node</source>
         <translation>NPU 节点的 msprobe 精度指标（越大越差）；标杆侧显示与之匹配的 NPU 节点的值</translation>
     </message>
     <message>
@@ -151,9 +176,7 @@
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation>
-            <numerusform>%n 个节点</numerusform>
-        </translation>
+        <translation><numerusform>%n 个节点</numerusform></translation>
     </message>
 </context>
 <context>
@@ -195,7 +218,7 @@
         <translation>与标杆相比, 此节点任意输入输出的md5值不同</translation>
     </message>
     <message>
-        <source>The absolute difference between the smallest One Thousandth Err Ratio of the node&apos;s inputs and that of its outputs: how much precision the node lost. The larger, the further the NPU values are from the bench. One Thousandth Err Ratio: the share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better.</source>
+        <source>The absolute difference between the smallest One Thousandth Err Ratio of the node's inputs and that of its outputs: how much precision the node lost. The larger, the further the NPU values are from the bench. One Thousandth Err Ratio: the share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better.</source>
         <translation>此节点所有输入的最小双千分之一和所有输出的最小双千分之一的差值的绝对值, 代表双千指标的变化情况, 值越大代表测量值与标杆值的偏差越大, 双千分之一指标计算方式：Tensor中的元素逐个与对应的标杆数据对比，相对误差小于千分之一的比例占总元素个数的比例，比例越接近1越好</translation>
     </message>
     <message>
@@ -239,9 +262,7 @@
     <name>psui::MainWindow</name>
     <message numerus="yes">
         <source>%n warning(s) from the engine (hover for details)</source>
-        <translation>
-            <numerusform>引擎给出 %n 条警告（悬停查看详情）</numerusform>
-        </translation>
+        <translation><numerusform>引擎给出 %n 条警告（悬停查看详情）</numerusform></translation>
     </message>
     <message>
         <source>%1 — ProbeScope</source>
@@ -253,9 +274,7 @@
     </message>
     <message numerus="yes">
         <source>Built %n node(s).</source>
-        <translation>
-            <numerusform>已构建 %n 个节点。</numerusform>
-        </translation>
+        <translation><numerusform>已构建 %n 个节点。</numerusform></translation>
     </message>
     <message>
         <source>%1 NPU nodes, %2 unmatched, %3 in the worst bin. F3 jumps to the next one.</source>
@@ -272,14 +291,6 @@
     <message>
         <source>No node in the worst precision bin.</source>
         <translation>最差精度区间中没有节点。</translation>
-    </message>
-    <message>
-        <source>About ProbeScope</source>
-        <translation>关于 ProbeScope</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;ProbeScope %1&lt;/b&gt;&lt;br&gt;A native viewer for msprobe graph comparisons: NPU and bench model hierarchies side by side, coloured by precision.</source>
-        <translation>&lt;b&gt;ProbeScope %1&lt;/b&gt;&lt;br&gt;msprobe 分级可视化比对的本地查看器：NPU 与标杆的模型层级并排显示，按精度着色。</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -476,6 +487,10 @@
     <message>
         <source> Micro step: </source>
         <translation> 微步： </translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
     </message>
 </context>
 <context>
@@ -754,9 +769,73 @@
     </message>
     <message numerus="yes">
         <source>··· %n framework frame(s), first: %1</source>
-        <translation>
-            <numerusform>··· %n 个框架栈帧，第一个：%1</numerusform>
-        </translation>
+        <translation><numerusform>··· %n 个框架栈帧，第一个：%1</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>psui::StartPage</name>
+    <message>
+        <source>No longer exists: %1</source>
+        <translation>已不存在：%1</translation>
+    </message>
+    <message>
+        <source>ProbeScope</source>
+        <translation>ProbeScope</translation>
+    </message>
+    <message>
+        <source>Find where an Ascend NPU training run starts to drift from its GPU/CPU reference. Open the msprobe dumps of both runs and ProbeScope shows their module trees side by side, coloured by how far each node's outputs are from the reference.</source>
+        <translation>找出昇腾 NPU 训练从哪里开始偏离 GPU/CPU 标杆。打开两次运行的 msprobe dump，ProbeScope 会把两棵模块树并排显示，并按每个节点的输出与标杆的差距着色。</translation>
+    </message>
+    <message>
+        <source>Open comparison…</source>
+        <translation>打开比对…</translation>
+    </message>
+    <message>
+        <source>An NPU and a bench dump folder, a compare.json, or one dump folder to build its graph alone (Ctrl+O)</source>
+        <translation>一个 NPU dump 目录和一个标杆 dump 目录、一个 compare.json，或只用一个 dump 目录单独构图（Ctrl+O）</translation>
+    </message>
+    <message>
+        <source>Open .vis / .vis.db…</source>
+        <translation>打开 .vis / .vis.db…</translation>
+    </message>
+    <message>
+        <source>A graph file written by msprobe graph, probescope-cli or File ▸ Export</source>
+        <translation>由 msprobe graph、probescope-cli 或“文件 ▸ 导出”写出的图文件</translation>
+    </message>
+    <message>
+        <source>Open the example</source>
+        <translation>打开示例</translation>
+    </message>
+    <message>
+        <source>A real comparison of a small MLP's NPU and bench dumps, with a few red nodes to explore</source>
+        <translation>一个小型 MLP 的 NPU 与标杆 dump 的真实比对，其中有几个红色节点可供探索</translation>
+    </message>
+    <message>
+        <source>The bundled example was not found in this installation</source>
+        <translation>此安装中找不到内置示例</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>最近打开</translation>
+    </message>
+    <message>
+        <source>Nothing opened yet: what you open is listed here.</source>
+        <translation>尚未打开任何内容：打开过的内容会列在这里。</translation>
+    </message>
+    <message>
+        <source>You can also drop dump folders, a compare.json or a .vis file onto this window. Help ▸ User guide (F1) explains the views and how to produce dumps with msprobe.</source>
+        <translation>也可以把 dump 目录、compare.json 或 .vis 文件拖到此窗口。“帮助 ▸ 用户指南”（F1）介绍各个视图以及如何用 msprobe 采集 dump。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::UserGuideDialog</name>
+    <message>
+        <source>ProbeScope User Guide</source>
+        <translation>ProbeScope 用户指南</translation>
+    </message>
+    <message>
+        <source>The user guide is missing from this build (%1).</source>
+        <translation>此版本缺少用户指南（%1）。</translation>
     </message>
 </context>
 </TS>
