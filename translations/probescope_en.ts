@@ -29,6 +29,115 @@
     </message>
 </context>
 <context>
+    <name>psui::AnalysisTools</name>
+    <message>
+        <source>Cannot save the match config</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Picked for matching: NPU %1 ⇄ bench %2 (Ctrl+M matches them)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Match the NPU node %1 with the bench node %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Manual matching needs a comparison</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unmatch from %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Match with selected bench node (select an unmatched bench node first)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Match with selected NPU node (select an unmatched NPU node first)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Match with bench node %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Match with NPU node %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Manual matching</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Select an unmatched NPU node and an unmatched bench node, then match them.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) changed; precision recomputed.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) changed, %1 could not be:</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Load match config</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Match config (*.vis.config);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save match config</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Match config (*.vis.config)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Match with selected bench node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unmatch</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Include children (by short name and type)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load match config…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save match config…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>First divergence</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>psui::CallerPanel</name>
     <message>
         <source>Worst bin only</source>
@@ -88,6 +197,88 @@
     <message numerus="yes">
         <source>%n suspicious value(s)</source>
         <translation><numerusform>%n suspicious value</numerusform><numerusform>%n suspicious values</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>psui::DivergencePanel</name>
+    <message>
+        <source>The finder needs a comparison (NPU and bench).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No node introduces an error above the tolerance.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) introduce an error: their outputs exceed the tolerance while the inputs they inherit do not. Double-click to show one.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Ignore:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>name patterns, comma separated (e.g. *dropout*, Functional.embedding*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tolerances:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>dtype=value, comma separated (defaults: float16=0.01, bfloat16=0.04, float32=0.001)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Find</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Added</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Output error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Input error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Worst output</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Entered through</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Output error minus the error of the inputs it inherited</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A diverging input no earlier node produced (a parameter or data tensor): the error entered here</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -742,6 +933,22 @@
     </message>
     <message>
         <source>Cancelled; the previous session is kept.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing is open.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Matching nodes and recomputing…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unmatching nodes…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Applying %1…</source>
         <translation type="unfinished" />
     </message>
 </context>
