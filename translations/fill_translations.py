@@ -217,6 +217,13 @@ def fill(path, table, plural_only):
 
 
 root = Path(__file__).resolve().parent
+# Each feature may keep its own table beside this script: zh_CN_<feature>.tsv, "source<TAB>translation" per line
+# (\n written as \\n), so that parallel work does not edit the same dictionary.
+for tsv in sorted(root.glob("zh_CN_*.tsv")):
+    for line in tsv.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            source, translation = line.split("\t", 1)
+            ZH[source.replace("\\n", "\n")] = translation.replace("\\n", "\n")
 missing = fill(root / "probescope_zh_CN.ts", ZH, False)
 fill(root / "probescope_en.ts", {}, True)
 if missing:

@@ -2,6 +2,7 @@
 
 #include "util/error.h"
 #include "util/limits.h"
+#include "util/utf8.h"
 
 #include <algorithm>
 #include <charconv>
@@ -155,25 +156,6 @@ bool JsonReader::nextElement()
 
 namespace {
 
-void appendUtf8(std::string& out, uint32_t cp)
-{
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
-}
-
 int hexValue(char c)
 {
     if (c >= '0' && c <= '9')
@@ -267,7 +249,7 @@ std::string_view JsonReader::readString()
                 else
                     m_pos = save;
             }
-            appendUtf8(m_scratch, cp);
+            utf8::append(m_scratch, cp);
             break;
         }
         default: fail("invalid escape in a string");

@@ -1,6 +1,7 @@
 #include "io/yaml_subset.h"
 
 #include "util/error.h"
+#include "util/utf8.h"
 
 #include <cstdint>
 
@@ -10,55 +11,12 @@ namespace {
 
 // ---- Input checks -------------------------------------------------------------------------------------------
 
-// Decodes one UTF-8 sequence at text[i]; returns its length (0 when malformed) and the code point.
-size_t decodeUtf8(std::string_view text, size_t i, uint32_t& cp)
-{
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x80) {
-        cp = c;
-        return 1;
-    }
-    size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 0;
-    if (len == 0 || c > 0xf4 || i + len > text.size())
-        return 0;
-    cp = c & (0x7f >> len);
-    for (size_t k = 1; k < len; ++k) {
-        unsigned char cc = static_cast<unsigned char>(text[i + k]);
-        if ((cc & 0xc0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (cc & 0x3f);
-    }
-    bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
-    if (overlong || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-        return 0;
-    return len;
-}
-
 // Characters a YAML file may not hold raw (PyYAML's printable set), plus NEL/LS/PS, which PyYAML reads as line
 // breaks where this reader would not: refusing them keeps both readings the same.
 bool needsEscape(uint32_t cp)
 {
     return (cp < 0x20 && cp != '\t') || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029
         || cp == 0xfeff || cp == 0xfffe || cp == 0xffff;
-}
-
-void appendUtf8(std::string& out, uint32_t cp)
-{
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xc0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3f));
-    } else if (cp < 0x10000) {
-        out += char(0xe0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3f));
-        out += char(0x80 | (cp & 0x3f));
-    } else {
-        out += char(0xf0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3f));
-        out += char(0x80 | ((cp >> 6) & 0x3f));
-        out += char(0x80 | (cp & 0x3f));
-    }
 }
 
 // ---- YAML 1.1 implicit types (PyYAML's resolver), matched by hand: std::regex recurses per character -------
@@ -512,7 +470,7 @@ private:
         static constexpr uint32_t kSimpleCode[]
             = { 0, 7, 8, 9, 9, 10, 11, 12, 13, 27, 32, '"', '/', '\\', 0x85, 0xa0, 0x2028, 0x2029 };
         if (size_t at = kSimple.find(e); at != std::string_view::npos) {
-            appendUtf8(out, kSimpleCode[at]);
+            utf8::append(out, kSimpleCode[at]);
             return k + 2;
         }
         size_t digits = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
@@ -532,7 +490,7 @@ private:
         }
         if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
             fail(line.number, "the escape '\\" + std::string(text.substr(k + 1, digits + 1)) + "' is not a character");
-        appendUtf8(out, cp);
+        utf8::append(out, cp);
         return k + 2 + digits;
     }
 
@@ -547,7 +505,7 @@ int firstUnacceptableLine(std::string_view text)
     int line = 1;
     for (size_t i = 0; i < text.size();) {
         uint32_t cp = 0;
-        size_t len = decodeUtf8(text, i, cp);
+        size_t len = utf8::decode(text, i, cp);
         if (len == 0)
             return line;
         if (cp == '\n')
@@ -594,7 +552,7 @@ bool safeAsPlain(std::string_view s)
     }
     for (size_t i = 0; i < s.size();) {
         uint32_t cp = 0;
-        size_t len = decodeUtf8(s, i, cp);
+        size_t len = utf8::decode(s, i, cp);
         if (len == 0 || needsEscape(cp))
             return false;
         i += len;
@@ -611,7 +569,7 @@ std::string quoted(std::string_view s)
     std::string out = "\"";
     for (size_t i = 0; i < s.size();) {
         uint32_t cp = 0;
-        size_t len = decodeUtf8(s, i, cp);
+        size_t len = utf8::decode(s, i, cp);
         if (len == 0) { // not UTF-8: kept as is (the reader will refuse the file rather than change the name)
             out += s[i++];
             continue;

@@ -3,6 +3,7 @@
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "util/error.h"
+#include "util/utf8.h"
 #include "vis/json_writer.h"
 
 #include <unordered_set>
@@ -11,6 +12,14 @@ namespace ps {
 
 namespace {
 constexpr uint64_t kMaxConfigBytes = 256ull << 20; // pairs of node names: far above any real model
+
+// A name we could not write back byte for byte (invalid UTF-8, a lone surrogate escape) would turn into another
+// name on save, so it is refused, as Python's json refuses a file that is not UTF-8.
+void requireUtf8(const JsonReader& reader, const std::string& name, const char* side)
+{
+    if (utf8::firstInvalid(name) != std::string_view::npos)
+        reader.fail(std::string("a ") + side + " node name that is not valid UTF-8 (or holds a lone surrogate escape)");
+}
 }
 
 MatchPairs parseVisConfig(std::string_view text, const std::string& path)
@@ -26,11 +35,13 @@ MatchPairs parseVisConfig(std::string_view text, const std::string& path)
         std::string npu(key);
         if (npu.empty())
             reader.fail("an empty NPU node name");
+        requireUtf8(reader, npu, "NPU");
         if (reader.peek() != '"')
             reader.fail("the bench node of \"" + npu + "\" must be a string");
         std::string bench(reader.readString());
         if (bench.empty())
             reader.fail("the bench node of \"" + npu + "\" is empty");
+        requireUtf8(reader, bench, "bench");
         if (!seen.insert(npu).second)
             reader.fail("\"" + npu + "\" is listed twice");
         pairs.emplace_back(std::move(npu), std::move(bench));

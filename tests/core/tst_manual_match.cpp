@@ -314,7 +314,10 @@ private slots:
     {
         QTemporaryDir tmp;
         const QList<QByteArray> bad = { "", "[]", "{\"a\": 1}", "{\"a\": \"\"}", "{\"\": \"b\"}",
-            "{\"a\": \"b\", \"a\": \"c\"}", "{\"a\": \"b\"} x", "{\"a\": \"b\"", "{\"a\": [\"b\"]}", "null" };
+            "{\"a\": \"b\", \"a\": \"c\"}", "{\"a\": \"b\"} x", "{\"a\": \"b\"", "{\"a\": [\"b\"]}", "null",
+            // Names that could not be saved back unchanged (found by fuzz_vis_config): invalid UTF-8 in either
+            // name, an overlong form, a lone surrogate escape.
+            "{\"a\\xff\": \"b\"}", "{\"a\": \"b\\xfe\"}", "{\"\\xc0\\xaf\": \"b\"}", "{\"a\\\\ud800\": \"b\"}" };
         int i = 0;
         for (const QByteArray& text : bad) {
             const QString path = tmp.filePath(QStringLiteral("bad%1.vis.config").arg(i++));
@@ -328,6 +331,10 @@ private slots:
         }
         QVERIFY_THROWS_EXCEPTION(ps::Error, ps::readVisConfig(tmp.filePath(QStringLiteral("missing")).toStdString()));
         QCOMPARE(ps::parseVisConfig("{}", "x").size(), size_t(0));
+        // Valid non-ASCII names, raw or as escapes (a surrogate pair), survive a save and a reload.
+        ps::MatchPairs pairs = ps::parseVisConfig("{\"Module.\xe5\xb1\x82\": \"x\\ud83d\\ude00\"}", "x");
+        QCOMPARE(pairs.at(0).second, std::string("x\xf0\x9f\x98\x80"));
+        QCOMPARE(ps::parseVisConfig(ps::visConfigJson(pairs), "saved"), pairs);
     }
 
     void exportsCarryTheManualMatches()
