@@ -174,6 +174,15 @@ ZH = {
 }
 
 EN_PLURALS = {
+    "%n pair(s) changed; precision recomputed.": ("%n pair changed; precision recomputed.",
+                                                  "%n pairs changed; precision recomputed."),
+    "%n pair(s) changed, %1 could not be:": ("%n pair changed, %1 could not be:", "%n pairs changed, %1 could not be:"),
+    "%n node(s) introduce an error: their outputs exceed the tolerance while the inputs they inherit do not. "
+    "Double-click to show one.": (
+        "%n node introduces an error: its outputs exceed the tolerance while the inputs it inherits do not. "
+        "Double-click to show it.",
+        "%n nodes introduce an error: their outputs exceed the tolerance while the inputs they inherit do not. "
+        "Double-click to show one."),
     "%n suspicious value(s)": ("%n suspicious value", "%n suspicious values"),
     "%n node(s)": ("%n node", "%n nodes"),
     "%n warning(s) from the engine (hover for details)": ("%n warning from the engine (hover for details)",
@@ -200,7 +209,9 @@ def fill(path, table, plural_only):
                     ET.SubElement(translation, "numerusform").text = form
             continue
         if source not in table:
-            missing.append(source)
+            finished = translation.get("type") is None and ((translation.text or "").strip() or len(translation))
+            if not finished:  # a translation made in Qt Linguist is kept
+                missing.append(source)
             continue
         translation.attrib.pop("type", None)
         if numerus:

@@ -84,17 +84,11 @@
     </message>
     <message numerus="yes">
         <source>%n pair(s) changed; precision recomputed.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n pair changed; precision recomputed.</numerusform><numerusform>%n pairs changed; precision recomputed.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n pair(s) changed, %1 could not be:</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n pair changed, %1 could not be:</numerusform><numerusform>%n pairs changed, %1 could not be:</numerusform></translation>
     </message>
     <message>
         <source>Load match config</source>
@@ -215,10 +209,7 @@
     </message>
     <message numerus="yes">
         <source>%n node(s) introduce an error: their outputs exceed the tolerance while the inputs they inherit do not. Double-click to show one.</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n node introduces an error: its outputs exceed the tolerance while the inputs it inherits do not. Double-click to show it.</numerusform><numerusform>%n nodes introduce an error: their outputs exceed the tolerance while the inputs they inherit do not. Double-click to show one.</numerusform></translation>
     </message>
     <message>
         <source>Ignore:</source>

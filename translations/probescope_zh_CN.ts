@@ -32,15 +32,15 @@
     <name>psui::AnalysisTools</name>
     <message>
         <source>Cannot save the match config</source>
-        <translation type="unfinished" />
+        <translation>无法保存匹配配置</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished" />
+        <translation>已保存 %1</translation>
     </message>
     <message>
         <source>Picked for matching: NPU %1 ⇄ bench %2 (Ctrl+M matches them)</source>
-        <translation type="unfinished" />
+        <translation>待匹配：NPU %1 ⇄ 标杆 %2（按 Ctrl+M 匹配）</translation>
     </message>
     <message>
         <source>(none)</source>
@@ -48,91 +48,87 @@
     </message>
     <message>
         <source>Match the NPU node %1 with the bench node %2</source>
-        <translation type="unfinished" />
+        <translation>将 NPU 节点 %1 与标杆节点 %2 匹配</translation>
     </message>
     <message>
         <source>Manual matching needs a comparison</source>
-        <translation type="unfinished" />
+        <translation>手动匹配需要比对结果</translation>
     </message>
     <message>
         <source>Unmatch from %1</source>
-        <translation type="unfinished" />
+        <translation>取消与 %1 的匹配</translation>
     </message>
     <message>
         <source>Match with selected bench node (select an unmatched bench node first)</source>
-        <translation type="unfinished" />
+        <translation>与选中的标杆节点匹配（请先选择一个未匹配的标杆节点）</translation>
     </message>
     <message>
         <source>Match with selected NPU node (select an unmatched NPU node first)</source>
-        <translation type="unfinished" />
+        <translation>与选中的 NPU 节点匹配（请先选择一个未匹配的 NPU 节点）</translation>
     </message>
     <message>
         <source>Match with bench node %1</source>
-        <translation type="unfinished" />
+        <translation>与标杆节点 %1 匹配</translation>
     </message>
     <message>
         <source>Match with NPU node %1</source>
-        <translation type="unfinished" />
+        <translation>与 NPU 节点 %1 匹配</translation>
     </message>
     <message>
         <source>Manual matching</source>
-        <translation type="unfinished" />
+        <translation>手动匹配</translation>
     </message>
     <message>
         <source>Select an unmatched NPU node and an unmatched bench node, then match them.</source>
-        <translation type="unfinished" />
+        <translation>选择一个未匹配的 NPU 节点和一个未匹配的标杆节点，然后将它们匹配。</translation>
     </message>
     <message numerus="yes">
         <source>%n pair(s) changed; precision recomputed.</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n 对节点已更改；精度已重新计算。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n pair(s) changed, %1 could not be:</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n 对节点已更改，%1 对无法更改：</numerusform></translation>
     </message>
     <message>
         <source>Load match config</source>
-        <translation type="unfinished" />
+        <translation>加载匹配配置</translation>
     </message>
     <message>
         <source>Match config (*.vis.config);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation>匹配配置 (*.vis.config);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Save match config</source>
-        <translation type="unfinished" />
+        <translation>保存匹配配置</translation>
     </message>
     <message>
         <source>Match config (*.vis.config)</source>
-        <translation type="unfinished" />
+        <translation>匹配配置 (*.vis.config)</translation>
     </message>
     <message>
         <source>Match with selected bench node</source>
-        <translation type="unfinished" />
+        <translation>与选中的标杆节点匹配</translation>
     </message>
     <message>
         <source>Unmatch</source>
-        <translation type="unfinished" />
+        <translation>取消匹配</translation>
     </message>
     <message>
         <source>Include children (by short name and type)</source>
-        <translation type="unfinished" />
+        <translation>包括子节点（按短名称和类型）</translation>
     </message>
     <message>
         <source>Load match config…</source>
-        <translation type="unfinished" />
+        <translation>加载匹配配置…</translation>
     </message>
     <message>
         <source>Save match config…</source>
-        <translation type="unfinished" />
+        <translation>保存匹配配置…</translation>
     </message>
     <message>
         <source>First divergence</source>
-        <translation type="unfinished" />
+        <translation>首个偏差点</translation>
     </message>
 </context>
 <context>
@@ -201,45 +197,43 @@
     <name>psui::DivergencePanel</name>
     <message>
         <source>The finder needs a comparison (NPU and bench).</source>
-        <translation type="unfinished" />
+        <translation>查找需要比对结果（NPU 与标杆）。</translation>
     </message>
     <message>
         <source>Searching…</source>
-        <translation type="unfinished" />
+        <translation>正在查找…</translation>
     </message>
     <message>
         <source>No node introduces an error above the tolerance.</source>
-        <translation type="unfinished" />
+        <translation>没有节点引入超出容差的误差。</translation>
     </message>
     <message numerus="yes">
         <source>%n node(s) introduce an error: their outputs exceed the tolerance while the inputs they inherit do not. Double-click to show one.</source>
-        <translation type="unfinished">
-            <numerusform />
-        </translation>
+        <translation><numerusform>%n 个节点引入了误差：其输出超出容差，而继承的输入没有。双击可显示节点。</numerusform></translation>
     </message>
     <message>
         <source>Ignore:</source>
-        <translation type="unfinished" />
+        <translation>忽略：</translation>
     </message>
     <message>
         <source>name patterns, comma separated (e.g. *dropout*, Functional.embedding*)</source>
-        <translation type="unfinished" />
+        <translation>名称模式，以逗号分隔（例如 *dropout*, Functional.embedding*）</translation>
     </message>
     <message>
         <source>Tolerances:</source>
-        <translation type="unfinished" />
+        <translation>容差：</translation>
     </message>
     <message>
         <source>dtype=value, comma separated (defaults: float16=0.01, bfloat16=0.04, float32=0.001)</source>
-        <translation type="unfinished" />
+        <translation>dtype=值，以逗号分隔（默认：float16=0.01, bfloat16=0.04, float32=0.001）</translation>
     </message>
     <message>
         <source>Find</source>
-        <translation type="unfinished" />
+        <translation>查找</translation>
     </message>
     <message>
         <source>#</source>
-        <translation type="unfinished" />
+        <translation>#</translation>
     </message>
     <message>
         <source>Node</source>
@@ -247,35 +241,35 @@
     </message>
     <message>
         <source>Added</source>
-        <translation type="unfinished" />
+        <translation>新增误差</translation>
     </message>
     <message>
         <source>Output error</source>
-        <translation type="unfinished" />
+        <translation>输出误差</translation>
     </message>
     <message>
         <source>Input error</source>
-        <translation type="unfinished" />
+        <translation>输入误差</translation>
     </message>
     <message>
         <source>Tolerance</source>
-        <translation type="unfinished" />
+        <translation>容差</translation>
     </message>
     <message>
         <source>Worst output</source>
-        <translation type="unfinished" />
+        <translation>最差输出</translation>
     </message>
     <message>
         <source>Entered through</source>
-        <translation type="unfinished" />
+        <translation>误差来源</translation>
     </message>
     <message>
         <source>Output error minus the error of the inputs it inherited</source>
-        <translation type="unfinished" />
+        <translation>输出误差减去其继承的输入误差</translation>
     </message>
     <message>
         <source>A diverging input no earlier node produced (a parameter or data tensor): the error entered here</source>
-        <translation type="unfinished" />
+        <translation>一个并非由更早节点产生的偏差输入（参数或数据张量）：误差从这里进入</translation>
     </message>
 </context>
 <context>
@@ -934,19 +928,19 @@
     </message>
     <message>
         <source>Nothing is open.</source>
-        <translation type="unfinished" />
+        <translation>未打开任何内容。</translation>
     </message>
     <message>
         <source>Matching nodes and recomputing…</source>
-        <translation type="unfinished" />
+        <translation>正在匹配节点并重新计算…</translation>
     </message>
     <message>
         <source>Unmatching nodes…</source>
-        <translation type="unfinished" />
+        <translation>正在取消节点匹配…</translation>
     </message>
     <message>
         <source>Applying %1…</source>
-        <translation type="unfinished" />
+        <translation>正在应用 %1…</translation>
     </message>
 </context>
 <context>
