@@ -1,9 +1,16 @@
 // Engine benchmark: times each phase of a comparison on a pair of dump folders and prints a table.
-// Usage: bench_engine NPU_DIR BENCH_DIR [REPEATS]
+// Usage: bench_engine NPU_DIR BENCH_DIR [REPEATS] [OUT_DIR]
+// The serial read of both sides is the baseline the parallel read is quoted against. Peak RSS is sampled right
+// after compare (what the GUI holds for a comparison) and at the end (the serialised .vis text is in memory too).
+// With OUT_DIR, the .vis and .vis.db are also written there as files and the .vis is read back (the core part of
+// opening it in the GUI).
 #include "batch/engine.h"
 #include "compare/comparator.h"
 #include "graph/builder.h"
 #include "io/file_io.h"
+#include "vis/vis_db_writer.h"
+#include "vis/vis_document.h"
+#include "vis/vis_reader.h"
 #include "vis/vis_writer.h"
 
 #include <algorithm>
@@ -11,6 +18,7 @@
 #include <cstdio>
 #include <future>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 namespace {
 
@@ -19,11 +27,23 @@ double now()
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-long peakRssKb()
+long peakRssMb()
 {
     rusage ru {};
     getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss;
+    return ru.ru_maxrss / 1024;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+uint64_t fileSize(const std::string& path)
+{
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 ? uint64_t(st.st_size) : 0;
 }
 
 } // namespace
@@ -31,51 +51,87 @@ long peakRssKb()
 int main(int argc, char** argv)
 {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: %s NPU_DIR BENCH_DIR [REPEATS]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s NPU_DIR BENCH_DIR [REPEATS] [OUT_DIR]\n", argv[0]);
         return 2;
     }
-    std::string npuDir = argv[1], benchDir = argv[2];
-    int repeats = argc > 3 ? std::atoi(argv[3]) : 3;
+    const std::string npuDir = argv[1], benchDir = argv[2];
+    const int repeats = argc > 3 ? std::max(1, std::atoi(argv[3])) : 3;
+    const std::string outDir = argc > 4 ? argv[4] : "";
     uint64_t bytes = 0;
     for (const char* f : { "dump.json", "construct.json", "stack.json" })
-        bytes += ps::readWholeFile(ps::joinPath(npuDir, f)).size() + ps::readWholeFile(ps::joinPath(benchDir, f)).size();
+        bytes += fileSize(ps::joinPath(npuDir, f)) + fileSize(ps::joinPath(benchDir, f));
 
-    std::vector<double> tRead, tSerial, tParallelRead, tCompare, tVis;
+    std::vector<double> tSerial, tParallel, tCompare, tVis, tVisFile, tVisDb, tVisRead;
     size_t nodes = 0, visBytes = 0;
+    uint64_t visFileBytes = 0, visDbBytes = 0;
+    long rssAfterCompare = 0;
     for (int r = 0; r < repeats; ++r) {
         std::vector<std::string> warnings;
         double t0 = now();
-        auto npu = std::shared_ptr<ps::Graph>(ps::buildGraphFromFolder(npuDir, {}, warnings));
-        auto bench = std::shared_ptr<ps::Graph>(ps::buildGraphFromFolder(benchDir, {}, warnings));
+        {
+            auto npu = ps::buildGraphFromFolder(npuDir, {}, warnings);
+            auto bench = ps::buildGraphFromFolder(benchDir, {}, warnings);
+        } // freed before the parallel run so that peak RSS is one comparison's
         double t1 = now();
-        auto fut = std::async(std::launch::async, [&] { return ps::buildGraphFromFolder(benchDir, {}, warnings); });
-        auto npu2 = std::shared_ptr<ps::Graph>(ps::buildGraphFromFolder(npuDir, {}, warnings));
-        auto bench2 = std::shared_ptr<ps::Graph>(fut.get());
+        std::vector<std::string> benchWarnings;
+        auto fut = std::async(std::launch::async, [&] { return ps::buildGraphFromFolder(benchDir, {}, benchWarnings); });
+        auto npu = std::shared_ptr<ps::Graph>(ps::buildGraphFromFolder(npuDir, {}, warnings));
+        auto bench = std::shared_ptr<ps::Graph>(fut.get());
         double t2 = now();
-        auto mode = ps::detectCompareMode(*npu2->dump, *bench2->dump);
-        auto c = ps::compareGraphs(npu2, bench2, mode, {});
+        auto mode = ps::detectCompareMode(*npu->dump, *bench->dump);
+        std::shared_ptr<const ps::Comparison> c = ps::compareGraphs(npu, bench, mode, {});
         double t3 = now();
-        std::string vis = ps::visJson(*c);
-        double t4 = now();
+        rssAfterCompare = std::max(rssAfterCompare, peakRssMb());
+        nodes = npu->size();
+        npu.reset();
+        bench.reset();
         tSerial.push_back(t1 - t0);
-        tParallelRead.push_back(t2 - t1);
+        tParallel.push_back(t2 - t1);
         tCompare.push_back(t3 - t2);
-        tVis.push_back(t4 - t3);
-        nodes = npu2->size();
-        visBytes = vis.size();
+        if (!outDir.empty()) {
+            const std::string vis = ps::joinPath(outDir, "bench.vis"), db = ps::joinPath(outDir, "bench.vis.db");
+            double w0 = now();
+            ps::writeVisFile(*c, vis);
+            double w1 = now();
+            ps::writeVisDb({ ps::VisDbGraph { 0, 0, c, nullptr } }, db);
+            double w2 = now();
+            c.reset(); // the GUI opens the file without the comparison that wrote it
+            ps::VisDocument doc = ps::readVisFile(vis);
+            double w3 = now();
+            visFileBytes = fileSize(vis);
+            visDbBytes = fileSize(db);
+            tVisFile.push_back(w1 - w0);
+            tVisDb.push_back(w2 - w1);
+            tVisRead.push_back(w3 - w2);
+            std::remove(vis.c_str());
+            std::remove(db.c_str());
+        } else {
+            double w0 = now();
+            std::string vis = ps::visJson(*c);
+            tVis.push_back(now() - w0);
+            visBytes = vis.size();
+        }
     }
-    auto median = [](std::vector<double> v) {
-        std::sort(v.begin(), v.end());
-        return v[v.size() / 2];
-    };
-    double read = median(tParallelRead), cmp = median(tCompare), vis = median(tVis);
+    const double read = median(tParallel), cmp = median(tCompare);
     std::printf("input: %.1f MB of JSON (both sides), %zu nodes per side, %d repeats (median)\n", bytes / 1e6, nodes,
         repeats);
-    std::printf("%-46s %8.3f s\n", "read + build, two sides one after the other", median(tSerial));
-    std::printf("%-46s %8.3f s  (%.0f MB/s)\n", "read + build, two sides in parallel", read, bytes / 1e6 / read);
+    std::printf("%-46s %8.3f s  (baseline)\n", "read + build, two sides one after the other", median(tSerial));
+    std::printf("%-46s %8.3f s  (%.2fx the baseline, %.0f MB/s)\n", "read + build, two sides in parallel", read,
+        median(tSerial) / read, bytes / 1e6 / read);
     std::printf("%-46s %8.3f s\n", "match + compare", cmp);
-    std::printf("%-46s %8.3f s\n", "parse + build + compare (the issue's figure)", read + cmp);
-    std::printf("%-46s %8.3f s  (%.0f MB/s, %.1f MB)\n", ".vis serialisation", vis, visBytes / 1e6 / vis, visBytes / 1e6);
-    std::printf("%-46s %8ld MB\n", "peak RSS", peakRssKb() / 1024);
+    std::printf("%-46s %8.3f s\n", "parse + build + match + compare", read + cmp);
+    std::printf("%-46s %8ld MB  (%.0f bytes per node per side)\n", "peak RSS after compare", rssAfterCompare,
+        nodes ? rssAfterCompare * 1048576.0 / (2.0 * double(nodes)) : 0.0);
+    if (!outDir.empty()) {
+        std::printf("%-46s %8.3f s  (%.2f GB/s, %.1f MB)\n", ".vis written to a file", median(tVisFile),
+            visFileBytes / 1e9 / median(tVisFile), visFileBytes / 1e6);
+        std::printf("%-46s %8.3f s  (%.2f GB/s of .vis-equivalent, %.1f MB)\n", ".vis.db written to a file",
+            median(tVisDb), visFileBytes / 1e9 / median(tVisDb), visDbBytes / 1e6);
+        std::printf("%-46s %8.3f s\n", ".vis read back (core part of opening it)", median(tVisRead));
+    } else {
+        std::printf("%-46s %8.3f s  (%.2f GB/s, %.1f MB)\n", ".vis serialisation in memory", median(tVis),
+            visBytes / 1e9 / median(tVis), visBytes / 1e6);
+    }
+    std::printf("%-46s %8ld MB\n", "peak RSS at the end", peakRssMb());
     return 0;
 }

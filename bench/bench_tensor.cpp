@@ -1,7 +1,7 @@
 // Real-data mode benchmark: writes a synthetic tensor dump pair (deterministic float32/float16/bfloat16 tensors of
 // 1-4 MB, .pt files as torch.save writes them) and times the comparison through the engine with 1 and 2 threads.
 // Usage: bench_tensor [ROWS (200)] [REPEATS (3)] [WORK_DIR (a new folder under /tmp, removed at the end)]
-#include "../core/tensor_files.h"
+#include "../tests/core/tensor_files.h" // the .pt writer the tensor tests use
 #include "batch/engine.h"
 #include "tensor/half.h"
 
