@@ -65,6 +65,7 @@ int main(int argc, char** argv)
     size_t nodes = 0, visBytes = 0;
     uint64_t visFileBytes = 0, visDbBytes = 0;
     long rssAfterCompare = 0;
+    size_t dumpBytes = 0, poolBytes = 0; // the NPU side's dump data, for where the memory goes
     for (int r = 0; r < repeats; ++r) {
         std::vector<std::string> warnings;
         double t0 = now();
@@ -83,6 +84,8 @@ int main(int argc, char** argv)
         double t3 = now();
         rssAfterCompare = std::max(rssAfterCompare, peakRssMb());
         nodes = npu->size();
+        dumpBytes = npu->dump->memoryBytes();
+        poolBytes = npu->dump->pool.memoryBytes();
         npu.reset();
         bench.reset();
         tSerial.push_back(t1 - t0);
@@ -122,6 +125,8 @@ int main(int argc, char** argv)
     std::printf("%-46s %8.3f s\n", "parse + build + match + compare", read + cmp);
     std::printf("%-46s %8ld MB  (%.0f bytes per node per side)\n", "peak RSS after compare", rssAfterCompare,
         nodes ? rssAfterCompare * 1048576.0 / (2.0 * double(nodes)) : 0.0);
+    std::printf("%-46s %8.0f MB  (%.0f bytes per node; string pool %.0f MB)\n", "NPU dump data: items, records, arena",
+        dumpBytes / 1048576.0, nodes ? double(dumpBytes) / double(nodes) : 0.0, poolBytes / 1048576.0);
     if (!outDir.empty()) {
         std::printf("%-46s %8.3f s  (%.2f GB/s, %.1f MB)\n", ".vis written to a file", median(tVisFile),
             visFileBytes / 1e9 / median(tVisFile), visFileBytes / 1e6);
