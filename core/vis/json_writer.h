@@ -13,6 +13,17 @@ public:
         , m_indent(indent)
     {
     }
+    // A writer for a run of members of `parent`'s innermost open container, laid out as if `parent` wrote them:
+    // its text is appended to parent's output later, so parts of one document can be formatted in parallel.
+    // `afterMembers`: members come before this run (it starts with a comma). Call parent.membersAppended() after.
+    PyJsonWriter(std::string& out, const PyJsonWriter& parent, bool afterMembers)
+        : m_out(out)
+        , m_indent(parent.m_indent)
+        , m_hasItems(parent.m_hasItems)
+    {
+        m_hasItems.back() = afterMembers;
+    }
+    void membersAppended() { m_hasItems.back() = true; }
     void beginObject();
     void endObject();
     void beginArray();
@@ -24,6 +35,7 @@ public:
     void boolean(bool v);
     void null();
     void raw(std::string_view jsonText); // an already formatted scalar
+    std::string& output() { return m_out; }
 
 private:
     void beforeValue();

@@ -6,7 +6,12 @@
 #include "vis/vis_export_common.h"
 #include "vis/json_writer.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
+#include <future>
+#include <thread>
+#include <vector>
 
 namespace ps {
 
@@ -130,7 +135,54 @@ void writeNode(PyJsonWriter& w, const Comparison& c, size_t side, NodeId n)
     w.endObject();
 }
 
-void writeGraphBody(PyJsonWriter& w, const Comparison& c, size_t side)
+// Where finished text goes: appended to the writer's string (visJson), or, when set, handed to a file in pieces
+// so that a GB-sized .vis is never held in memory whole (writeVisFile).
+using Sink = std::function<void(std::string_view)>;
+
+// Formatting is nearly all of the writer's time and each node's text depends only on the comparison, so runs of
+// nodes are formatted on all cores and emitted in order. A wave of runs at a time bounds the extra memory.
+void writeNodesInParallel(PyJsonWriter& w, const Comparison& c, size_t side, const Sink& sink)
+{
+    constexpr NodeId kRun = 2048;
+    const NodeId count = NodeId(c.graphs[side]->size());
+    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    if (threads == 1 || count <= kRun) {
+        for (NodeId n = 0; n < count; ++n)
+            writeNode(w, c, side, n);
+        return;
+    }
+    std::string& out = w.output();
+    if (sink) {
+        sink(out);
+        out.clear();
+    }
+    std::vector<std::string> texts(2 * threads);
+    for (NodeId waveBegin = 0; waveBegin < count; waveBegin += NodeId(texts.size()) * kRun) {
+        std::vector<std::future<void>> jobs;
+        for (size_t r = 0; r < texts.size(); ++r) {
+            NodeId begin = waveBegin + NodeId(r) * kRun;
+            if (begin >= count)
+                break;
+            NodeId end = std::min(count, begin + kRun);
+            jobs.push_back(std::async(std::launch::async, [&, r, begin, end] {
+                texts[r].clear();
+                PyJsonWriter part(texts[r], w, begin > 0);
+                for (NodeId n = begin; n < end; ++n)
+                    writeNode(part, c, side, n);
+            }));
+        }
+        for (size_t r = 0; r < jobs.size(); ++r) {
+            jobs[r].get(); // rethrows a worker's exception
+            if (sink)
+                sink(texts[r]);
+            else
+                out += texts[r];
+        }
+    }
+    w.membersAppended();
+}
+
+void writeGraphBody(PyJsonWriter& w, const Comparison& c, size_t side, const Sink& sink)
 {
     const Graph& g = *c.graphs[side];
     w.key("root");
@@ -142,31 +194,28 @@ void writeGraphBody(PyJsonWriter& w, const Comparison& c, size_t side)
         w.string(g.dump->dumpDataDir);
     w.key("node");
     w.beginObject();
-    for (NodeId n = 0; n < g.size(); ++n)
-        writeNode(w, c, side, n);
+    writeNodesInParallel(w, c, side, sink);
     w.endObject();
 }
 
-} // namespace
-
-std::string visJson(const Comparison& c)
+// The whole document; text not yet handed to the sink is left in `out`.
+void emitVis(const Comparison& c, std::string& out, const Sink& sink)
 {
-    std::string out;
     PyJsonWriter w(out);
     w.beginObject();
     if (!c.isCompare) {
-        writeGraphBody(w, c, 0);
+        writeGraphBody(w, c, 0, sink);
         w.key("MicroSteps");
         w.integer(c.graphs[0]->microSteps);
         w.key("OverflowCheck");
         w.boolean(c.overflowCheck);
         w.endObject();
-        return out;
+        return;
     }
     for (size_t side = 0; side < 2; ++side) {
         w.key(side == 0 ? "NPU" : "Bench");
         w.beginObject();
-        writeGraphBody(w, c, side);
+        writeGraphBody(w, c, side, sink);
         w.endObject();
     }
     w.key("ToolTip");
@@ -195,12 +244,24 @@ std::string visJson(const Comparison& c)
     w.key("OverflowCheck");
     w.boolean(c.overflowCheck);
     w.endObject();
+}
+
+} // namespace
+
+std::string visJson(const Comparison& c)
+{
+    std::string out;
+    emitVis(c, out, nullptr);
     return out;
 }
 
 void writeVisFile(const Comparison& c, const std::string& path)
 {
-    writeFileAtomically(path, visJson(c));
+    AtomicFile file(path);
+    std::string out;
+    emitVis(c, out, [&](std::string_view text) { file.write(text); });
+    file.write(out);
+    file.commit();
 }
 
 } // namespace ps
