@@ -43,6 +43,7 @@ int main(int argc, char** argv)
             docks->chartsDock()->show();
             docks->chartsDock()->raise();
             window.resizeDocks({ docks->chartsDock() }, { 600 }, Qt::Vertical);
+            window.resizeDocks({ docks->chartsDock() }, { 1400 }, Qt::Horizontal);
             QTimer::singleShot(600, &window, [&]() {
                 if (!window.grab().save(outDir + QStringLiteral("/charts_en.png")))
                     QApplication::exit(1);
@@ -54,6 +55,7 @@ int main(int argc, char** argv)
         docks->graphDock()->show();
         docks->graphDock()->raise();
         window.resizeDocks({ docks->graphDock() }, { 640 }, Qt::Vertical);
+        window.resizeDocks({ docks->graphDock() }, { 1400 }, Qt::Horizontal);
         QTimer::singleShot(300, &window, [&]() {
             const auto snap = session.snapshot();
             const ps::Graph& g = snap->graph(Side::Npu);
