@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages ProbeScope needs to build, test and package (run as root or with sudo).
 # libqt6opengl6-dev: Qt6Charts' CMake files need Qt6OpenGL's, which qt6-charts-dev does not depend on (a fresh
-# machine fails at find_package(Qt6 Charts) without it). libqt6svg6 draws the SVG icon; the last line is for the
-# packages and their test (dpkg-shlibdeps, the validators).
+# machine fails at find_package(Qt6 Charts) without it). qt6-svg-dev: QSvgGenerator, for exporting charts as SVG.
+# libqt6svg6 draws the SVG icon; the last line is for the packages and their test (dpkg-shlibdeps, the validators).
 set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config python3
-  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
+  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n libgl-dev
   nlohmann-json3-dev libsqlite3-dev zlib1g-dev
   xvfb xauth fonts-wqy-microhei libqt6svg6
   dpkg-dev file groff-base desktop-file-utils appstream shared-mime-info

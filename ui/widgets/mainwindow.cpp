@@ -7,6 +7,7 @@
 #include "widgets/analysistools.h"
 #include "widgets/callerpanel.h"
 #include "widgets/detailspanel.h"
+#include "widgets/graphchartdocks.h"
 #include "widgets/legendpanel.h"
 #include "widgets/mainwindow_p.h"
 #include "widgets/searchbar.h"
@@ -77,6 +78,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
 
     createActions();
     m_analysis = new AnalysisTools(this, m_session, m_actions->file, m_actions->view);
+    m_graphCharts = new GraphChartDocks(this, m_session, m_actions->view);
     m_actions->toolBar->addSeparator();
     m_actions->toolBar->addWidget(m_jobsLabel);
     m_actions->toolBar->addWidget(m_jobs);

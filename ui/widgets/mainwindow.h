@@ -25,6 +25,7 @@ namespace psui {
 class AnalysisTools;
 class CallerPanel;
 class DetailsPanel;
+class GraphChartDocks;
 class LegendPanel;
 class SearchBar;
 class SessionController;
@@ -49,6 +50,7 @@ public:
     QComboBox* jobSelector() const { return m_jobs; }
     QComboBox* microStepSelector() const { return m_microSteps; }
     AnalysisTools* analysisTools() const { return m_analysis; }
+    GraphChartDocks* graphChartDocks() const { return m_graphCharts; }
     StartPage* startPage() const { return m_startPage; }
     bool startPageShown() const;
 
@@ -104,6 +106,7 @@ private:
     StackPanel* m_stack;
     CallerPanel* m_callers;
     AnalysisTools* m_analysis = nullptr; // manual matching and the first-divergence dock
+    GraphChartDocks* m_graphCharts = nullptr; // the Graph and Charts docks
     QTabWidget* m_bottomTabs = nullptr;
     QDockWidget* m_legendDock = nullptr;
     QDockWidget* m_bottomDock = nullptr;

@@ -1,0 +1,116 @@
+#include "widgets/graphchartdocks.h"
+
+#include "session/sessioncontroller.h"
+#include "widgets/graphcanvas.h"
+#include "widgets/mainwindow.h"
+#include "widgets/precisioncharts.h"
+#include "widgets/sidebysidetreeview.h"
+
+#include <QDockWidget>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace psui {
+
+GraphChartDocks::GraphChartDocks(MainWindow* window, SessionController* session, QMenu* viewMenu)
+    : QObject(window)
+    , m_window(window)
+    , m_session(session)
+    , m_graphDock(new QDockWidget(window))
+    , m_chartsDock(new QDockWidget(window))
+    , m_charts(new PrecisionCharts(m_chartsDock))
+{
+    auto* split = new QSplitter(Qt::Horizontal, m_graphDock);
+    for (Side side : { Side::Npu, Side::Bench })
+        split->addWidget(createCanvasPane(side, split));
+    m_graphDock->setObjectName(QStringLiteral("graphDock"));
+    m_graphDock->setWidget(split);
+    m_chartsDock->setObjectName(QStringLiteral("chartsDock"));
+    m_chartsDock->setWidget(m_charts);
+    // Both on demand from the View menu, below the trees where they have the width they need.
+    for (QDockWidget* dock : { m_graphDock, m_chartsDock }) {
+        window->addDockWidget(Qt::BottomDockWidgetArea, dock);
+        dock->hide();
+        viewMenu->addAction(dock->toggleViewAction());
+    }
+    window->tabifyDockWidget(m_graphDock, m_chartsDock);
+
+    connect(m_charts, &PrecisionCharts::jumpRequested, window, &MainWindow::jumpTo);
+    for (GraphCanvas* canvas : m_canvases)
+        connect(canvas, &GraphCanvas::nodeClicked, window, &MainWindow::jumpTo);
+    // The trees are the one selection: the canvases reveal and centre whatever they select (both sides).
+    connect(window->trees(), &SideBySideTreeView::currentNodesChanged, this, [this](NodeId npu, NodeId bench) {
+        m_canvases[size_t(Side::Npu)]->selectNode(npu);
+        m_canvases[size_t(Side::Bench)]->selectNode(bench);
+    });
+    connect(session, &SessionController::sessionChanged, this, [this]() {
+        for (GraphCanvas* canvas : m_canvases)
+            canvas->setSnapshot(m_session->snapshot(), m_session->microStep());
+        m_charts->setSnapshot(m_session->snapshot());
+    });
+    connect(session, &SessionController::snapshotUpdated, this, [this]() {
+        for (GraphCanvas* canvas : m_canvases)
+            canvas->refreshColors(m_session->snapshot());
+        m_charts->setSnapshot(m_session->snapshot());
+    });
+    connect(session, &SessionController::microStepChanged, this, [this](int step) {
+        for (GraphCanvas* canvas : m_canvases)
+            canvas->setSnapshot(m_session->snapshot(), step);
+    });
+    window->installEventFilter(this);
+    retranslate();
+}
+
+QWidget* GraphChartDocks::createCanvasPane(Side side, QWidget* parent)
+{
+    auto* pane = new QWidget(parent);
+    auto* canvas = new GraphCanvas(side, pane);
+    m_canvases[size_t(side)] = canvas;
+    auto* title = new QLabel(pane);
+    m_titles[size_t(side)] = title;
+    auto* header = new QHBoxLayout;
+    header->addWidget(title, 1);
+    auto& buttons = m_zoomButtons[size_t(side)];
+    for (size_t i = 0; i < buttons.size(); ++i) {
+        buttons[i] = new QToolButton(pane);
+        header->addWidget(buttons[i]);
+    }
+    buttons[0]->setText(QStringLiteral("−"));
+    buttons[1]->setText(QStringLiteral("+"));
+    connect(buttons[0], &QToolButton::clicked, canvas, &GraphCanvas::zoomOut);
+    connect(buttons[1], &QToolButton::clicked, canvas, &GraphCanvas::zoomIn);
+    connect(buttons[2], &QToolButton::clicked, canvas, &GraphCanvas::fitToView);
+    auto* layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(header);
+    layout->addWidget(canvas, 1);
+    return pane;
+}
+
+void GraphChartDocks::retranslate()
+{
+    m_graphDock->setWindowTitle(tr("Graph"));
+    m_chartsDock->setWindowTitle(tr("Charts"));
+    m_titles[size_t(Side::Npu)]->setText(tr("NPU"));
+    m_titles[size_t(Side::Bench)]->setText(tr("Bench"));
+    for (auto& buttons : m_zoomButtons) {
+        buttons[0]->setToolTip(tr("Zoom out (Ctrl+wheel)"));
+        buttons[1]->setToolTip(tr("Zoom in (Ctrl+wheel)"));
+        buttons[2]->setText(tr("Fit"));
+        buttons[2]->setToolTip(tr("Fit the whole graph into the view"));
+    }
+}
+
+bool GraphChartDocks::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_window && event->type() == QEvent::LanguageChange)
+        retranslate();
+    return QObject::eventFilter(watched, event);
+}
+
+} // namespace psui
