@@ -273,6 +273,59 @@
     </message>
 </context>
 <context>
+    <name>psui::GraphCanvas</name>
+    <message>
+        <source>No bench graph</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a comparison to see its graph</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::GraphChartDocks</name>
+    <message>
+        <source>Graph</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+wheel)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Zoom in (Ctrl+wheel)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Fit the whole graph into the view</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::GraphMinimap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>psui::GraphTreeModel</name>
     <message>
         <source>Module</source>
@@ -359,6 +412,45 @@
     <message numerus="yes">
         <source>%n node(s)</source>
         <translation><numerusform>%n node</numerusform><numerusform>%n nodes</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>psui::LayerHeatmap</name>
+    <message>
+        <source>Attention</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Norm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Other</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No numbered layers with precision values</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Worst precision index per layer and kind; blue frame: overflow or NaN/inf</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%1
+worst precision index %2 (%n node(s))</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
     </message>
 </context>
 <context>
@@ -810,6 +902,113 @@
     </message>
     <message>
         <source>The layer mapping file does not exist.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::PrecisionCharts</name>
+    <message>
+        <source>%1
+precision index %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Precision index</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NaN / inf</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Backward execution order</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Forward execution order</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No precision values (build mode or no matched nodes)</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) with a precision index</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>Forward: worst per layer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Backward: worst per layer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Worst precision index</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The model has no numbered layers</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Pass:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Execution order</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Per layer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer × kind</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -273,6 +273,59 @@
     </message>
 </context>
 <context>
+    <name>psui::GraphCanvas</name>
+    <message>
+        <source>No bench graph</source>
+        <translation>没有标杆图</translation>
+    </message>
+    <message>
+        <source>Open a comparison to see its graph</source>
+        <translation>打开比对以查看其图</translation>
+    </message>
+</context>
+<context>
+    <name>psui::GraphChartDocks</name>
+    <message>
+        <source>Graph</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation>NPU</translation>
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation>标杆</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+wheel)</source>
+        <translation>缩小（Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl+wheel)</source>
+        <translation>放大（Ctrl+滚轮）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Fit the whole graph into the view</source>
+        <translation>将整个图缩放到视图内</translation>
+    </message>
+</context>
+<context>
+    <name>psui::GraphMinimap</name>
+    <message>
+        <source>Overview: click or drag to move the view</source>
+        <translation>概览：单击或拖动以移动视图</translation>
+    </message>
+</context>
+<context>
     <name>psui::GraphTreeModel</name>
     <message>
         <source>Module</source>
@@ -359,6 +412,43 @@
     <message numerus="yes">
         <source>%n node(s)</source>
         <translation><numerusform>%n 个节点</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>psui::LayerHeatmap</name>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>Norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>No numbered layers with precision values</source>
+        <translation>没有带精度值的编号层</translation>
+    </message>
+    <message>
+        <source>Worst precision index per layer and kind; blue frame: overflow or NaN/inf</source>
+        <translation>每层每类的最差精度指标；蓝框：溢出或 NaN/inf</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+worst precision index %2 (%n node(s))</source>
+        <translation><numerusform>%1
+最差精度指标 %2（%n 个节点）</numerusform></translation>
     </message>
 </context>
 <context>
@@ -811,6 +901,111 @@
     <message>
         <source>The layer mapping file does not exist.</source>
         <translation>层映射文件不存在。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::PrecisionCharts</name>
+    <message>
+        <source>%1
+precision index %2</source>
+        <translation>%1
+精度指标 %2</translation>
+    </message>
+    <message>
+        <source>Precision index</source>
+        <translation>精度指标</translation>
+    </message>
+    <message>
+        <source>Overflow</source>
+        <translation>溢出</translation>
+    </message>
+    <message>
+        <source>NaN / inf</source>
+        <translation>NaN / inf</translation>
+    </message>
+    <message>
+        <source>Backward execution order</source>
+        <translation>反向执行顺序</translation>
+    </message>
+    <message>
+        <source>Forward execution order</source>
+        <translation>正向执行顺序</translation>
+    </message>
+    <message>
+        <source>No precision values (build mode or no matched nodes)</source>
+        <translation>没有精度值（构图模式或没有匹配的节点）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) with a precision index</source>
+        <translation><numerusform>%n 个节点有精度指标</numerusform></translation>
+    </message>
+    <message>
+        <source>Forward: worst per layer</source>
+        <translation>正向：每层最差</translation>
+    </message>
+    <message>
+        <source>Backward: worst per layer</source>
+        <translation>反向：每层最差</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Worst precision index</source>
+        <translation>最差精度指标</translation>
+    </message>
+    <message>
+        <source>The model has no numbered layers</source>
+        <translation>模型没有编号的层</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Pass:</source>
+        <translation>阶段：</translation>
+    </message>
+    <message>
+        <source>Forward</source>
+        <translation>正向</translation>
+    </message>
+    <message>
+        <source>Backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Export SVG…</source>
+        <translation>导出 SVG…</translation>
+    </message>
+    <message>
+        <source>Execution order</source>
+        <translation>执行顺序</translation>
+    </message>
+    <message>
+        <source>Per layer</source>
+        <translation>按层</translation>
+    </message>
+    <message>
+        <source>Layer × kind</source>
+        <translation>层 × 类型</translation>
     </message>
 </context>
 <context>
