@@ -1,9 +1,9 @@
 // Engine benchmark: times each phase of a comparison on a pair of dump folders and prints a table.
-// Usage: bench_engine NPU_DIR BENCH_DIR [REPEATS] [OUT_DIR]
+// Usage: bench_engine NPU_DIR BENCH_DIR [REPEATS] [OUT_DIR | -]
 // The serial read of both sides is the baseline the parallel read is quoted against. Peak RSS is sampled right
 // after compare (what the GUI holds for a comparison) and at the end (the serialised .vis text is in memory too).
 // With OUT_DIR, the .vis and .vis.db are also written there as files and the .vis is read back (the core part of
-// opening it in the GUI).
+// opening it in the GUI). With "-" no .vis is made at all (for profiling the comparison alone).
 #include "batch/engine.h"
 #include "compare/comparator.h"
 #include "graph/builder.h"
@@ -25,6 +25,17 @@ namespace {
 double now()
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+long currentRssMb()
+{
+    long pages = 0, resident = 0;
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2)
+            resident = 0;
+        std::fclose(f);
+    }
+    return resident * 4096 / 1048576;
 }
 
 long peakRssMb()
@@ -57,6 +68,7 @@ int main(int argc, char** argv)
     const std::string npuDir = argv[1], benchDir = argv[2];
     const int repeats = argc > 3 ? std::max(1, std::atoi(argv[3])) : 3;
     const std::string outDir = argc > 4 ? argv[4] : "";
+    const bool skipVis = outDir == "-";
     uint64_t bytes = 0;
     for (const char* f : { "dump.json", "construct.json", "stack.json" })
         bytes += fileSize(ps::joinPath(npuDir, f)) + fileSize(ps::joinPath(benchDir, f));
@@ -67,31 +79,36 @@ int main(int argc, char** argv)
     long rssAfterCompare = 0;
     size_t dumpBytes = 0, poolBytes = 0; // the NPU side's dump data, for where the memory goes
     for (int r = 0; r < repeats; ++r) {
-        std::vector<std::string> warnings;
-        double t0 = now();
-        {
-            auto npu = ps::buildGraphFromFolder(npuDir, {}, warnings);
-            auto bench = ps::buildGraphFromFolder(benchDir, {}, warnings);
-        } // freed before the parallel run so that peak RSS is one comparison's
+        // The parallel run and the comparison first, so that peak RSS is that of one comparison and nothing else.
+        std::vector<std::string> warnings, benchWarnings;
         double t1 = now();
-        std::vector<std::string> benchWarnings;
         auto fut = std::async(std::launch::async, [&] { return ps::buildGraphFromFolder(benchDir, {}, benchWarnings); });
         auto npu = std::shared_ptr<ps::Graph>(ps::buildGraphFromFolder(npuDir, {}, warnings));
         auto bench = std::shared_ptr<ps::Graph>(fut.get());
         double t2 = now();
+        const long rssAfterRead = currentRssMb(), peakAfterRead = peakRssMb();
         auto mode = ps::detectCompareMode(*npu->dump, *bench->dump);
         std::shared_ptr<const ps::Comparison> c = ps::compareGraphs(npu, bench, mode, {});
         double t3 = now();
         rssAfterCompare = std::max(rssAfterCompare, peakRssMb());
+        if (r == 0)
+            std::printf("RSS: %ld MB after read + build (peak %ld MB), %ld MB after compare\n", rssAfterRead,
+                peakAfterRead, currentRssMb());
         nodes = npu->size();
         dumpBytes = npu->dump->memoryBytes();
         poolBytes = npu->dump->pool.memoryBytes();
         npu.reset();
         bench.reset();
-        tSerial.push_back(t1 - t0);
+        double t0 = now();
+        { // the baseline: both sides one after the other (the comparison is still alive)
+            auto npuSerial = ps::buildGraphFromFolder(npuDir, {}, warnings);
+            auto benchSerial = ps::buildGraphFromFolder(benchDir, {}, warnings);
+        }
+        tSerial.push_back(now() - t0);
         tParallel.push_back(t2 - t1);
         tCompare.push_back(t3 - t2);
-        if (!outDir.empty()) {
+        if (skipVis) {
+        } else if (!outDir.empty()) {
             const std::string vis = ps::joinPath(outDir, "bench.vis"), db = ps::joinPath(outDir, "bench.vis.db");
             double w0 = now();
             ps::writeVisFile(*c, vis);
@@ -127,7 +144,8 @@ int main(int argc, char** argv)
         nodes ? rssAfterCompare * 1048576.0 / (2.0 * double(nodes)) : 0.0);
     std::printf("%-46s %8.0f MB  (%.0f bytes per node; string pool %.0f MB)\n", "NPU dump data: items, records, arena",
         dumpBytes / 1048576.0, nodes ? double(dumpBytes) / double(nodes) : 0.0, poolBytes / 1048576.0);
-    if (!outDir.empty()) {
+    if (skipVis) {
+    } else if (!outDir.empty()) {
         std::printf("%-46s %8.3f s  (%.2f GB/s, %.1f MB)\n", ".vis written to a file", median(tVisFile),
             visFileBytes / 1e9 / median(tVisFile), visFileBytes / 1e6);
         std::printf("%-46s %8.3f s  (%.2f GB/s of .vis-equivalent, %.1f MB)\n", ".vis.db written to a file",

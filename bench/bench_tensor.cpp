@@ -139,17 +139,17 @@ Run compare(const fs::path& root, int threads)
 size_t comparedRows(const ps::Comparison& c)
 {
     size_t n = 0;
-    for (size_t i = 0; i < c.metricValues.size(); i += c.metricCount())
-        n += c.metricValues[i].kind == ps::PyScalar::Kind::Float;
+    for (size_t i = 0; i < c.realValues.size(); i += c.metricCount())
+        n += c.realValues[i].kind == ps::PyScalar::Kind::Float;
     return n;
 }
 
 bool sameValues(const ps::Comparison& a, const ps::Comparison& b)
 {
-    if (a.metricValues.size() != b.metricValues.size())
+    if (a.realValues.size() != b.realValues.size())
         return false;
-    for (size_t i = 0; i < a.metricValues.size(); ++i) {
-        const ps::PyScalar &x = a.metricValues[i], &y = b.metricValues[i];
+    for (size_t i = 0; i < a.realValues.size(); ++i) {
+        const ps::PyScalar &x = a.realValues[i], &y = b.realValues[i];
         if (x.kind != y.kind || x.i != y.i || x.s != y.s || !(x.d == y.d || (x.d != x.d && y.d != y.d)))
             return false;
     }

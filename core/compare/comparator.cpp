@@ -84,6 +84,9 @@ public:
         , m_bench(*c.graphs[1])
         , m_options(o)
     {
+        // Rows are bound by NPU item; a comparison read back from a file has none until a pair is matched by hand.
+        if (m_npu.dump && m_c.rows.size() < m_npu.dump->items.size())
+            m_c.rows.resize(m_npu.dump->items.size());
     }
 
     // One pair matched after the engine ran (manual matching): rows, metrics and precision as for automatic
@@ -122,7 +125,12 @@ public:
     }
 
 private:
-    using Rows = std::unordered_map<StrId, std::vector<PyScalar>>;
+    // One comparison row (spec §6.2): an NPU item and its bench partner by position (kNoItem when none).
+    struct Row {
+        StrId key; // the NPU item's name, which binds the row to the node's item of that name
+        uint32_t npuItem;
+        uint32_t benchItem;
+    };
 
     // The record's items split by row group (input, params, output), each in flatten order.
     void itemsByGroup(const Graph& g, NodeId n, std::array<std::vector<uint32_t>, 3>& out)
@@ -137,57 +145,86 @@ private:
             out[size_t(rowGroupOf(d.pool.view(d.items[k].key), d.path))].push_back(k);
     }
 
+    // The last row named `key`: rows are kept by name, so a repeated name keeps its last row (a Python dict).
+    const Row* lastRowWithKey(const std::vector<Row>& rows, StrId key, std::unordered_map<StrId, uint32_t>& index)
+    {
+        constexpr size_t kLinear = 16; // a scan beats hashing for the few rows of a typical node
+        if (rows.size() <= kLinear) {
+            for (size_t i = rows.size(); i-- > 0;)
+                if (rows[i].key == key)
+                    return &rows[i];
+            return nullptr;
+        }
+        if (index.empty())
+            for (uint32_t i = 0; i < rows.size(); ++i)
+                index[rows[i].key] = i;
+        auto it = index.find(key);
+        return it == index.end() ? nullptr : &rows[it->second];
+    }
+
     void comparePair(NodeId n, NodeId b)
     {
         if (!m_npu.dump || m_npu.record[n] < 0)
             return;
         const DumpData& nd = *m_npu.dump;
-        const DumpData* bd = m_bench.dump.get();
-        Rows rowsIn, rowsOut;
-        bool anyRow = false;
+        std::vector<Row>& rowsIn = m_rowsIn;
+        std::vector<Row>& rowsOut = m_rowsOut;
+        rowsIn.clear();
+        rowsOut.clear();
+        m_indexIn.clear();
+        m_indexOut.clear();
         itemsByGroup(m_npu, n, m_npuGroups);
         itemsByGroup(m_bench, b, m_benchGroups);
         for (RowGroup group : { RowGroup::Input, RowGroup::Params, RowGroup::Output }) {
             const std::vector<uint32_t>& ni = m_npuGroups[size_t(group)];
             const std::vector<uint32_t>& bi = m_benchGroups[size_t(group)];
             for (size_t i = 0; i < ni.size(); ++i) {
-                const DumpItem& item = nd.items[ni[i]];
-                const uint32_t* benchItem = i < bi.size() ? &bi[i] : nullptr;
-                std::vector<PyScalar> metrics = rowMetrics(ni[i], benchItem);
-                std::string_view key = nd.pool.view(item.key);
-                bool isOutput = key.find(".output.") != std::string_view::npos;
-                (isOutput ? rowsOut : rowsIn)[item.key] = std::move(metrics);
-                anyRow = true;
+                StrId key = nd.items[ni[i]].key;
+                bool isOutput = nd.pool.view(key).find(".output.") != std::string_view::npos;
+                (isOutput ? rowsOut : rowsIn).push_back({ key, ni[i], i < bi.size() ? bi[i] : kNoItem });
             }
         }
-        if (!anyRow)
+        if (rowsIn.empty() && rowsOut.empty())
             return;
-        bool hasOutputRow = false, allPass = true;
+        bool allPass = true;
         Precision summary = Precision::integer(0);
-        auto bind = [&](std::span<const uint32_t> list, Rows& rows, bool isOutput) {
+        auto bind = [&](std::span<const uint32_t> list, const std::vector<Row>& rows,
+                        std::unordered_map<StrId, uint32_t>& index, bool isOutput) {
             for (uint32_t item : list) {
-                auto it = rows.find(nd.items[item].key);
-                if (it == rows.end())
+                const Row* row = lastRowWithKey(rows, nd.items[item].key, index);
+                if (!row)
                     continue;
-                uint32_t slot = uint32_t(m_c.metricValues.size() / m_c.metricCount());
-                m_c.metricSlot[item] = slot;
-                m_c.metricValues.insert(m_c.metricValues.end(), it->second.begin(), it->second.end());
-                if (m_c.mode == CompareMode::Md5) {
-                    const PyScalar& r = it->second[0];
+                BoundRow& bound = m_c.rows[item];
+                bound.npuItem = row->npuItem;
+                bound.benchItem = row->benchItem;
+                switch (m_c.mode) {
+                case CompareMode::Md5: {
+                    const PyScalar r = m_c.metricsOf(item)[0];
                     if (!(r.kind == PyScalar::Kind::Str && r.s == "pass"))
                         allPass = false;
-                } else if (m_c.mode == CompareMode::Summary && isOutput) {
-                    hasOutputRow = true;
-                    for (size_t k = 4; k < 8; ++k)
-                        pyMax(summary, str2float(it->second[k]), false);
+                    break;
+                }
+                case CompareMode::Summary:
+                    if (isOutput) {
+                        MetricRow m = m_c.metricsOf(item);
+                        for (size_t k = 4; k < 8; ++k)
+                            pyMax(summary, str2float(m[k]), false);
+                    }
+                    break;
+                case CompareMode::Real: {
+                    bound.realSlot = uint32_t(m_c.realValues.size() / m_c.metricCount());
+                    std::vector<PyScalar> placeholder = m_real.addRow(m_c, row->npuItem,
+                        row->benchItem == kNoItem ? nullptr : &row->benchItem);
+                    m_c.realValues.insert(m_c.realValues.end(), placeholder.begin(), placeholder.end());
+                    break;
+                }
                 }
             }
         };
-        bind(m_npu.inputItems(n), rowsIn, false);
-        bind(m_npu.outputItems(n), rowsOut, true);
+        bind(m_npu.inputItems(n), rowsIn, m_indexIn, false);
+        bind(m_npu.outputItems(n), rowsOut, m_indexOut, true);
         switch (m_c.mode) {
         case CompareMode::Summary:
-            (void)hasOutputRow;
             if (summary.value > 1)
                 summary = Precision::integer(1);
             m_c.precision[n] = summary;
@@ -195,27 +232,6 @@ private:
         case CompareMode::Md5: m_c.precision[n] = Precision::integer(allPass ? 1 : 0); break;
         case CompareMode::Real: m_realNodes.push_back(n); break;
         }
-        (void)bd;
-    }
-
-    std::vector<PyScalar> rowMetrics(uint32_t npuItem, const uint32_t* benchItem)
-    {
-        const DumpData& nd = *m_npu.dump;
-        if (m_c.mode == CompareMode::Real)
-            return m_real.addRow(m_c, npuItem, benchItem);
-        itemStats(nd, nd.items[npuItem], m_sn);
-        if (benchItem)
-            itemStats(*m_bench.dump, m_bench.dump->items[*benchItem], m_sb);
-        switch (m_c.mode) {
-        case CompareMode::Summary: {
-            SummaryMetrics m = benchItem ? summaryMetrics(m_sn, m_sb) : summaryNpuOnly(nd, m_sn);
-            return { m.begin(), m.end() };
-        }
-        case CompareMode::Md5:
-            return { benchItem ? md5Result(nd, m_sn, *m_bench.dump, m_sb) : PyScalar::str("Nan") };
-        case CompareMode::Real: return m_real.addRow(m_c, npuItem, benchItem);
-        }
-        return {};
     }
 
     // Real mode (§7.1): min One Thousandth ratio of inputs minus that of outputs, clamped to [0, 1].
@@ -285,8 +301,9 @@ private:
     const Graph& m_bench;
     const CompareOptions& m_options;
     ItemFields m_fn;
-    ItemStats m_sn, m_sb;
     std::array<std::vector<uint32_t>, 3> m_npuGroups, m_benchGroups;
+    std::vector<Row> m_rowsIn, m_rowsOut; // the pair being compared
+    std::unordered_map<StrId, uint32_t> m_indexIn, m_indexOut; // their rows by name, for nodes with many items
     RealRows m_real;
     std::vector<NodeId> m_realNodes;
 };
@@ -369,6 +386,7 @@ std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::share
     c->counterpart[0].assign(npu->size(), kNoNode);
     c->counterpart[1].assign(bench->size(), kNoNode);
     c->precision.assign(npu->size(), Precision {});
+    c->rows.assign(npu->dump ? npu->dump->items.size() : 0, BoundRow {});
     Comparator(*c, options).run();
     npu->microSteps = pageMicroSteps(*npu, bench.get(), &c->counterpart[0]);
     assignOverflow(*c);

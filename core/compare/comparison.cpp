@@ -1,5 +1,9 @@
 #include "compare/comparison.h"
 
+#include "compare/row_metrics.h"
+
+#include <algorithm>
+
 namespace ps {
 
 const char* taskName(CompareMode mode)
@@ -27,12 +31,31 @@ std::span<const char* const> metricNames(CompareMode mode)
     return kSummary;
 }
 
-std::span<const PyScalar> Comparison::metricsOf(uint32_t npuItem) const
+MetricRow::MetricRow(std::span<const PyScalar> values)
+    : m_size(std::min(values.size(), m_values.size()))
 {
-    auto it = metricSlot.find(npuItem);
-    if (it == metricSlot.end())
+    std::copy_n(values.begin(), m_size, m_values.begin());
+}
+
+MetricRow Comparison::metricsOf(uint32_t npuItem) const
+{
+    if (!isBound(npuItem))
         return {};
-    return { metricValues.data() + size_t(it->second) * metricCount(), metricCount() };
+    const BoundRow& row = rows[npuItem];
+    if (mode == CompareMode::Real)
+        return MetricRow({ realValues.data() + size_t(row.realSlot) * metricCount(), metricCount() });
+    const DumpData& nd = *graphs[0]->dump;
+    ItemStats npu, bench;
+    itemStats(nd, nd.items[row.npuItem], npu);
+    const DumpData* bd = row.benchItem != kNoItem ? graphs[1]->dump.get() : nullptr;
+    if (bd)
+        itemStats(*bd, bd->items[row.benchItem], bench);
+    if (mode == CompareMode::Md5) {
+        PyScalar result = bd ? md5Result(nd, npu, *bd, bench) : PyScalar::str("Nan");
+        return MetricRow({ &result, 1 });
+    }
+    SummaryMetrics m = bd ? summaryMetrics(npu, bench) : summaryNpuOnly(nd, npu);
+    return MetricRow(m);
 }
 
 } // namespace ps

@@ -39,6 +39,34 @@ struct DistributedLink {
     std::vector<DistributedPeer> peers;
 };
 
+constexpr uint32_t kNoItem = 0xffffffffu;
+
+// Where the metrics of one NPU item come from: the NPU item and bench item of its row (the bench item is kNoItem
+// when the NPU item had no partner; npuItem is kNoItem when no row is bound). They may differ from the item the
+// row is bound to when a record repeats an item name (the last row of a name wins, spec §6.6).
+struct BoundRow {
+    uint32_t npuItem = kNoItem;
+    uint32_t benchItem = kNoItem;
+    uint32_t realSlot = kNoItem; // real mode: index of the row's values in Comparison::realValues
+};
+
+// The metric values of one row, by value (at most 8, metricNames(mode) in order).
+class MetricRow {
+public:
+    MetricRow() = default;
+    explicit MetricRow(std::span<const PyScalar> values);
+    std::span<const PyScalar> span() const { return { m_values.data(), m_size }; }
+    bool empty() const { return m_size == 0; }
+    size_t size() const { return m_size; }
+    const PyScalar& operator[](size_t i) const { return m_values[i]; }
+    const PyScalar* begin() const { return m_values.data(); }
+    const PyScalar* end() const { return m_values.data() + m_size; }
+
+private:
+    std::array<PyScalar, 8> m_values;
+    size_t m_size = 0;
+};
+
 class Comparison {
 public:
     bool isCompare = false; // false: build output (one graph)
@@ -54,12 +82,15 @@ public:
     std::array<std::vector<uint8_t>, 2> modified;
     bool isModified(Side s, NodeId n) const { return n < modified[size_t(s)].size() && modified[size_t(s)][n]; }
 
-    // Metrics bound to NPU data items (index into npu dump items): metricCount(mode) values per slot.
-    std::unordered_map<uint32_t, uint32_t> metricSlot;
-    std::vector<PyScalar> metricValues;
+    // The comparison row bound to each NPU data item (spec §6.6), indexed by NPU item; empty in build mode.
+    // Summary and md5 metrics are computed from the row's two items when asked for (metricsOf), so a
+    // comparison keeps 12 bytes per item instead of a row of values; real-data metrics are stored.
+    std::vector<BoundRow> rows;
+    std::vector<PyScalar> realValues; // real mode: metricCount() values per bound row, at BoundRow::realSlot
+    bool isBound(uint32_t npuItem) const { return npuItem < rows.size() && rows[npuItem].npuItem != kNoItem; }
+    MetricRow metricsOf(uint32_t npuItem) const; // empty when nothing is bound to the item
 
     const Graph& graph(Side s) const { return *graphs[size_t(s)]; }
-    std::span<const PyScalar> metricsOf(uint32_t npuItem) const;
     size_t metricCount() const { return metricNames(mode).size(); }
 };
 

@@ -142,10 +142,10 @@ private:
         m_c->counterpart[1][b] = kNoNode;
         m_c->precision[n] = Precision {};
         const Graph& ng = graph(Side::Npu);
-        for (uint32_t item : ng.inputItems(n))
-            m_c->metricSlot.erase(item);
-        for (uint32_t item : ng.outputItems(n))
-            m_c->metricSlot.erase(item);
+        for (auto items : { ng.inputItems(n), ng.outputItems(n) })
+            for (uint32_t item : items)
+                if (item < m_c->rows.size())
+                    m_c->rows[item] = BoundRow {};
         m_c->modified[0][n] = m_c->modified[1][b] = 1;
         m_report.pairs.emplace_back(n, b);
     }

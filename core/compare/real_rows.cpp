@@ -64,8 +64,9 @@ void RealRows::evaluate(Comparison& c, int threads, const Progress* progress)
     const DumpData* bd = c.graphs[1] ? c.graphs[1]->dump.get() : nullptr;
     // Only rows that ended up bound to an item need computing; each slot names its row.
     std::vector<std::pair<uint32_t, uint32_t>> work; // (slot, row)
-    for (auto& [item, slot] : c.metricSlot)
-        work.emplace_back(slot, uint32_t(c.metricValues[size_t(slot) * 5].i));
+    for (const BoundRow& bound : c.rows)
+        if (bound.npuItem != kNoItem)
+            work.emplace_back(bound.realSlot, uint32_t(c.realValues[size_t(bound.realSlot) * 5].i));
     std::atomic<size_t> next { 0 };
     std::atomic<size_t> done { 0 };
     auto worker = [&]() {
@@ -82,7 +83,7 @@ void RealRows::evaluate(Comparison& c, int threads, const Progress* progress)
                 m = unsupportedMetrics(std::string("Data is unreadable: ") + e.what());
             }
             for (size_t v = 0; v < 5; ++v)
-                c.metricValues[size_t(slot) * 5 + v] = m.values[v];
+                c.realValues[size_t(slot) * 5 + v] = m.values[v];
             if (progress)
                 progress->report(Stage::Tensors, double(++done) / double(work.size()));
         }

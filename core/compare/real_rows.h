@@ -15,7 +15,7 @@ class RealRows {
 public:
     // Registers a row and returns the placeholder metrics to bind (they carry the row number until evaluated).
     std::vector<PyScalar> addRow(const Comparison& c, uint32_t npuItem, const uint32_t* benchItem);
-    // Computes every bound row's metrics and writes them into c.metricValues. Reports Stage::Tensors by rows;
+    // Computes every bound row's metrics and writes them into c.realValues. Reports Stage::Tensors by rows;
     // on cancellation the workers stop after their current row and Error(Cancelled) is thrown.
     void evaluate(Comparison& c, int threads, const Progress* progress = nullptr);
 

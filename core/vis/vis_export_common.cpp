@@ -112,10 +112,10 @@ void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::sp
             appendCompactJson(out, d.arena, d.items[item].leaf);
             continue;
         }
-        std::span<const PyScalar> metrics = side == 0 && c.isCompare ? c.metricsOf(item) : std::span<const PyScalar>();
+        const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();
         out += '{';
         bool firstField = true;
-        for (auto& [k, v] : formatItem(d, d.items[item], metricNames(c.mode), metrics)) {
+        for (auto& [k, v] : formatItem(d, d.items[item], metricNames(c.mode), metrics.span())) {
             if (!firstField)
                 out += ", ";
             firstField = false;
@@ -138,9 +138,9 @@ void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<con
             writeJsonValue(w, d.arena, d.items[item].leaf);
             continue;
         }
-        std::span<const PyScalar> metrics = side == 0 && c.isCompare ? c.metricsOf(item) : std::span<const PyScalar>();
+        const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();
         w.beginObject();
-        for (auto& [k, v] : formatItem(d, d.items[item], metricNames(c.mode), metrics)) {
+        for (auto& [k, v] : formatItem(d, d.items[item], metricNames(c.mode), metrics.span())) {
             w.key(k);
             w.string(v);
         }

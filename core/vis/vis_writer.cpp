@@ -31,8 +31,8 @@ void writeItems(PyJsonWriter& w, const Comparison& c, const Graph& g, bool npuSi
     w.beginObject();
     const DumpData& d = *g.dump;
     for (uint32_t item : items) {
-        std::span<const PyScalar> metrics = npuSide && c.isCompare ? c.metricsOf(item) : std::span<const PyScalar>();
-        FormattedItem f = formatItem(d, d.items[item], metricNames(c.mode), metrics);
+        const MetricRow metrics = npuSide && c.isCompare ? c.metricsOf(item) : MetricRow();
+        FormattedItem f = formatItem(d, d.items[item], metricNames(c.mode), metrics.span());
         w.key(d.pool.view(d.items[item].key));
         w.beginObject();
         for (auto& [k, v] : f) {

@@ -318,11 +318,11 @@ void TestRealMode::sameResultsOnOneAndManyThreads()
 {
     auto one = compare(1);
     auto many = compare(4);
-    QCOMPARE(one->metricValues.size(), m_c->metricValues.size());
-    QCOMPARE(many->metricValues.size(), m_c->metricValues.size());
-    for (size_t i = 0; i < m_c->metricValues.size(); ++i) {
-        QCOMPARE(show(one->metricValues[i]), show(m_c->metricValues[i]));
-        QCOMPARE(show(many->metricValues[i]), show(m_c->metricValues[i]));
+    QCOMPARE(one->realValues.size(), m_c->realValues.size());
+    QCOMPARE(many->realValues.size(), m_c->realValues.size());
+    for (size_t i = 0; i < m_c->realValues.size(); ++i) {
+        QCOMPARE(show(one->realValues[i]), show(m_c->realValues[i]));
+        QCOMPARE(show(many->realValues[i]), show(m_c->realValues[i]));
     }
 }
 

@@ -48,7 +48,7 @@ void NodeDetailsModel::addItems(Side side, NodeId node, bool outputs, std::vecto
         const bool npu = side == Side::Npu && c.isCompare;
         ps::FormattedItem fields
             = ps::formatItem(*g.dump, item, npu ? ps::metricNames(c.mode) : std::span<const char* const>(),
-                npu ? c.metricsOf(items[i]) : std::span<const ps::PyScalar>());
+                (npu ? c.metricsOf(items[i]) : ps::MetricRow()).span());
         Row row { side, {}, false, {}, {} };
         QString key = item.key == ps::kNoStr ? QString() : QString::fromUtf8(g.dump->pool.view(item.key));
         row.pair = key.startsWith(nodeName) ? key.mid(nodeName.size() + 1) : key;
