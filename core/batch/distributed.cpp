@@ -75,7 +75,7 @@ private:
 
     ParamValue rankParam(const RankGraph& rg, NodeId n, std::string_view param, bool warn)
     {
-        ParamValue v = leafMember(*rg.graph, nodeInputLeaf(*rg.graph, n, param), "value");
+        ParamValue v = leafMember(*rg.graph, nodeInputItem(*rg.graph, n, param), "value");
         if (!v.present() && warn)
             m_warnings.push_back("The parameter " + std::string(param) + " of node " + std::string(rg.graph->nameOf(n))
                 + " does not exist, " + kCannotMatch + std::to_string(rg.rank));
@@ -89,13 +89,13 @@ private:
     std::optional<GroupInfo> groupInfo(const RankGraph& rg, NodeId n)
     {
         std::string id(rg.graph->nameOf(n));
-        const JValue* group = nodeInputLeaf(*rg.graph, n, "group");
+        const DumpItem* group = nodeInputItem(*rg.graph, n, "group");
         auto fail = [&](const char* what) -> std::optional<GroupInfo> {
             m_warnings.push_back(std::string("The ") + what + " of node " + id + " does not exist, " + kCannotMatch
                 + std::to_string(rg.rank));
             return std::nullopt;
         };
-        if (!group || !group->isObject() || group->n == 0)
+        if (!group || rg.graph->dump->leafOf(*group).size() == 0)
             return fail("kwarg group");
         GroupInfo info { leafMember(*rg.graph, group, "group_ranks"), leafMember(*rg.graph, group, "group_id") };
         if (!info.ranks.truthy())

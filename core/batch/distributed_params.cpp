@@ -77,15 +77,15 @@ std::optional<int> ParamValue::asRank() const
     }
 }
 
-const JValue* nodeInputLeaf(const Graph& g, NodeId n, std::string_view param)
+const DumpItem* nodeInputItem(const Graph& g, NodeId n, std::string_view param)
 {
     if (!g.dump)
         return nullptr;
     std::string key = std::string(g.nameOf(n)) + ".input." + std::string(param);
-    const JValue* found = nullptr;
+    const DumpItem* found = nullptr;
     for (uint32_t item : g.inputItems(n))
         if (g.dump->pool.view(g.dump->items[item].key) == key)
-            found = &g.dump->items[item].leaf;
+            found = &g.dump->items[item];
     return found;
 }
 
@@ -101,12 +101,12 @@ const DumpItem* nodeFirstOutput(const Graph& g, NodeId n)
     return found;
 }
 
-ParamValue leafMember(const Graph& g, const JValue* object, std::string_view field)
+ParamValue leafMember(const Graph& g, const DumpItem* item, std::string_view field)
 {
     ParamValue out;
     out.dump = g.dump.get();
-    if (out.dump && object && object->isObject())
-        if (const JValue* v = out.dump->arena.member(*object, field))
+    if (out.dump && item)
+        if (const JValue* v = out.dump->leaves.member(item->leaf, out.dump->pool.find(field)))
             out.value = *v;
     return out;
 }

@@ -33,11 +33,11 @@ struct ParamValue {
     std::optional<int> asRank() const; // the int key a Python dict of ranks would find
 };
 
-// The leaf of the item `{node}.input.{param}` (the last one, as a dict keeps it), or nullptr.
-const JValue* nodeInputLeaf(const Graph& g, NodeId n, std::string_view param);
+// The item `{node}.input.{param}` (the last one, as a dict keeps it), or nullptr.
+const DumpItem* nodeInputItem(const Graph& g, NodeId n, std::string_view param);
 // The item `{node}.output.0`, or nullptr.
 const DumpItem* nodeFirstOutput(const Graph& g, NodeId n);
-// object.get(field) on a leaf; absent when the leaf is not an object.
-ParamValue leafMember(const Graph& g, const JValue* object, std::string_view field);
+// leaf.get(field) on the item's leaf; absent when the leaf is not an object.
+ParamValue leafMember(const Graph& g, const DumpItem* item, std::string_view field);
 
 } // namespace ps

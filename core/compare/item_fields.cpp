@@ -156,12 +156,12 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
     out.clear();
     if (d.verbatim) {
         // Read back from a .vis/.vis.db: the leaf already holds the fields as the file shows them.
-        if (item.leaf.isObject())
-            for (const JMember& m : d.arena.members(item.leaf))
-                out.push_back({ d.pool.view(m.key), jsonField(m.value) });
+        LeafFields leaf = d.leafOf(item);
+        for (size_t i = 0; i < leaf.size(); ++i)
+            out.push_back({ d.pool.view(leaf.keys[i]), jsonField(leaf.values[i]) });
         return;
     }
-    if (item.leaf.isNull()) {
+    if (!item.leaf.isObject()) {
         // Placeholder of a null argument (spec §3.3).
         JValue null;
         for (const char* k : { "type", "Max", "Min", "Mean", "Norm", "dtype", "shape", "md5", "value" })
@@ -169,8 +169,9 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
         out.push_back({ "data_name", textField("-1") });
         return;
     }
-    for (const JMember& m : d.arena.members(item.leaf))
-        out.push_back({ d.pool.view(m.key), jsonField(m.value) });
+    LeafFields leaf = d.leafOf(item);
+    for (size_t i = 0; i < leaf.size(); ++i)
+        out.push_back({ d.pool.view(leaf.keys[i]), jsonField(leaf.values[i]) });
 
     // data_name: kept when truthy, else "-1"
     if (ItemField* dn = find(out, "data_name"); !dn || !(dn->value.isText || isTruthy(d, dn->value.json)))
@@ -224,13 +225,14 @@ void itemTypeShape(const DumpData& d, const DumpItem& item, TypeShape& out)
     out.shape = FieldValue();
     if (!d.verbatim && item.leaf.isObject()) {
         const JValue *type = nullptr, *dtype = nullptr, *shape = nullptr;
-        for (const JMember& m : d.arena.members(item.leaf)) {
-            if (m.key == d.keys.type)
-                type = &m.value;
-            else if (m.key == d.keys.dtype)
-                dtype = &m.value;
-            else if (m.key == d.keys.shape)
-                shape = &m.value;
+        LeafFields leaf = d.leafOf(item);
+        for (size_t i = 0; i < leaf.size(); ++i) {
+            if (leaf.keys[i] == d.keys.type)
+                type = &leaf.values[i];
+            else if (leaf.keys[i] == d.keys.dtype)
+                dtype = &leaf.values[i];
+            else if (leaf.keys[i] == d.keys.shape)
+                shape = &leaf.values[i];
         }
         if (dtype && isTruthy(d, *dtype)) {
             if (type)
@@ -253,16 +255,18 @@ void itemStats(const DumpData& d, const DumpItem& item, ItemStats& out)
     if (!d.verbatim && item.leaf.isObject()) {
         const JValue *dtype = nullptr, *md5 = nullptr, *stats[4] = { nullptr, nullptr, nullptr, nullptr };
         bool hasValue = false;
-        for (const JMember& m : d.arena.members(item.leaf)) {
-            if (m.key == d.keys.dtype)
-                dtype = &m.value;
-            else if (m.key == d.keys.md5)
-                md5 = &m.value;
-            else if (m.key == d.keys.value)
+        LeafFields leaf = d.leafOf(item);
+        for (size_t i = 0; i < leaf.size(); ++i) {
+            const StrId key = leaf.keys[i];
+            if (key == d.keys.dtype)
+                dtype = &leaf.values[i];
+            else if (key == d.keys.md5)
+                md5 = &leaf.values[i];
+            else if (key == d.keys.value)
                 hasValue = true;
             for (int k = 0; k < 4; ++k)
-                if (m.key == d.keys.stats[k])
-                    stats[k] = &m.value;
+                if (key == d.keys.stats[k])
+                    stats[k] = &leaf.values[i];
         }
         bool md5Known = (md5 && isTruthy(d, *md5)) || !hasValue;
         if (dtype && isTruthy(d, *dtype) && md5Known) {

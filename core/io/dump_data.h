@@ -3,10 +3,12 @@
 // data items (spec §3.3), with the leaf entries' fields kept verbatim in a compact arena. The raw record tree
 // is never kept: the reader flattens each record as it streams past.
 #include "io/json_value.h"
+#include "io/leaf_store.h"
 #include "util/progress.h"
 #include "util/string_pool.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,7 +24,7 @@ const char* overflowLevelName(OverflowLevel level); // "medium", "high", "critic
 
 struct DumpItem {
     StrId key = kNoStr; // full_op_name: the data_name stem, or the path name
-    JValue leaf; // the leaf entry object, or Null for a placeholder item
+    LeafRef leaf; // the leaf entry object (in DumpData::leaves); none for a placeholder item
     ItemSource source = ItemSource::InputArgs;
 };
 
@@ -51,7 +53,11 @@ public:
     std::string dumpDataDir; // "" when absent
 
     StringPool pool;
-    JArena arena; // leaf entries of all items
+    JArena arena; // nested values of the leaf entries (shapes, values of non-tensor arguments)
+    LeafStore leaves; // the leaf entries of all items
+    LeafFields leafOf(const DumpItem& item) const { return leaves.fields(item.leaf); }
+    // Appends an item whose leaf is `entry`, a value of `from` (an arena on this dump's pool); returns its index.
+    uint32_t addItem(StrId key, const JArena& from, const JValue& entry, ItemSource source);
     // Ids of the leaf keys hot paths look up (kNoStr when the dump never used the key).
     struct KeyIds {
         StrId type = kNoStr, dtype = kNoStr, shape = kNoStr, md5 = kNoStr, value = kNoStr;
@@ -73,6 +79,9 @@ public:
 struct DumpReadOptions {
     int maxArgumentDepth = 10; // msprobe's recursion limit for argument nesting (spec §3.3)
     ProgressPart progress; // Stage::ReadDump by bytes read; cancellation checked as often
+    // Called as often with the offset before which the text is no longer needed (readDumpJson releases those pages
+    // of the mapped file).
+    std::function<void(size_t)> consumed;
 };
 
 // Reads and flattens dump.json. Throws ps::Error naming the file and the problem.

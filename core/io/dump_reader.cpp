@@ -21,7 +21,18 @@ const char* overflowLevelName(OverflowLevel level)
 
 DumpData::DumpData()
     : arena(pool)
+    , leaves(arena)
 {
+}
+
+uint32_t DumpData::addItem(StrId key, const JArena& from, const JValue& entry, ItemSource source)
+{
+    DumpItem item;
+    item.key = key;
+    item.leaf = leaves.add(from, entry);
+    item.source = source;
+    items.push_back(item);
+    return uint32_t(items.size() - 1);
 }
 
 const DumpRecord* DumpData::record(std::string_view name) const
@@ -55,7 +66,8 @@ bool DumpData::anyMd5Field() const
 
 size_t DumpData::memoryBytes() const
 {
-    return arena.memoryBytes() + records.capacity() * sizeof(DumpRecord) + items.capacity() * sizeof(DumpItem);
+    return arena.memoryBytes() + leaves.memoryBytes() + records.capacity() * sizeof(DumpRecord)
+        + items.capacity() * sizeof(DumpItem);
 }
 
 namespace {
@@ -70,9 +82,6 @@ struct Flattener {
 
     void leaf(const JValue& entry, ItemSource source)
     {
-        DumpItem item;
-        item.source = source;
-        item.leaf = dump.arena.copyFrom(scratch, entry);
         // full_op_name: the data_name stem when data_name is a non-empty string other than "-1" (spec §3.3).
         std::string_view key = path;
         for (const JMember& m : scratch.members(entry)) {
@@ -84,17 +93,10 @@ struct Flattener {
                 }
             }
         }
-        item.key = dump.pool.intern(key);
-        dump.items.push_back(item);
+        dump.addItem(dump.pool.intern(key), scratch, entry, source);
     }
 
-    void placeholder(ItemSource source)
-    {
-        DumpItem item;
-        item.source = source;
-        item.key = dump.pool.intern(path);
-        dump.items.push_back(item);
-    }
+    void placeholder(ItemSource source) { dump.addItem(dump.pool.intern(path), scratch, JValue(), source); }
 
     bool isLeaf(const JValue& v) const
     {
@@ -229,11 +231,13 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
                 reader.fail("\"data\" must be an object of records");
             reader.beginObject();
             std::string_view name;
-            size_t reportedAt = 0;
+            size_t reportedAt = 0, doneUpTo = 0; // nothing before doneUpTo is referenced any more
             while (reader.nextMember(name)) {
                 if (reader.offset() - reportedAt > kProgressBytes) {
                     reportedAt = reader.offset();
                     options.progress.advance(Stage::ReadDump, double(reportedAt) / double(text.size()));
+                    if (options.consumed)
+                        options.consumed(doneUpTo);
                 }
                 StrId nameId = pool.intern(name);
                 std::string recordName(name);
@@ -267,6 +271,7 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
                     // A repeated key: the last value wins at the first position, as in a Python dict.
                     dump->records[it->second] = r;
                 }
+                doneUpTo = reader.offset();
             }
         } else {
             reader.skipValue();
@@ -283,7 +288,9 @@ std::shared_ptr<DumpData> readDumpJson(const std::string& path, const DumpReadOp
     MappedFile file(path);
     if (file.isBlank())
         throw Error(ErrorCode::BadJson, path, "the file is empty");
-    return parseDumpJson(file.text(), path, options);
+    DumpReadOptions streaming = options;
+    streaming.consumed = [&file](size_t offset) { file.release(offset); };
+    return parseDumpJson(file.text(), path, streaming);
 }
 
 } // namespace ps

@@ -1,5 +1,7 @@
 #include "file_io.h"
 
+#include <algorithm>
+
 #include "util/error.h"
 #include "util/limits.h"
 
@@ -81,7 +83,7 @@ MappedFile::MappedFile(const std::string& path, uint64_t maxBytes)
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         throw Error(ErrorCode::FileUnreadable, path, std::string("cannot open: ") + std::strerror(errno));
-    m_data = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    m_data = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, fd, 0);
     int err = errno;
     ::close(fd);
     if (m_data == MAP_FAILED) {
@@ -89,6 +91,17 @@ MappedFile::MappedFile(const std::string& path, uint64_t maxBytes)
         throw Error(ErrorCode::FileUnreadable, path, std::string("cannot map the file: ") + std::strerror(err));
     }
     ::madvise(m_data, m_size, MADV_SEQUENTIAL);
+    ::madvise(m_data, m_size, MADV_WILLNEED); // read ahead now; pages are mapped as the reader reaches them
+}
+
+void MappedFile::release(size_t offset)
+{
+    const size_t page = size_t(::sysconf(_SC_PAGESIZE));
+    size_t end = std::min(offset, m_size) / page * page;
+    if (!m_data || end <= m_released)
+        return;
+    ::madvise(static_cast<char*>(m_data) + m_released, end - m_released, MADV_DONTNEED);
+    m_released = end;
 }
 
 MappedFile::~MappedFile()

@@ -27,10 +27,14 @@ public:
     MappedFile& operator=(const MappedFile&) = delete;
     std::string_view text() const { return { static_cast<const char*>(m_data), m_size }; }
     bool isBlank() const; // empty or whitespace only
+    // The caller is done with text()[0, offset): those pages leave this process's memory (they stay in the page
+    // cache and come back from the file if read again), so a reader streaming a large file holds little of it.
+    void release(size_t offset);
 
 private:
     void* m_data = nullptr;
     size_t m_size = 0;
+    size_t m_released = 0;
 };
 
 bool isDirectory(const std::string& path);

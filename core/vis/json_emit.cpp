@@ -118,4 +118,37 @@ void writeJsonValue(PyJsonWriter& w, const JArena& arena, const JValue& v) {
         });
 }
 
+void appendCompactLeaf(std::string& out, const DumpData& dump, const DumpItem& item) {
+    if (const JValue* raw = dump.leaves.raw(item.leaf))
+        return appendCompactJson(out, dump.arena, *raw);
+    if (!item.leaf.isObject()) {
+        out += "null";
+        return;
+    }
+    LeafFields leaf = dump.leafOf(item);
+    out += '{';
+    for (size_t i = 0; i < leaf.size(); ++i) {
+        if (i)
+            out += ", ";
+        py::appendJsonString(out, dump.pool.view(leaf.keys[i]));
+        out += ": ";
+        appendCompactJson(out, dump.arena, leaf.values[i]);
+    }
+    out += '}';
+}
+
+void writeLeaf(PyJsonWriter& w, const DumpData& dump, const DumpItem& item) {
+    if (const JValue* raw = dump.leaves.raw(item.leaf))
+        return writeJsonValue(w, dump.arena, *raw);
+    if (!item.leaf.isObject())
+        return writeJsonValue(w, dump.arena, JValue());
+    LeafFields leaf = dump.leafOf(item);
+    w.beginObject();
+    for (size_t i = 0; i < leaf.size(); ++i) {
+        w.key(dump.pool.view(leaf.keys[i]));
+        writeJsonValue(w, dump.arena, leaf.values[i]);
+    }
+    w.endObject();
+}
+
 } // namespace ps

@@ -316,11 +316,13 @@ private:
             if (reader.peek() != '{')
                 reader.fail("input_data/output_data must be JSON objects");
             std::string_view key;
+            JArena scratch(dump.pool); // the item keeps its own compact copy of the leaf
             reader.beginObject();
             while (reader.nextMember(key)) {
                 StrId id = dump.pool.intern(key);
-                JValue leaf = reader.readValue(dump.arena);
-                out.push_back(side.assembler.addItem(dump.pool.view(id), leaf, source));
+                scratch.clear();
+                JValue leaf = reader.readValue(scratch);
+                out.push_back(side.assembler.addItem(dump.pool.view(id), scratch, leaf, source));
             }
             reader.expectEnd();
         });

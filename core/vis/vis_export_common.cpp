@@ -109,7 +109,7 @@ void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::sp
         py::appendJsonString(out, d.pool.view(d.items[item].key));
         out += ": ";
         if (isVerbatim(g)) {
-            appendCompactJson(out, d.arena, d.items[item].leaf);
+            appendCompactLeaf(out, d, d.items[item]);
             continue;
         }
         const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();
@@ -135,7 +135,7 @@ void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<con
     for (uint32_t item : items) {
         w.key(d.pool.view(d.items[item].key));
         if (isVerbatim(g)) {
-            writeJsonValue(w, d.arena, d.items[item].leaf);
+            writeLeaf(w, d, d.items[item]);
             continue;
         }
         const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();

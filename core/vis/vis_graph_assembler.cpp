@@ -72,13 +72,8 @@ void VisGraphAssembler::setStack(NodeId n, const std::vector<std::string>& lines
     m_graph->stack[n] = it->second;
 }
 
-uint32_t VisGraphAssembler::addItem(std::string_view key, const JValue& leaf, ItemSource source) {
-    DumpItem item;
-    item.key = m_dump->pool.intern(key);
-    item.leaf = leaf;
-    item.source = source;
-    m_dump->items.push_back(item);
-    return uint32_t(m_dump->items.size() - 1);
+uint32_t VisGraphAssembler::addItem(std::string_view key, const JArena& from, const JValue& leaf, ItemSource source) {
+    return m_dump->addItem(m_dump->pool.intern(key), from, leaf, source);
 }
 
 void VisGraphAssembler::setItems(NodeId n, const std::vector<uint32_t>& inputs, const std::vector<uint32_t>& outputs) {

@@ -24,7 +24,8 @@ public:
     void addChild(std::string_view childName); // children of the node added last, in order
     void addLinkName(std::string_view name); // matched_node_link of the node added last, in order
     void setStack(NodeId n, const std::vector<std::string>& lines);
-    uint32_t addItem(std::string_view key, const JValue& leaf, ItemSource source); // leaf lives in dump().arena
+    // leaf is a value of `from`, an arena on dump().pool (scratch: the item keeps its own copy).
+    uint32_t addItem(std::string_view key, const JArena& from, const JValue& leaf, ItemSource source);
     // Items of the node added last (indices from addItem), in input_data and output_data order.
     void setItems(NodeId n, const std::vector<uint32_t>& inputs, const std::vector<uint32_t>& outputs);
 

@@ -134,11 +134,13 @@ private:
             m_reader.fail("input_data/output_data must be objects");
         DumpData& dump = side.assembler.dump();
         std::string_view key;
+        JArena scratch(dump.pool); // the item keeps its own compact copy of the leaf
         m_reader.beginObject();
         while (m_reader.nextMember(key)) {
             StrId keyId = dump.pool.intern(key);
-            JValue leaf = m_reader.readValue(dump.arena);
-            out.push_back(side.assembler.addItem(dump.pool.view(keyId), leaf, source));
+            scratch.clear();
+            JValue leaf = m_reader.readValue(scratch);
+            out.push_back(side.assembler.addItem(dump.pool.view(keyId), scratch, leaf, source));
         }
     }
 
