@@ -15,6 +15,46 @@ constexpr const char* kRootName = "DefaultModel";
 constexpr const char* kNoForwardStack
     = "This backward node cannot find the forward node and cannot retrieve stack information.";
 
+// A record's items by name, as a Python dict keeps them: a repeated name keeps its first position and takes the
+// later item. A scan beats hashing for the few items of a typical record; long records get an index.
+class ItemsByName {
+public:
+    void clear()
+    {
+        m_keys.clear();
+        m_items.clear();
+        m_index.clear();
+    }
+    void put(StrId key, uint32_t item)
+    {
+        if (m_keys.size() <= kScan) {
+            for (size_t i = 0; i < m_keys.size(); ++i)
+                if (m_keys[i] == key) {
+                    m_items[i] = item;
+                    return;
+                }
+        } else {
+            if (m_index.empty())
+                for (size_t i = 0; i < m_keys.size(); ++i)
+                    m_index.emplace(m_keys[i], i);
+            auto [it, inserted] = m_index.emplace(key, m_keys.size());
+            if (!inserted) {
+                m_items[it->second] = item;
+                return;
+            }
+        }
+        m_keys.push_back(key);
+        m_items.push_back(item);
+    }
+    const std::vector<uint32_t>& items() const { return m_items; }
+
+private:
+    static constexpr size_t kScan = 16;
+    std::vector<StrId> m_keys;
+    std::vector<uint32_t> m_items;
+    std::unordered_map<StrId, size_t> m_index; // only past kScan names
+};
+
 class Builder {
 public:
     Builder(Graph& g, const ConstructData& c, const StackData& s, const BuildOptions& o, std::vector<std::string>& w)
@@ -85,7 +125,7 @@ private:
             if (const DumpRecord* r = m_g.dump->record(text))
                 m_g.record[id] = int32_t(r - m_g.dump->records.data());
         }
-        m_g.stack[id] = stackFor(text);
+        m_g.stack[id] = stackFor(name, text);
         return id;
     }
 
@@ -136,10 +176,9 @@ private:
         return it->second;
     }
 
-    uint32_t stackFor(std::string_view name)
+    uint32_t stackFor(StrId id, std::string_view name)
     {
-        StrId id = m_g.strings.find(name);
-        auto it = id == kNoStr ? m_stack.lines.end() : m_stack.lines.find(id);
+        auto it = m_stack.lines.find(id);
         if (it != m_stack.lines.end() && !it->second.empty()) {
             const std::vector<StrId>& lines = it->second;
             if (!m_options.completeStack) {
@@ -202,39 +241,26 @@ private:
         if (!m_g.dump)
             return;
         const DumpData& d = *m_g.dump;
-        std::vector<uint32_t> in, out;
-        std::unordered_map<StrId, size_t> posIn, posOut;
-        auto put = [](std::vector<uint32_t>& list, std::unordered_map<StrId, size_t>& pos, StrId key, uint32_t item) {
-            auto [it, inserted] = pos.emplace(key, list.size());
-            if (inserted)
-                list.push_back(item);
-            else
-                list[it->second] = item; // a repeated key keeps its first position, last item
-        };
+        ItemsByName in, out;
         for (NodeId n = 0; n < m_g.size(); ++n) {
             if (m_g.record[n] < 0)
                 continue;
             const DumpRecord& r = d.records[size_t(m_g.record[n])];
             in.clear();
             out.clear();
-            posIn.clear();
-            posOut.clear();
             for (uint32_t k = r.firstItem; k < r.firstItem + r.itemCount; ++k) {
                 std::string_view key = d.pool.view(d.items[k].key);
                 if (key.empty())
                     continue;
                 bool isOutput = key.find(".output.") != std::string_view::npos
                     && key.find(".input.") == std::string_view::npos;
-                if (isOutput)
-                    put(out, posOut, d.items[k].key, k);
-                else
-                    put(in, posIn, d.items[k].key, k);
+                (isOutput ? out : in).put(d.items[k].key, k);
             }
             NodeItems& ni = m_g.items[n];
             ni.inputBegin = uint32_t(m_g.itemIndex.size());
-            m_g.itemIndex.insert(m_g.itemIndex.end(), in.begin(), in.end());
+            m_g.itemIndex.insert(m_g.itemIndex.end(), in.items().begin(), in.items().end());
             ni.inputEnd = ni.outputBegin = uint32_t(m_g.itemIndex.size());
-            m_g.itemIndex.insert(m_g.itemIndex.end(), out.begin(), out.end());
+            m_g.itemIndex.insert(m_g.itemIndex.end(), out.items().begin(), out.items().end());
             ni.outputEnd = uint32_t(m_g.itemIndex.size());
         }
     }

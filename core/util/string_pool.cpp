@@ -38,7 +38,8 @@ StringPool::StringPool()
 
 size_t StringPool::memoryBytes() const
 {
-    return m_blocks.size() * kBlockSize + m_views.capacity() * sizeof(std::string_view) + m_slots.capacity() * sizeof(Slot);
+    return m_blocks.size() * kBlockSize + m_views.capacity() * sizeof(std::string_view)
+        + m_slotHash.capacity() * sizeof(uint32_t) + m_slots.capacity() * sizeof(Slot);
 }
 
 std::string_view StringPool::store(std::string_view s)
@@ -60,13 +61,18 @@ std::string_view StringPool::store(std::string_view s)
 
 void StringPool::grow()
 {
+    rehash(m_slots.size() * 2);
+}
+
+void StringPool::rehash(size_t slots)
+{
     std::vector<Slot> old = std::move(m_slots);
-    m_slots.assign(old.size() * 2, Slot {});
+    m_slots.assign(slots, Slot {});
     size_t mask = m_slots.size() - 1;
     for (const Slot& s : old) {
         if (s.id == kNoStr)
             continue;
-        size_t i = hash(m_views[s.id]) & mask;
+        size_t i = m_slotHash[s.id] & mask;
         while (m_slots[i].id != kNoStr)
             i = (i + 1) & mask;
         m_slots[i] = s;
@@ -94,6 +100,7 @@ StrId StringPool::intern(std::string_view s)
         return m_slots[i].id;
     StrId id = StrId(m_views.size());
     m_views.push_back(store(s));
+    m_slotHash.push_back(uint32_t(h));
     m_slots[i] = { uint32_t(h >> 32), id };
     if (m_views.size() * 2 > m_slots.size())
         grow();

@@ -30,8 +30,10 @@ private:
     };
     std::string_view store(std::string_view s);
     void grow();
+    void rehash(size_t slots);
     size_t probe(std::string_view s, uint64_t h) const;
     std::vector<std::string_view> m_views;
+    std::vector<uint32_t> m_slotHash; // per id: the hash bits that pick its slot, so growing rehashes no text
     std::vector<Slot> m_slots; // power-of-two size, at most half full
     std::deque<std::string> m_blocks; // stable storage, appended in large blocks
     size_t m_blockUsed = 0;
