@@ -6,6 +6,10 @@
 #include "util/error.h"
 #include "util/pyformat.h"
 
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <thread>
 #include <unordered_map>
 
 namespace ps {
@@ -91,7 +95,7 @@ public:
 
     // One pair matched after the engine ran (manual matching): rows, metrics and precision as for automatic
     // matches. Summary and md5 only (real mode reads tensors in bulk).
-    void compareOnePair(NodeId n, NodeId b) { comparePair(n, b); }
+    void compareOnePair(NodeId n, NodeId b) { comparePair(n, b, m_scratch); }
     void refreshGroupIndices() { groupIndices(); }
 
     void run()
@@ -107,11 +111,7 @@ public:
         });
         const ProgressPart progress { m_options.progress };
         progress.advance(Stage::Match, 1);
-        for (size_t k = 0; k < pairs.size(); ++k) {
-            if (k % 2048 == 0)
-                progress.advance(Stage::Compare, double(k) / double(pairs.size()));
-            comparePair(pairs[k].first, pairs[k].second);
-        }
+        comparePairs(pairs, progress);
         progress.advance(Stage::Compare, 1);
         if (m_c.mode == CompareMode::Real) {
             // 1.2.1 computes API group indices before the real-data rows are evaluated: every group gets int 0.
@@ -130,6 +130,13 @@ private:
         StrId key; // the NPU item's name, which binds the row to the node's item of that name
         uint32_t npuItem;
         uint32_t benchItem;
+    };
+
+    // What comparing one pair needs besides the comparison itself; one per thread.
+    struct PairScratch {
+        std::array<std::vector<uint32_t>, 3> npuGroups, benchGroups;
+        std::vector<Row> rowsIn, rowsOut; // the pair being compared
+        std::unordered_map<StrId, uint32_t> indexIn, indexOut; // their rows by name, for nodes with many items
     };
 
     // The record's items split by row group (input, params, output), each in flatten order.
@@ -162,22 +169,59 @@ private:
         return it == index.end() ? nullptr : &rows[it->second];
     }
 
-    void comparePair(NodeId n, NodeId b)
+    // Pairs touch disjoint nodes and items, so in summary and md5 modes they are compared on all cores in
+    // contiguous chunks. Real mode registers its rows in order (they are evaluated in parallel afterwards).
+    void comparePairs(const std::vector<std::pair<NodeId, NodeId>>& pairs, const ProgressPart& progress)
+    {
+        unsigned threads = m_options.threads > 0 ? unsigned(m_options.threads) : std::thread::hardware_concurrency();
+        constexpr size_t kMinPairsPerThread = 4096; // below this a thread costs more than it saves
+        threads = std::clamp<unsigned>(threads, 1, unsigned(pairs.size() / kMinPairsPerThread) + 1);
+        if (m_c.mode == CompareMode::Real)
+            threads = 1;
+        std::atomic<size_t> done { 0 };
+        // Each chunk stops at its first error; the earliest chunk's is thrown, as a serial run would throw it.
+        std::vector<std::exception_ptr> failures(threads);
+        auto work = [&](unsigned t, size_t begin, size_t end, PairScratch& scratch) {
+            try {
+                for (size_t k = begin; k < end; ++k) {
+                    comparePair(pairs[k].first, pairs[k].second, scratch);
+                    if (++done % 2048 == 0 && t == 0)
+                        progress.advance(Stage::Compare, double(done) / double(pairs.size()));
+                }
+            } catch (...) {
+                failures[t] = std::current_exception();
+            }
+        };
+        std::vector<PairScratch> scratch(threads - 1);
+        std::vector<std::thread> pool;
+        const size_t chunk = (pairs.size() + threads - 1) / threads;
+        for (unsigned t = 1; t < threads; ++t)
+            pool.emplace_back(work, t, std::min(pairs.size(), t * chunk), std::min(pairs.size(), (t + 1) * chunk),
+                std::ref(scratch[t - 1]));
+        work(0, 0, std::min(pairs.size(), chunk), m_scratch);
+        for (std::thread& t : pool)
+            t.join();
+        for (const std::exception_ptr& failure : failures)
+            if (failure)
+                std::rethrow_exception(failure);
+    }
+
+    void comparePair(NodeId n, NodeId b, PairScratch& scratch)
     {
         if (!m_npu.dump || m_npu.record[n] < 0)
             return;
         const DumpData& nd = *m_npu.dump;
-        std::vector<Row>& rowsIn = m_rowsIn;
-        std::vector<Row>& rowsOut = m_rowsOut;
+        std::vector<Row>& rowsIn = scratch.rowsIn;
+        std::vector<Row>& rowsOut = scratch.rowsOut;
         rowsIn.clear();
         rowsOut.clear();
-        m_indexIn.clear();
-        m_indexOut.clear();
-        itemsByGroup(m_npu, n, m_npuGroups);
-        itemsByGroup(m_bench, b, m_benchGroups);
+        scratch.indexIn.clear();
+        scratch.indexOut.clear();
+        itemsByGroup(m_npu, n, scratch.npuGroups);
+        itemsByGroup(m_bench, b, scratch.benchGroups);
         for (RowGroup group : { RowGroup::Input, RowGroup::Params, RowGroup::Output }) {
-            const std::vector<uint32_t>& ni = m_npuGroups[size_t(group)];
-            const std::vector<uint32_t>& bi = m_benchGroups[size_t(group)];
+            const std::vector<uint32_t>& ni = scratch.npuGroups[size_t(group)];
+            const std::vector<uint32_t>& bi = scratch.benchGroups[size_t(group)];
             for (size_t i = 0; i < ni.size(); ++i) {
                 StrId key = nd.items[ni[i]].key;
                 bool isOutput = nd.pool.view(key).find(".output.") != std::string_view::npos;
@@ -221,8 +265,8 @@ private:
                 }
             }
         };
-        bind(m_npu.inputItems(n), rowsIn, m_indexIn, false);
-        bind(m_npu.outputItems(n), rowsOut, m_indexOut, true);
+        bind(m_npu.inputItems(n), rowsIn, scratch.indexIn, false);
+        bind(m_npu.outputItems(n), rowsOut, scratch.indexOut, true);
         switch (m_c.mode) {
         case CompareMode::Summary:
             if (summary.value > 1)
@@ -301,9 +345,7 @@ private:
     const Graph& m_bench;
     const CompareOptions& m_options;
     ItemFields m_fn;
-    std::array<std::vector<uint32_t>, 3> m_npuGroups, m_benchGroups;
-    std::vector<Row> m_rowsIn, m_rowsOut; // the pair being compared
-    std::unordered_map<StrId, uint32_t> m_indexIn, m_indexOut; // their rows by name, for nodes with many items
+    PairScratch m_scratch; // for pairs compared on this thread
     RealRows m_real;
     std::vector<NodeId> m_realNodes;
 };
