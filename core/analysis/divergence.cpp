@@ -181,7 +181,7 @@ private:
             if (produced && !produced->count(v.signature)) {
                 if (exceeds && source && source->empty())
                     *source = std::string(
-                        m_c.graph(Side::Npu).dump->pool.view(m_c.graph(Side::Npu).dump->items[ni[i]].key));
+                        m_c.graph(Side::Npu).dump->itemKey(m_c.graph(Side::Npu).dump->items[ni[i]]));
                 continue;
             }
             // The worst item, preferring items beyond their tolerance (dtypes differ in tolerance).
@@ -234,7 +234,7 @@ private:
         d.outError = out.worst;
         d.added = out.worst - in.worst;
         const DumpData& dump = *g.dump;
-        d.worstOutput = std::string(dump.pool.view(dump.items[out.item].key));
+        d.worstOutput = dump.itemKey(dump.items[out.item]);
         d.dtype = view(Side::Npu, out.item).dtype;
         d.tolerance = m_c.mode == CompareMode::Md5 ? 0 : toleranceFor(m_o, d.dtype);
         d.sourceInput = source;

@@ -81,10 +81,10 @@ const DumpItem* nodeInputItem(const Graph& g, NodeId n, std::string_view param)
 {
     if (!g.dump)
         return nullptr;
-    std::string key = std::string(g.nameOf(n)) + ".input." + std::string(param);
+    std::string key = std::string(g.nameOf(n)) + ".input." + std::string(param), buffer;
     const DumpItem* found = nullptr;
     for (uint32_t item : g.inputItems(n))
-        if (g.dump->pool.view(g.dump->items[item].key) == key)
+        if (g.dump->itemKey(g.dump->items[item], buffer) == key)
             found = &g.dump->items[item];
     return found;
 }
@@ -93,10 +93,10 @@ const DumpItem* nodeFirstOutput(const Graph& g, NodeId n)
 {
     if (!g.dump)
         return nullptr;
-    std::string key = std::string(g.nameOf(n)) + ".output.0";
+    std::string key = std::string(g.nameOf(n)) + ".output.0", buffer;
     const DumpItem* found = nullptr;
     for (uint32_t item : g.outputItems(n))
-        if (g.dump->pool.view(g.dump->items[item].key) == key)
+        if (g.dump->itemKey(g.dump->items[item], buffer) == key)
             found = &g.dump->items[item];
     return found;
 }

@@ -127,7 +127,7 @@ public:
 private:
     // One comparison row (spec §6.2): an NPU item and its bench partner by position (kNoItem when none).
     struct Row {
-        StrId key; // the NPU item's name, which binds the row to the node's item of that name
+        uint64_t key; // the NPU item's name (DumpItem::keyId), which binds the row to the node's item of that name
         uint32_t npuItem;
         uint32_t benchItem;
     };
@@ -136,11 +136,12 @@ private:
     struct PairScratch {
         std::array<std::vector<uint32_t>, 3> npuGroups, benchGroups;
         std::vector<Row> rowsIn, rowsOut; // the pair being compared
-        std::unordered_map<StrId, uint32_t> indexIn, indexOut; // their rows by name, for nodes with many items
+        std::unordered_map<uint64_t, uint32_t> indexIn, indexOut; // their rows by name, for nodes with many items
+        std::string keyBuffer;
     };
 
     // The record's items split by row group (input, params, output), each in flatten order.
-    void itemsByGroup(const Graph& g, NodeId n, std::array<std::vector<uint32_t>, 3>& out)
+    void itemsByGroup(const Graph& g, NodeId n, std::array<std::vector<uint32_t>, 3>& out, std::string& buffer)
     {
         for (auto& v : out)
             v.clear();
@@ -149,11 +150,11 @@ private:
         const DumpData& d = *g.dump;
         const DumpRecord& r = d.records[size_t(g.record[n])];
         for (uint32_t k = r.firstItem; k < r.firstItem + r.itemCount; ++k)
-            out[size_t(rowGroupOf(d.pool.view(d.items[k].key), d.path))].push_back(k);
+            out[size_t(rowGroupOf(d.itemKey(d.items[k], buffer), d.path))].push_back(k);
     }
 
     // The last row named `key`: rows are kept by name, so a repeated name keeps its last row (a Python dict).
-    const Row* lastRowWithKey(const std::vector<Row>& rows, StrId key, std::unordered_map<StrId, uint32_t>& index)
+    const Row* lastRowWithKey(const std::vector<Row>& rows, uint64_t key, std::unordered_map<uint64_t, uint32_t>& index)
     {
         constexpr size_t kLinear = 16; // a scan beats hashing for the few rows of a typical node
         if (rows.size() <= kLinear) {
@@ -217,14 +218,15 @@ private:
         rowsOut.clear();
         scratch.indexIn.clear();
         scratch.indexOut.clear();
-        itemsByGroup(m_npu, n, scratch.npuGroups);
-        itemsByGroup(m_bench, b, scratch.benchGroups);
+        itemsByGroup(m_npu, n, scratch.npuGroups, scratch.keyBuffer);
+        itemsByGroup(m_bench, b, scratch.benchGroups, scratch.keyBuffer);
         for (RowGroup group : { RowGroup::Input, RowGroup::Params, RowGroup::Output }) {
             const std::vector<uint32_t>& ni = scratch.npuGroups[size_t(group)];
             const std::vector<uint32_t>& bi = scratch.benchGroups[size_t(group)];
             for (size_t i = 0; i < ni.size(); ++i) {
-                StrId key = nd.items[ni[i]].key;
-                bool isOutput = nd.pool.view(key).find(".output.") != std::string_view::npos;
+                const DumpItem& item = nd.items[ni[i]];
+                const uint64_t key = item.keyId();
+                bool isOutput = nd.itemKey(item, scratch.keyBuffer).find(".output.") != std::string_view::npos;
                 (isOutput ? rowsOut : rowsIn).push_back({ key, ni[i], i < bi.size() ? bi[i] : kNoItem });
             }
         }
@@ -233,9 +235,9 @@ private:
         bool allPass = true;
         Precision summary = Precision::integer(0);
         auto bind = [&](std::span<const uint32_t> list, const std::vector<Row>& rows,
-                        std::unordered_map<StrId, uint32_t>& index, bool isOutput) {
+                        std::unordered_map<uint64_t, uint32_t>& index, bool isOutput) {
             for (uint32_t item : list) {
-                const Row* row = lastRowWithKey(rows, nd.items[item].key, index);
+                const Row* row = lastRowWithKey(rows, nd.items[item].keyId(), index);
                 if (!row)
                     continue;
                 BoundRow& bound = m_c.rows[item];

@@ -25,7 +25,7 @@ public:
         m_items.clear();
         m_index.clear();
     }
-    void put(StrId key, uint32_t item)
+    void put(uint64_t key, uint32_t item)
     {
         if (m_keys.size() <= kScan) {
             for (size_t i = 0; i < m_keys.size(); ++i)
@@ -50,9 +50,9 @@ public:
 
 private:
     static constexpr size_t kScan = 16;
-    std::vector<StrId> m_keys;
+    std::vector<uint64_t> m_keys; // DumpItem::keyId
     std::vector<uint32_t> m_items;
-    std::unordered_map<StrId, size_t> m_index; // only past kScan names
+    std::unordered_map<uint64_t, size_t> m_index; // only past kScan names
 };
 
 class Builder {
@@ -242,6 +242,7 @@ private:
             return;
         const DumpData& d = *m_g.dump;
         ItemsByName in, out;
+        std::string keyBuffer;
         for (NodeId n = 0; n < m_g.size(); ++n) {
             if (m_g.record[n] < 0)
                 continue;
@@ -249,12 +250,12 @@ private:
             in.clear();
             out.clear();
             for (uint32_t k = r.firstItem; k < r.firstItem + r.itemCount; ++k) {
-                std::string_view key = d.pool.view(d.items[k].key);
+                std::string_view key = d.itemKey(d.items[k], keyBuffer);
                 if (key.empty())
                     continue;
                 bool isOutput = key.find(".output.") != std::string_view::npos
                     && key.find(".input.") == std::string_view::npos;
-                (isOutput ? out : in).put(d.items[k].key, k);
+                (isOutput ? out : in).put(d.items[k].keyId(), k);
             }
             NodeItems& ni = m_g.items[n];
             ni.inputBegin = uint32_t(m_g.itemIndex.size());

@@ -22,8 +22,13 @@ enum class ItemSource : uint8_t { InputArgs, InputKwargs, Input, Output, Paramet
 enum class OverflowLevel : uint8_t { None, Medium, High, Critical };
 const char* overflowLevelName(OverflowLevel level); // "medium", "high", "critical" ("" for None)
 
+// An item's name (full_op_name: the data_name stem, or the path name) nearly always continues its record's name
+// ("<record>.input.0"), so it is kept as that record name plus the rest: the rests are a few shared strings, where
+// whole names would be millions of distinct ones to hash and store.
 struct DumpItem {
-    StrId key = kNoStr; // full_op_name: the data_name stem, or the path name
+    StrId keyPrefix = kNoStr; // the record name the name starts with, or kNoStr when keySuffix is the whole name
+    StrId keySuffix = kNoStr; // the rest of the name (from the '.' after the record name), or the whole name
+    uint64_t keyId() const { return (uint64_t(keyPrefix) << 32) | keySuffix; } // equal names, equal ids (one record)
     LeafRef leaf; // the leaf entry object (in DumpData::leaves); none for a placeholder item
     ItemSource source = ItemSource::InputArgs;
 };
@@ -56,8 +61,13 @@ public:
     JArena arena; // nested values of the leaf entries (shapes, values of non-tensor arguments)
     LeafStore leaves; // the leaf entries of all items
     LeafFields leafOf(const DumpItem& item) const { return leaves.fields(item.leaf); }
-    // Appends an item whose leaf is `entry`, a value of `from` (an arena on this dump's pool); returns its index.
-    uint32_t addItem(StrId key, const JArena& from, const JValue& entry, ItemSource source);
+    // Appends an item named `key` (split off `recordName` when it starts with it) whose leaf is `entry`, a value
+    // of `from` (an arena on this dump's pool); returns its index.
+    uint32_t addItem(std::string_view key, std::string_view recordName, const JArena& from, const JValue& entry,
+        ItemSource source);
+    // The item's whole name; `buffer` holds it when it has to be put together.
+    std::string_view itemKey(const DumpItem& item, std::string& buffer) const;
+    std::string itemKey(const DumpItem& item) const;
     // Ids of the leaf keys hot paths look up (kNoStr when the dump never used the key).
     struct KeyIds {
         StrId type = kNoStr, dtype = kNoStr, shape = kNoStr, md5 = kNoStr, value = kNoStr;

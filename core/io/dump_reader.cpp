@@ -25,14 +25,38 @@ DumpData::DumpData()
 {
 }
 
-uint32_t DumpData::addItem(StrId key, const JArena& from, const JValue& entry, ItemSource source)
+uint32_t DumpData::addItem(
+    std::string_view key, std::string_view recordName, const JArena& from, const JValue& entry, ItemSource source)
 {
     DumpItem item;
-    item.key = key;
+    if (!recordName.empty() && key.size() > recordName.size() && key[recordName.size()] == '.'
+        && key.substr(0, recordName.size()) == recordName) {
+        item.keyPrefix = pool.intern(recordName);
+        item.keySuffix = pool.intern(key.substr(recordName.size()));
+    } else {
+        item.keySuffix = pool.intern(key);
+    }
     item.leaf = leaves.add(from, entry);
     item.source = source;
     items.push_back(item);
     return uint32_t(items.size() - 1);
+}
+
+std::string_view DumpData::itemKey(const DumpItem& item, std::string& buffer) const
+{
+    if (item.keySuffix == kNoStr)
+        return {};
+    if (item.keyPrefix == kNoStr)
+        return pool.view(item.keySuffix);
+    buffer.assign(pool.view(item.keyPrefix));
+    buffer += pool.view(item.keySuffix);
+    return buffer;
+}
+
+std::string DumpData::itemKey(const DumpItem& item) const
+{
+    std::string buffer;
+    return std::string(itemKey(item, buffer));
 }
 
 const DumpRecord* DumpData::record(std::string_view name) const
@@ -80,7 +104,7 @@ struct Flattener {
     StrId dataNameKey;
     StrId typeKey;
 
-    void leaf(const JValue& entry, ItemSource source)
+    void leaf(const JValue& entry, ItemSource source, std::string_view recordName)
     {
         // full_op_name: the data_name stem when data_name is a non-empty string other than "-1" (spec §3.3).
         std::string_view key = path;
@@ -93,10 +117,13 @@ struct Flattener {
                 }
             }
         }
-        dump.addItem(dump.pool.intern(key), scratch, entry, source);
+        dump.addItem(key, recordName, scratch, entry, source);
     }
 
-    void placeholder(ItemSource source) { dump.addItem(dump.pool.intern(path), scratch, JValue(), source); }
+    void placeholder(ItemSource source, std::string_view recordName)
+    {
+        dump.addItem(path, recordName, scratch, JValue(), source);
+    }
 
     bool isLeaf(const JValue& v) const
     {
@@ -133,14 +160,14 @@ struct Flattener {
                     "parse of api/module of " + path + " exceeds the recursion limit (record " + recordName + ")");
             const JValue& v = s.value;
             if (v.isNull()) {
-                placeholder(source);
+                placeholder(source, recordName);
             } else if (v.isArray()) {
                 auto elems = scratch.elements(v);
                 size_t here = path.size();
                 for (size_t i = elems.size(); i-- > 0;)
                     stack.push_back({ elems[i], here, std::to_string(i), s.depth + 1 });
             } else if (isLeaf(v)) {
-                leaf(v, source);
+                leaf(v, source, recordName);
             } else if (v.isObject()) {
                 auto mem = scratch.members(v);
                 size_t here = path.size();

@@ -101,12 +101,13 @@ void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::sp
     const Graph& g = *c.graphs[side];
     out += '{';
     bool first = true;
+    std::string keyBuffer;
     for (uint32_t item : items) {
         const DumpData& d = *g.dump;
         if (!first)
             out += ", ";
         first = false;
-        py::appendJsonString(out, d.pool.view(d.items[item].key));
+        py::appendJsonString(out, d.itemKey(d.items[item], keyBuffer));
         out += ": ";
         if (isVerbatim(g)) {
             appendCompactLeaf(out, d, d.items[item]);
@@ -132,8 +133,9 @@ void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<con
     const Graph& g = *c.graphs[side];
     const DumpData& d = *g.dump;
     w.beginObject();
+    std::string keyBuffer;
     for (uint32_t item : items) {
-        w.key(d.pool.view(d.items[item].key));
+        w.key(d.itemKey(d.items[item], keyBuffer));
         if (isVerbatim(g)) {
             writeLeaf(w, d, d.items[item]);
             continue;

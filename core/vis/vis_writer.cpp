@@ -30,10 +30,11 @@ void writeItems(PyJsonWriter& w, const Comparison& c, const Graph& g, bool npuSi
 {
     w.beginObject();
     const DumpData& d = *g.dump;
+    std::string keyBuffer;
     for (uint32_t item : items) {
         const MetricRow metrics = npuSide && c.isCompare ? c.metricsOf(item) : MetricRow();
         FormattedItem f = formatItem(d, d.items[item], metricNames(c.mode), metrics.span());
-        w.key(d.pool.view(d.items[item].key));
+        w.key(d.itemKey(d.items[item], keyBuffer));
         w.beginObject();
         for (auto& [k, v] : f) {
             w.key(k);

@@ -86,7 +86,7 @@ QString metricsOf(const Comparison& c, const QString& key)
 {
     const DumpData& d = *c.graph(Side::Npu).dump;
     for (uint32_t k = 0; k < d.items.size(); ++k) {
-        if (QString::fromUtf8(d.pool.view(d.items[k].key)) != key)
+        if (QString::fromStdString(d.itemKey(d.items[k])) != key)
             continue;
         auto values = c.metricsOf(k);
         if (values.empty())

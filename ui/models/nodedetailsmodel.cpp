@@ -50,7 +50,7 @@ void NodeDetailsModel::addItems(Side side, NodeId node, bool outputs, std::vecto
             = ps::formatItem(*g.dump, item, npu ? ps::metricNames(c.mode) : std::span<const char* const>(),
                 (npu ? c.metricsOf(items[i]) : ps::MetricRow()).span());
         Row row { side, {}, false, {}, {} };
-        QString key = item.key == ps::kNoStr ? QString() : QString::fromUtf8(g.dump->pool.view(item.key));
+        QString key = QString::fromStdString(g.dump->itemKey(item));
         row.pair = key.startsWith(nodeName) ? key.mid(nodeName.size() + 1) : key;
         if (row.pair.isEmpty())
             row.pair = (outputs ? QStringLiteral("output.") : QStringLiteral("input.")) + QString::number(i);
