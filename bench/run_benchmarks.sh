@@ -23,10 +23,16 @@ for size in "${sizes[@]}"; do
     512) echo "   target: parse + build + match + compare <= 2 s" ;;
     1024) echo "   target: parse + build + match + compare <= 4 s, peak RSS <= 2500 MB, 100-200 bytes per node per side" ;;
   esac
-  echo "   target: .vis export >= 0.5 GB/s; opening a 1 GB .vis <= 5 s"
-  out=$(mktemp -d "$data/out.XXXXXX")
-  "$build/bench/bench_engine" "$pair/npu/step0/rank" "$pair/bench/step0/rank" 1 "$out"
-  rmdir "$out"
+  if [ "$size" -le 200 ]; then
+    # The .vis of a 2 x 100 MiB pair is ~0.8 GB: export and reopening are measured on it (larger pairs would
+    # write ~8 GB files twice and add nothing to the rates).
+    echo "   target: .vis export >= 0.5 GB/s; opening a 1 GB .vis <= 5 s"
+    out=$(mktemp -d "$data/out.XXXXXX")
+    "$build/bench/bench_engine" "$pair/npu/step0/rank" "$pair/bench/step0/rank" 1 "$out"
+    rmdir "$out"
+  else
+    "$build/bench/bench_engine" "$pair/npu/step0/rank" "$pair/bench/step0/rank" 1 -
+  fi
 done
 echo
 echo "== viewer, 10^6 nodes per side =="
