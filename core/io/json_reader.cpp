@@ -272,7 +272,7 @@ JValue JsonReader::readNumber(StringPool& pool)
     bool isFloat = false;
     if (m_text[m_pos] == '-')
         ++m_pos;
-    if (matchLiteral("Infinity")) {
+    if (m_pos < m_text.size() && m_text[m_pos] == 'I' && matchLiteral("Infinity")) {
         JValue v;
         v.type = JType::Float;
         v.d = m_text[start] == '-' ? -HUGE_VAL : HUGE_VAL;

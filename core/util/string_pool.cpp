@@ -1,5 +1,6 @@
 #include "string_pool.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace ps {
@@ -34,6 +35,7 @@ uint64_t StringPool::hash(std::string_view s)
 StringPool::StringPool()
 {
     m_slots.resize(1024);
+    std::fill(std::begin(m_recent), std::end(m_recent), kNoStr);
 }
 
 size_t StringPool::memoryBytes() const
@@ -94,14 +96,25 @@ size_t StringPool::probe(std::string_view s, uint64_t h) const
 
 StrId StringPool::intern(std::string_view s)
 {
+    StrId* recent = nullptr;
+    if (!s.empty() && s.size() <= kRecentMaxLength) {
+        recent = &m_recent[(s.size() * 7 + uint8_t(s.front()) * 3 + uint8_t(s.back())) % kRecent];
+        if (*recent != kNoStr && m_views[*recent] == s)
+            return *recent;
+    }
     uint64_t h = hash(s);
     size_t i = probe(s, h);
-    if (m_slots[i].id != kNoStr)
+    if (m_slots[i].id != kNoStr) {
+        if (recent)
+            *recent = m_slots[i].id;
         return m_slots[i].id;
+    }
     StrId id = StrId(m_views.size());
     m_views.push_back(store(s));
     m_slotHash.push_back(uint32_t(h));
     m_slots[i] = { uint32_t(h >> 32), id };
+    if (recent)
+        *recent = id;
     if (m_views.size() * 2 > m_slots.size())
         grow();
     return id;

@@ -36,6 +36,10 @@ private:
     std::vector<uint32_t> m_slotHash; // per id: the hash bits that pick its slot, so growing rehashes no text
     std::vector<Slot> m_slots; // power-of-two size, at most half full
     std::deque<std::string> m_blocks; // stable storage, appended in large blocks
+    // The last id of each short-string class: JSON keys and values such as "type", "Max" or "torch.float32"
+    // repeat millions of times, and a hit here skips hashing and the table.
+    static constexpr size_t kRecent = 64, kRecentMaxLength = 24;
+    StrId m_recent[kRecent];
     size_t m_blockUsed = 0;
 };
 
