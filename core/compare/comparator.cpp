@@ -104,6 +104,7 @@ public:
         std::vector<std::pair<NodeId, NodeId>> pairs;
         MatchOptions match = m_options.match;
         match.progress = m_options.progress;
+        match.threads = m_options.threads;
         matchGraphs(m_npu, m_bench, match, [&](NodeId n, NodeId b) {
             m_c.counterpart[0][n] = b;
             m_c.counterpart[1][b] = n;

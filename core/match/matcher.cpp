@@ -2,7 +2,10 @@
 
 #include "compare/item_fields.h"
 
+#include <algorithm>
+#include <exception>
 #include <regex>
+#include <thread>
 #include <unordered_map>
 
 namespace ps {
@@ -21,6 +24,11 @@ public:
 
     void run()
     {
+        // Default matching judges each node alone, so partners are found on all cores first and reported in
+        // pre-order below; the other strategies match children as they go and only walk.
+        std::vector<NodeId> partner;
+        if (m_options.strategy == MatchStrategy::Default)
+            partner = defaultPartners();
         // Pre-order DFS with an explicit stack (hierarchies can be hundreds of levels deep).
         std::vector<NodeId> stack { m_npu.root };
         const ProgressPart progress { m_options.progress };
@@ -30,7 +38,10 @@ public:
                 progress.advance(Stage::Match, double(visited) / double(m_npu.size()));
             NodeId n = stack.back();
             stack.pop_back();
-            visit(n);
+            if (partner.empty())
+                visit(n);
+            else if (partner[n] != kNoNode)
+                m_sink(n, partner[n]);
             auto kids = m_npu.children(n);
             for (size_t i = kids.size(); i-- > 0;)
                 stack.push_back(kids[i]);
@@ -38,12 +49,48 @@ public:
     }
 
 private:
+    // The bench node of the same name with the same items and ancestors (spec §5.1), or kNoNode.
+    NodeId defaultPartner(NodeId n, TypeShape& fx, TypeShape& fy) const
+    {
+        NodeId b = m_bench.find(m_npu.nameOf(n));
+        return b != kNoNode && sameStructure(n, b, false, fx, fy) && sameAncestors(n, b) ? b : kNoNode;
+    }
+
+    std::vector<NodeId> defaultPartners() const
+    {
+        std::vector<NodeId> partner(m_npu.size(), kNoNode);
+        unsigned threads = m_options.threads > 0 ? unsigned(m_options.threads) : std::thread::hardware_concurrency();
+        constexpr size_t kMinNodesPerThread = 8192; // below this a thread costs more than it saves
+        threads = std::clamp<unsigned>(threads, 1, unsigned(partner.size() / kMinNodesPerThread) + 1);
+        std::vector<std::exception_ptr> failures(threads);
+        const size_t chunk = (partner.size() + threads - 1) / threads;
+        auto work = [&](unsigned t) {
+            try {
+                TypeShape fx, fy;
+                for (size_t n = t * chunk; n < std::min(partner.size(), (t + 1) * chunk); ++n)
+                    partner[n] = defaultPartner(NodeId(n), fx, fy);
+            } catch (...) {
+                failures[t] = std::current_exception();
+            }
+        };
+        std::vector<std::thread> pool;
+        for (unsigned t = 1; t < threads; ++t)
+            pool.emplace_back(work, t);
+        work(0);
+        for (std::thread& t : pool)
+            t.join();
+        for (const std::exception_ptr& failure : failures)
+            if (failure)
+                std::rethrow_exception(failure);
+        return partner;
+    }
+
     void visit(NodeId n)
     {
         switch (m_options.strategy) {
         case MatchStrategy::Default: {
-            NodeId b = m_bench.find(m_npu.nameOf(n));
-            if (b != kNoNode && sameStructure(n, b, false) && sameAncestors(n, b))
+            NodeId b = defaultPartner(n, m_fx, m_fy);
+            if (b != kNoNode)
                 m_sink(n, b);
             break;
         }
@@ -51,7 +98,7 @@ private:
             if (m_npu.type[n] == NodeType::Api)
                 break;
             NodeId b = m_bench.find(m_npu.nameOf(n));
-            if (b == kNoNode || !sameStructure(n, b, true))
+            if (b == kNoNode || !sameStructure(n, b, true, m_fx, m_fy))
                 break;
             m_sink(n, b);
             matchApiChildren(n, b);
@@ -83,29 +130,30 @@ private:
 
     // Default: equal counts and, position by position, equal type and shape.
     // Fuzzy: positions up to the shorter list, equal shape only.
-    bool sameStructure(NodeId n, NodeId b, bool fuzzy)
+    bool sameStructure(NodeId n, NodeId b, bool fuzzy, TypeShape& fx, TypeShape& fy) const
     {
-        return sameItems(m_npu.inputItems(n), m_bench.inputItems(b), fuzzy)
-            && sameItems(m_npu.outputItems(n), m_bench.outputItems(b), fuzzy);
+        return sameItems(m_npu.inputItems(n), m_bench.inputItems(b), fuzzy, fx, fy)
+            && sameItems(m_npu.outputItems(n), m_bench.outputItems(b), fuzzy, fx, fy);
     }
 
-    bool sameItems(std::span<const uint32_t> x, std::span<const uint32_t> y, bool fuzzy)
+    bool sameItems(std::span<const uint32_t> x, std::span<const uint32_t> y, bool fuzzy, TypeShape& fx,
+        TypeShape& fy) const
     {
         if (!fuzzy && x.size() != y.size())
             return false;
         size_t count = std::min(x.size(), y.size());
         for (size_t i = 0; i < count; ++i) {
-            itemTypeShape(*m_npu.dump, m_npu.dump->items[x[i]], m_fx);
-            itemTypeShape(*m_bench.dump, m_bench.dump->items[y[i]], m_fy);
-            if (!fuzzy && !fieldEquals(*m_npu.dump, &m_fx.type, *m_bench.dump, &m_fy.type))
+            itemTypeShape(*m_npu.dump, m_npu.dump->items[x[i]], fx);
+            itemTypeShape(*m_bench.dump, m_bench.dump->items[y[i]], fy);
+            if (!fuzzy && !fieldEquals(*m_npu.dump, &fx.type, *m_bench.dump, &fy.type))
                 return false;
-            if (!fieldEquals(*m_npu.dump, &m_fx.shape, *m_bench.dump, &m_fy.shape))
+            if (!fieldEquals(*m_npu.dump, &fx.shape, *m_bench.dump, &fy.shape))
                 return false;
         }
         return true;
     }
 
-    bool sameAncestors(NodeId n, NodeId b)
+    bool sameAncestors(NodeId n, NodeId b) const
     {
         std::vector<NodeId> an = m_npu.ancestors(n), ab = m_bench.ancestors(b);
         if (an.size() != ab.size())
@@ -141,7 +189,7 @@ private:
             benchByKey.emplace(key, id);
         for (auto& [key, id] : recountedApis(m_npu, n)) {
             auto it = benchByKey.find(key);
-            if (it != benchByKey.end() && sameStructure(id, it->second, true))
+            if (it != benchByKey.end() && sameStructure(id, it->second, true, m_fx, m_fy))
                 m_sink(id, it->second);
         }
     }

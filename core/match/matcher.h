@@ -24,6 +24,7 @@ struct MatchOptions {
     // Layer mapping: NPU node name -> bench node name ("N/A" never matches); empty otherwise.
     const std::unordered_map<std::string, std::string>* nameMap = nullptr;
     const Progress* progress = nullptr; // Stage::Match by NPU nodes visited; cancellation checked as often
+    int threads = 0; // default matching looks for partners on this many threads (0 = all cores)
 };
 
 // Walks the NPU graph in pre-order and reports every match through `sink`.
