@@ -109,9 +109,8 @@ private:
 
     NodeId ensureNode(StrId name)
     {
-        auto it = m_g.byName.find(name);
-        if (it != m_g.byName.end())
-            return it->second;
+        if (NodeId known = m_g.byName.find(name); known != kNoNode)
+            return known;
         std::string_view text = m_g.strings.view(name);
         auto type = nodeTypeOfName(text);
         if (!type) {

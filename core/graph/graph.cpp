@@ -9,8 +9,7 @@ NodeId Graph::find(std::string_view nodeName) const
     StrId id = strings.find(nodeName);
     if (id == kNoStr)
         return kNoNode;
-    auto it = byName.find(id);
-    return it == byName.end() ? kNoNode : it->second;
+    return byName.find(id);
 }
 
 std::vector<NodeId> Graph::ancestors(NodeId n) const

@@ -2,6 +2,7 @@
 // The model hierarchy of one side, as a struct of arrays keyed by NodeId. Children are contiguous (CSR), so
 // a tree view can answer index/parent/rowCount in O(1). Node data items point into the side's DumpData.
 #include "io/dump_data.h"
+#include "util/id_index.h"
 #include "util/string_pool.h"
 
 #include <cstdint>
@@ -67,7 +68,7 @@ public:
     uint32_t rowOf(NodeId n) const { return rowInParent[n]; }
     std::vector<uint32_t> rowInParent;
 
-    std::unordered_map<StrId, NodeId> byName;
+    IdIndex byName; // node name id -> NodeId
 };
 
 } // namespace ps

@@ -4,6 +4,7 @@
 // is never kept: the reader flattens each record as it streams past.
 #include "io/json_value.h"
 #include "io/leaf_store.h"
+#include "util/id_index.h"
 #include "util/progress.h"
 #include "util/string_pool.h"
 
@@ -83,7 +84,7 @@ public:
     size_t memoryBytes() const;
 
     // Internal: name -> record index.
-    std::unordered_map<StrId, uint32_t> byName;
+    IdIndex byName; // record name id -> record index
 };
 
 struct DumpReadOptions {

@@ -64,8 +64,8 @@ const DumpRecord* DumpData::record(std::string_view name) const
     StrId id = pool.find(name);
     if (id == kNoStr)
         return nullptr;
-    auto it = byName.find(id);
-    return it == byName.end() ? nullptr : &records[it->second];
+    uint32_t index = byName.find(id);
+    return index == IdIndex::kNone ? nullptr : &records[index];
 }
 
 void DumpData::resolveKeys()
@@ -91,7 +91,7 @@ bool DumpData::anyMd5Field() const
 size_t DumpData::memoryBytes() const
 {
     return arena.memoryBytes() + leaves.memoryBytes() + records.capacity() * sizeof(DumpRecord)
-        + items.capacity() * sizeof(DumpItem);
+        + items.size() * sizeof(DumpItem); // items: the reserved tail is address space, not memory
 }
 
 namespace {
@@ -212,6 +212,10 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
     JsonReader reader(text, path);
     StringPool& pool = dump->pool;
     JArena scratch(pool);
+    // Generous address space for the big arrays (a leaf value takes ~30 bytes of JSON, an item ~200): untouched
+    // pages cost no memory, and the arrays fill without doubling.
+    dump->leaves.reserve(text.size() / 16);
+    dump->items.reserve(text.size() / 64);
 
     static constexpr std::pair<const char*, ItemSource> kSources[] = {
         { "input_args", ItemSource::InputArgs },
@@ -288,7 +292,7 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
                     r.hasMd5Field = recordHasMd5Field(scratch, rec, md5Key);
                 }
                 r.itemCount = uint32_t(dump->items.size() - r.firstItem);
-                auto [it, inserted] = dump->byName.emplace(nameId, uint32_t(dump->records.size()));
+                auto [index, inserted] = dump->byName.emplace(nameId, uint32_t(dump->records.size()));
                 if (inserted) {
                     if (dump->records.size() >= limits().maxNodes)
                         reader.fail(overLimit("more than " + std::to_string(limits().maxNodes) + " records",
@@ -296,7 +300,7 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
                     dump->records.push_back(r);
                 } else {
                     // A repeated key: the last value wins at the first position, as in a Python dict.
-                    dump->records[it->second] = r;
+                    dump->records[index] = r;
                 }
                 doneUpTo = reader.offset();
             }

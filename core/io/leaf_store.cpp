@@ -110,7 +110,7 @@ const JValue* LeafStore::member(LeafRef ref, StrId key) const
 
 size_t LeafStore::memoryBytes() const
 {
-    return m_values.capacity() * sizeof(JValue) + m_layoutKeys.capacity() * sizeof(StrId)
+    return m_values.size() * sizeof(JValue) + m_layoutKeys.capacity() * sizeof(StrId)
         + m_layouts.capacity() * sizeof(Layout);
 }
 

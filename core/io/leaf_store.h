@@ -48,6 +48,9 @@ public:
     const JValue* member(LeafRef ref, StrId key) const; // the last field named key, nullptr when absent
 
     size_t memoryBytes() const;
+    // Address space for this many values: pages are only used as values arrive, and the store never copies
+    // itself into a doubled buffer (which zeroes and touches twice the memory) before it holds that many.
+    void reserve(size_t values) { m_values.reserve(values); }
 
 private:
     uint32_t layoutOf(std::span<const JMember> members);
