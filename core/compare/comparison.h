@@ -1,6 +1,7 @@
 #pragma once
 // The result of building (one graph) or comparing (two graphs): matches, metrics bound to NPU data items,
 // precision indices, overflow levels and micro steps. Immutable once the engine hands it out.
+#include "compare/color_bins.h"
 #include "graph/graph.h"
 #include "util/pyvalue.h"
 
@@ -89,6 +90,11 @@ public:
     std::vector<PyScalar> realValues; // real mode: metricCount() values per bound row, at BoundRow::realSlot
     bool isBound(uint32_t npuItem) const { return npuItem < rows.size() && rows[npuItem].npuItem != kNoItem; }
     MetricRow metricsOf(uint32_t npuItem) const; // empty when nothing is bound to the item
+
+    // The legend written with the comparison (the .vis Colors, the .vis.db node_colors); empty: msprobe's
+    // defaults for the mode. Changing it recolours, it recomputes nothing.
+    std::vector<ColorBin> colors;
+    std::vector<ColorBin> colorBins() const { return colors.empty() ? defaultColors(mode) : colors; }
 
     const Graph& graph(Side s) const { return *graphs[size_t(s)]; }
     size_t metricCount() const { return metricNames(mode).size(); }

@@ -4,47 +4,9 @@ namespace ps {
 
 namespace {
 
-const char* kSummaryDesc = "此节点所有输入输出的统计量相对误差, 值越大代表测量值与标杆值的偏差越大, "
-                           "相对误差计算方式:|(测量值-标杆值)/标杆值|";
 const char* kOneThousandth = "Tensor中的元素逐个与对应的标杆数据对比，相对误差小于千分之一的比例占总元素个数的比例，"
                              "比例越接近1越好";
-const char* kRealDesc = "此节点所有输入的最小双千分之一和所有输出的最小双千分之一的差值的绝对值, "
-                        "代表双千指标的变化情况, 值越大代表测量值与标杆值的偏差越大, 双千分之一指标计算方式："
-                        "Tensor中的元素逐个与对应的标杆数据对比，相对误差小于千分之一的比例占总元素个数的比例，"
-                        "比例越接近1越好";
-const char* kUnmatched = "比对过程中节点未匹配上";
-
 } // namespace
-
-std::vector<ColorBin> defaultColors(CompareMode mode)
-{
-    switch (mode) {
-    case CompareMode::Md5:
-        return {
-            { "#FFFCF3", 1, 1, false, "与标杆相比, 此节点所有输入输出的md5值相同" },
-            { "#FF704D", 0, 0, false, "与标杆相比, 此节点任意输入输出的md5值不同" },
-            { "#C7C7C7", 0, 0, true, kUnmatched },
-        };
-    case CompareMode::Real:
-        return {
-            { "#FFFCF3", 0, 0.05, false, kRealDesc },
-            { "#FFEDBE", 0.05, 0.1, false, kRealDesc },
-            { "#FFDC7F", 0.1, 0.15, false, kRealDesc },
-            { "#FFC62E", 0.15, 0.2, false, kRealDesc },
-            { "#FF704D", 0.2, 1, false, kRealDesc },
-            { "#C7C7C7", 0, 0, true, kUnmatched },
-        };
-    case CompareMode::Summary: break;
-    }
-    return {
-        { "#FFFCF3", 0, 0.2, false, kSummaryDesc },
-        { "#FFEDBE", 0.2, 0.4, false, kSummaryDesc },
-        { "#FFDC7F", 0.4, 0.6, false, kSummaryDesc },
-        { "#FFC62E", 0.6, 0.8, false, kSummaryDesc },
-        { "#FF704D", 0.8, 1, false, kSummaryDesc },
-        { "#C7C7C7", 0, 0, true, kUnmatched },
-    };
-}
 
 std::vector<std::pair<const char*, const char*>> toolTips(CompareMode mode)
 {

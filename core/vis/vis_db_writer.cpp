@@ -241,13 +241,14 @@ void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs) {
         config.bindNull(3);
     config.bind(4, int64_t(first.graphs[0]->microSteps));
     config.bind(5, int64_t(first.overflowCheck ? 1 : 0));
-    const JValue* colors = meta && meta->fromFile ? meta->topValue("Colors") : nullptr;
+    const JValue* colors = meta && meta->fromFile && first.colors.empty() ? meta->topValue("Colors") : nullptr;
     if (colors) {
         std::string s;
         appendCompactJson(s, meta->arena(), *colors);
         config.bind(6, s);
     } else
-        config.bind(6, first.isCompare && !(meta && meta->fromFile) ? defaultColorsJson(first.mode) : "null");
+        config.bind(6,
+            first.isCompare && (!(meta && meta->fromFile) || !first.colors.empty()) ? colorsJson(first) : "null");
     config.bind(7, intListJson(ranks));
     config.bind(8, intListJson(steps));
     config.run();

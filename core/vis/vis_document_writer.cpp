@@ -64,7 +64,7 @@ private:
                 && (m_meta.taskText == taskName(m_c.mode)
                     || (m_c.mode == CompareMode::Summary && m_meta.taskText != "md5" && m_meta.taskText != "all"));
             m_w.string(sameMode ? m_meta.taskText : std::string(taskName(m_c.mode)));
-        } else if (raw) {
+        } else if (raw && !(key == "Colors" && !m_c.colors.empty())) { // colours chosen in the viewer win
             m_w.key(key);
             writeJsonValue(m_w, m_meta.arena(), *raw);
         } else if (key == "ToolTip") {
@@ -72,7 +72,7 @@ private:
             m_w.string(defaultToolTipJson(m_c.mode));
         } else if (key == "Colors") {
             m_w.key(key);
-            writeDefaultColors(m_w, m_c.mode);
+            writeColors(m_w, m_c);
         }
     }
 

@@ -39,10 +39,10 @@ std::string defaultToolTipJson(CompareMode mode) {
     return s + "}";
 }
 
-std::string defaultColorsJson(CompareMode mode) {
+std::string colorsJson(const Comparison& c) {
     std::string s = "{";
     bool first = true;
-    for (const ColorBin& bin : defaultColors(mode)) {
+    for (const ColorBin& bin : c.colorBins()) {
         if (!first)
             s += ", ";
         first = false;
@@ -60,10 +60,10 @@ std::string defaultColorsJson(CompareMode mode) {
     return s + "}";
 }
 
-void writeDefaultColors(PyJsonWriter& w, CompareMode mode) {
+void writeColors(PyJsonWriter& w, const Comparison& c) {
     w.beginObject();
     std::string bound;
-    for (const ColorBin& bin : defaultColors(mode)) {
+    for (const ColorBin& bin : c.colorBins()) {
         w.key(bin.hex);
         w.beginObject();
         w.key("value");

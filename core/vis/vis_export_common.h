@@ -12,8 +12,8 @@
 namespace ps {
 
 std::string defaultToolTipJson(CompareMode mode); // json.dumps of the tooltip dict (the .vis "ToolTip" string)
-std::string defaultColorsJson(CompareMode mode); // json.dumps of the Colors object
-void writeDefaultColors(PyJsonWriter& w, CompareMode mode);
+std::string colorsJson(const Comparison& c); // json.dumps of the Colors object (Comparison::colorBins)
+void writeColors(PyJsonWriter& w, const Comparison& c);
 
 // matched_node_link: the counterpart's ancestors (root first) and the counterpart; empty when unmatched.
 std::vector<std::string_view> matchedLink(const Comparison& c, size_t side, NodeId n);

@@ -223,7 +223,7 @@ void emitVis(const Comparison& c, std::string& out, const Sink& sink)
     w.string(defaultToolTipJson(c.mode));
     w.key("Colors");
     w.beginObject();
-    for (const ColorBin& bin : defaultColors(c.mode)) {
+    for (const ColorBin& bin : c.colorBins()) {
         w.key(bin.hex);
         w.beginObject();
         w.key("value");

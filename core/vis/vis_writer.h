@@ -10,14 +10,7 @@ namespace ps {
 std::string visJson(const Comparison& c);
 void writeVisFile(const Comparison& c, const std::string& path); // temp file + rename, mode 0640
 
-// The legend and tooltip texts of each mode (spec §7.2-7.3).
-struct ColorBin {
-    const char* hex;
-    double lo, hi;
-    bool unmatched; // the grey "not matched" entry (value [])
-    const char* description;
-};
-std::vector<ColorBin> defaultColors(CompareMode mode);
+// The tooltip texts of each mode (spec §7.3); the legend is compare/color_bins.h.
 std::vector<std::pair<const char*, const char*>> toolTips(CompareMode mode);
 
 } // namespace ps

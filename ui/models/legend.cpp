@@ -16,6 +16,17 @@ std::vector<LegendBin> defaultLegend(ps::CompareMode mode)
     return out;
 }
 
+std::vector<LegendBin> legendFromBins(const std::vector<ps::ColorBin>& bins, ps::CompareMode mode)
+{
+    const std::vector<ps::ColorBin> defaults = ps::defaultColors(mode);
+    std::vector<LegendBin> out;
+    for (const ps::ColorBin& b : bins) {
+        bool isDefault = std::find(defaults.begin(), defaults.end(), b) != defaults.end();
+        out.push_back({ b.hex, b.lo, b.hi, b.unmatched, b.description, isDefault });
+    }
+    return out;
+}
+
 namespace {
 
 bool isHexColour(std::string_view s)

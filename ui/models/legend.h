@@ -22,6 +22,8 @@ struct LegendBin {
 };
 
 std::vector<LegendBin> defaultLegend(ps::CompareMode mode);
+// A legend chosen in the viewer (ps::Comparison::colors).
+std::vector<LegendBin> legendFromBins(const std::vector<ps::ColorBin>& bins, ps::CompareMode mode);
 // The Colors object of a graph file; empty when absent or unusable (then the defaults apply).
 std::vector<LegendBin> legendFromColors(const ps::VisMeta& meta, ps::CompareMode mode);
 

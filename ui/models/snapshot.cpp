@@ -1,5 +1,7 @@
 #include "models/snapshot.h"
 
+#include "compare/color_bins.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -52,14 +54,8 @@ int binOfPrecision(const std::vector<LegendBin>& bins, double p)
 {
     if (std::isnan(p))
         return kBinNone;
-    for (size_t i = 0; i < bins.size(); ++i) {
-        const LegendBin& b = bins[i];
-        if (b.unmatched)
-            continue;
-        if ((b.lo <= p && p < b.hi) || (b.hi == 1 && p == 1) || (b.lo == 0 && p == 0))
-            return int(i);
-    }
-    return kBinNone;
+    int bin = ps::colorBinOf(bins, p);
+    return bin < 0 ? kBinNone : bin;
 }
 
 namespace {
@@ -136,7 +132,9 @@ std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Compariso
     if (!snap->comparison)
         return snap;
     if (snap->comparison->isCompare) {
-        if (meta)
+        if (!snap->comparison->colors.empty())
+            snap->bins = legendFromBins(snap->comparison->colors, snap->comparison->mode);
+        else if (meta)
             snap->bins = legendFromColors(*meta, snap->comparison->mode);
         if (snap->bins.empty())
             snap->bins = defaultLegend(snap->comparison->mode);

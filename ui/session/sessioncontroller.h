@@ -86,6 +86,10 @@ public:
     void search(int sides, const SearchQuery& query);
     void filter(const NodeFilter& filter);
     void exportVis(const QString& path);
+    // Recolours the session with these value ranges (empty: msprobe's defaults); nothing is recomputed, and
+    // exports carry the new legend. Returns why they were refused, or "".
+    QString setColorRanges(const std::vector<ps::ColorBin>& ranges);
+    std::vector<ps::ColorBin> colorRanges() const; // the value ranges shown now
     // Manual matching (sessioncontroller_analysis.cpp): a new comparison is computed in the background and
     // swapped in (snapshotUpdated); the latest request wins. Refusals arrive as matchFinished with an error.
     void matchNodes(NodeId npu, NodeId bench, bool withChildren);

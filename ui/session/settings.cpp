@@ -1,7 +1,9 @@
 #include "session/settings.h"
 
 #include "batch/engine.h"
+#include "compare/color_bins.h"
 
+#include <QCryptographicHash>
 #include <QSettings>
 
 namespace psui {
@@ -37,6 +39,51 @@ const KeyInfo& info(Settings::Key key)
 }
 
 } // namespace
+
+namespace {
+
+// One key per entry: a hash, since entries are paths (which QSettings would split into groups).
+QString colorRangesKey(const QString& entry)
+{
+    return QStringLiteral("colorRanges/")
+        + QString::fromLatin1(QCryptographicHash::hash(entry.toUtf8(), QCryptographicHash::Sha1).toHex());
+}
+
+} // namespace
+
+std::vector<ps::ColorBin> Settings::colorRanges(const QString& entry) const
+{
+    std::vector<ps::ColorBin> out;
+    // Stored as "#RRGGBB lo hi" per range; anything unreadable or invalid counts as nothing stored.
+    for (const QString& row : m_settings->value(colorRangesKey(entry)).toStringList()) {
+        const QStringList parts = row.split(QLatin1Char(' '));
+        bool okLo = false, okHi = false;
+        if (parts.size() != 3)
+            return {};
+        ps::ColorBin bin;
+        bin.hex = parts[0].toStdString();
+        bin.lo = parts[1].toDouble(&okLo);
+        bin.hi = parts[2].toDouble(&okHi);
+        if (!okLo || !okHi)
+            return {};
+        out.push_back(std::move(bin));
+    }
+    return out.empty() || !ps::colorRangesProblem(out).empty() ? std::vector<ps::ColorBin>() : out;
+}
+
+void Settings::setColorRanges(const QString& entry, const std::vector<ps::ColorBin>& ranges)
+{
+    if (ranges.empty()) {
+        m_settings->remove(colorRangesKey(entry));
+        return;
+    }
+    QStringList rows;
+    for (const ps::ColorBin& bin : ranges)
+        rows << QStringLiteral("%1 %2 %3")
+                    .arg(QString::fromStdString(bin.hex), QString::number(bin.lo, 'g', 17),
+                        QString::number(bin.hi, 'g', 17));
+    m_settings->setValue(colorRangesKey(entry), rows);
+}
 
 Settings::Settings()
     : m_settings(std::make_unique<QSettings>())

@@ -5,11 +5,13 @@
 #include <QVariant>
 
 #include <memory>
+#include <vector>
 
 class QSettings;
 
 namespace ps {
 struct EngineOptions;
+struct ColorBin;
 }
 
 namespace psui {
@@ -45,6 +47,10 @@ public:
 
     QStringList recentFiles() const; // each entry: one or two paths joined by '\n'
     void addRecentFile(const QString& entry);
+
+    // The colour ranges chosen for one opened comparison or file (its recent-files entry); empty: none chosen.
+    std::vector<ps::ColorBin> colorRanges(const QString& entry) const;
+    void setColorRanges(const QString& entry, const std::vector<ps::ColorBin>& ranges); // empty: forget them
 
     ps::EngineOptions engineOptions() const;
     void setEngineOptions(const ps::EngineOptions& options);

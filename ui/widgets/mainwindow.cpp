@@ -181,6 +181,8 @@ void MainWindow::onSessionChanged()
             a->setVisible(microSteps > 1);
     }
     m_actions->exportVis->setEnabled(snap != nullptr);
+    m_actions->colorRanges->setEnabled(
+        snap && snap->comparison && snap->comparison->isCompare && snap->comparison->mode != ps::CompareMode::Md5);
     m_actions->nextSuspicious->setEnabled(snap && !snap->bins.empty());
     m_actions->previousSuspicious->setEnabled(snap && !snap->bins.empty());
     setWindowTitle(snap ? tr("%1 — ProbeScope").arg(m_session->title()) : tr("ProbeScope"));
@@ -189,6 +191,7 @@ void MainWindow::onSessionChanged()
         updateRecentMenu();
         showSessionStatus();
         m_status->setToolTip({});
+        restoreColorRanges();
     }
 }
 

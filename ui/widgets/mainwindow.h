@@ -58,6 +58,9 @@ public:
     void nextSuspicious(int direction);
     void openExample();
     static QString exampleDirectory(); // the bundled comparison's folder, empty if missing
+    // Recolours the session with these value ranges (empty: msprobe's) and remembers them for the opened entry;
+    // what the colour-ranges dialog does on OK. Returns why they were refused, or "".
+    QString applyColorRanges(const std::vector<ps::ColorBin>& ranges);
 
 Q_SIGNALS:
     // "" = follow the system; app/ installs the translators (only it may).
@@ -96,6 +99,8 @@ private:
     void setStartPageShown(bool shown); // the docks are hidden under the start page, and come back after
     void showUserGuide();
     void showAbout();
+    void editColorRanges();
+    void restoreColorRanges();
 
     Settings* m_settings;
     SessionController* m_session;

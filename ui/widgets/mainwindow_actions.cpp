@@ -75,6 +75,7 @@ void MainWindow::createActions()
     a.collapse = add(a.view, QKeySequence(QStringLiteral("Ctrl+Left")), [this]() { m_trees->collapseCurrent(); });
     a.collapseAll = add(a.view, QKeySequence(QStringLiteral("Ctrl+Shift+Left")), [this]() { m_trees->collapseAll(); });
     a.view->addSeparator();
+    a.colorRanges = add(a.view, QKeySequence(), &MainWindow::editColorRanges);
     a.view->addAction(m_legendDock->toggleViewAction());
     a.view->addAction(m_bottomDock->toggleViewAction());
     a.view->addSeparator();
@@ -135,6 +136,7 @@ void MainWindow::retranslateUi()
     a.expand->setText(tr("&Expand node"));
     a.collapse->setText(tr("&Collapse node"));
     a.collapseAll->setText(tr("Collapse &all"));
+    a.colorRanges->setText(tr("Colour &ranges…"));
     a.language->setTitle(tr("&Language"));
     a.langSystem->setText(tr("System default"));
     a.langEnglish->setText(QStringLiteral("English"));

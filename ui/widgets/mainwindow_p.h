@@ -25,6 +25,7 @@ struct MainWindow::Actions {
     QAction* expand = nullptr;
     QAction* collapse = nullptr;
     QAction* collapseAll = nullptr;
+    QAction* colorRanges = nullptr;
     QAction* find = nullptr;
     QAction* nextHit = nullptr;
     QAction* previousHit = nullptr;
