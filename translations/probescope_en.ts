@@ -163,6 +163,49 @@
     </message>
 </context>
 <context>
+    <name>psui::ColorRangesDialog</name>
+    <message>
+        <source>Colour ranges</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nodes are coloured by their precision index: the first range with lower ≤ index &lt; upper (an index of 1 also fits a range ending at 1, 0 one starting at 0).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lower bound</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Upper bound</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 Not matched: always grey</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add range</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe's ranges for this comparison's mode</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove this range</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>psui::DetailsPanel</name>
     <message>
         <source>Copy as text</source>
@@ -766,6 +809,14 @@ worst precision index %2 (%n node(s))</source>
         <source> Micro step: </source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Colour &amp;ranges…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour ranges</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::NodeDetailsModel</name>
@@ -1139,6 +1190,14 @@ precision index %2</source>
     </message>
     <message>
         <source>Applying %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only a comparison has colour ranges.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>In md5 mode the colours are fixed: equal or different.</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -163,6 +163,49 @@
     </message>
 </context>
 <context>
+    <name>psui::ColorRangesDialog</name>
+    <message>
+        <source>Colour ranges</source>
+        <translation>颜色区间</translation>
+    </message>
+    <message>
+        <source>Nodes are coloured by their precision index: the first range with lower ≤ index &lt; upper (an index of 1 also fits a range ending at 1, 0 one starting at 0).</source>
+        <translation>节点按精度指标着色：取第一个满足 下界 ≤ 指标 &lt; 上界 的区间（指标为 1 也落入以 1 结束的区间，为 0 也落入以 0 开始的区间）。</translation>
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation>颜色</translation>
+    </message>
+    <message>
+        <source>Lower bound</source>
+        <translation>下界</translation>
+    </message>
+    <message>
+        <source>Upper bound</source>
+        <translation>上界</translation>
+    </message>
+    <message>
+        <source>%1 Not matched: always grey</source>
+        <translation>%1 未匹配：始终为灰色</translation>
+    </message>
+    <message>
+        <source>Add range</source>
+        <translation>添加区间</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>msprobe's ranges for this comparison's mode</source>
+        <translation>msprobe 对此比对模式的默认区间</translation>
+    </message>
+    <message>
+        <source>Remove this range</source>
+        <translation>删除此区间</translation>
+    </message>
+</context>
+<context>
     <name>psui::DetailsPanel</name>
     <message>
         <source>Copy as text</source>
@@ -764,6 +807,14 @@ worst precision index %2 (%n node(s))</source>
         <source>&amp;User guide</source>
         <translation>用户指南(&amp;U)</translation>
     </message>
+    <message>
+        <source>Colour &amp;ranges…</source>
+        <translation>颜色区间(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Colour ranges</source>
+        <translation>颜色区间</translation>
+    </message>
 </context>
 <context>
     <name>psui::NodeDetailsModel</name>
@@ -1136,6 +1187,14 @@ precision index %2</source>
     <message>
         <source>Applying %1…</source>
         <translation>正在应用 %1…</translation>
+    </message>
+    <message>
+        <source>Only a comparison has colour ranges.</source>
+        <translation>只有比对结果才有颜色区间。</translation>
+    </message>
+    <message>
+        <source>In md5 mode the colours are fixed: equal or different.</source>
+        <translation>md5 模式的颜色是固定的：相同或不同。</translation>
     </message>
 </context>
 <context>

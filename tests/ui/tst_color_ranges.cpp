@@ -1,0 +1,156 @@
+// The colour-ranges editor on a real comparison (offscreen): the dialog's limits as a user meets them (a colour used
+// twice, overlapping bounds, the five-range cap), new ranges recolouring the tree cells without recomputing, the
+// ranges coming back when the comparison is opened again, and .vis exports carrying them (or msprobe's own legend
+// after Preset).
+#include "models/graphtreemodel.h"
+#include "models/roles.h"
+#include "session/sessioncontroller.h"
+#include "session/settings.h"
+#include "testutil.h"
+#include "theme/palette.h"
+#include "widgets/colorrangesdialog.h"
+#include "widgets/mainwindow.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace psui;
+
+class TestColorRanges : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_tmp;
+    std::unique_ptr<Settings> m_settings;
+    std::unique_ptr<SessionController> m_session;
+    std::unique_ptr<MainWindow> m_window;
+    NodeId m_node = ps::kNoNode; // a matched NPU node with a precision below 0.2
+
+    bool openExample()
+    {
+        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
+        m_session->openPaths({ test::exampleDir() + QStringLiteral("/compare.json") }, ps::EngineOptions {});
+        for (int i = 0; i < 1200 && changed.isEmpty(); ++i)
+            QTest::qWait(50);
+        return !changed.isEmpty();
+    }
+    // The fill the tree's delegate paints for the node: the colour of the bin the model reports.
+    QString cellColour(NodeId node) const
+    {
+        GraphTreeModel* model = m_session->model(Side::Npu);
+        const int bin = model->data(model->indexOfNode(node), BinRole).toInt();
+        return Palette::nodeFill(*m_session->snapshot(), Side::Npu, bin).name(QColor::HexRgb).toUpper();
+    }
+    QJsonObject exportedColors(const QString& name)
+    {
+        const QString path = m_tmp.filePath(name);
+        QSignalSpy done(m_session.get(), &SessionController::exportFinished);
+        m_session->exportVis(path);
+        for (int i = 0; i < 600 && done.isEmpty(); ++i)
+            QTest::qWait(50);
+        if (done.isEmpty() || !done.front().at(1).toString().isEmpty())
+            return {};
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return {};
+        return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("Colors")).toObject();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        m_settings = std::make_unique<Settings>(m_tmp.filePath(QStringLiteral("settings.ini")));
+        m_session = std::make_unique<SessionController>();
+        m_window = std::make_unique<MainWindow>(m_settings.get(), m_session.get());
+        m_window->resize(1200, 800);
+        m_window->show();
+        QVERIFY(openExample());
+        auto snap = m_session->snapshot();
+        for (NodeId n = 0; n < snap->graph(Side::Npu).size() && m_node == ps::kNoNode; ++n) {
+            const double p = snap->precision(Side::Npu, n);
+            if (snap->counterpart(Side::Npu, n) != ps::kNoNode && !std::isnan(p) && p > 0 && p < 0.2)
+                m_node = n;
+        }
+        QVERIFY(m_node != ps::kNoNode);
+        QCOMPARE(cellColour(m_node), QStringLiteral("#FFFCF3")); // msprobe's [0, 0.2] bin
+    }
+
+    void dialogRefusesWhatThePluginRefuses()
+    {
+        ColorRangesDialog dialog(ps::CompareMode::Summary, m_session->colorRanges());
+        QCOMPARE(dialog.ranges().size(), size_t(5));
+        QVERIFY(dialog.okButton()->isEnabled());
+        dialog.addRange(); // already five
+        QCOMPARE(dialog.ranges().size(), size_t(5));
+        dialog.setRange(1, QStringLiteral("#FFFCF3"), 0.2, 0.4); // the first range's colour
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QVERIFY2(dialog.problem().contains(QStringLiteral("already used")), qPrintable(dialog.problem()));
+        dialog.setRange(1, QStringLiteral("#FF9B3D"), 0.1, 0.4); // overlaps [0, 0.2]
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QVERIFY2(dialog.problem().contains(QStringLiteral("overlap")), qPrintable(dialog.problem()));
+        dialog.setRange(1, QStringLiteral("#FF9B3D"), 0.2, 0.4);
+        QVERIFY(dialog.okButton()->isEnabled());
+        QCOMPARE(dialog.problem(), QString());
+        dialog.removeRange(4);
+        QCOMPARE(dialog.ranges().size(), size_t(4));
+        dialog.addRange(); // a free colour over [last upper bound, 1]
+        QCOMPARE(dialog.ranges().size(), size_t(5));
+        QCOMPARE(dialog.ranges().back().hi, 1.0);
+        QVERIFY(dialog.okButton()->isEnabled());
+    }
+
+    void newRangesRecolourTheTreesAndAreExported()
+    {
+        ColorRangesDialog dialog(ps::CompareMode::Summary, m_session->colorRanges());
+        dialog.setRanges({ { "#FF4118", 0, 0.9, false, {} }, { "#FFFCF3", 0.9, 1, false, {} } });
+        QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
+        const double before = m_session->snapshot()->precision(Side::Npu, m_node);
+        QCOMPARE(m_window->applyColorRanges(dialog.ranges()), QString());
+        QCOMPARE(cellColour(m_node), QStringLiteral("#FF4118"));
+        QCOMPARE(m_session->snapshot()->precision(Side::Npu, m_node), before); // nothing recomputed
+        const QJsonObject colors = exportedColors(QStringLiteral("custom.vis"));
+        QCOMPARE(colors.keys(), QStringList({ QStringLiteral("#C7C7C7"), QStringLiteral("#FF4118"), QStringLiteral("#FFFCF3") }));
+        QCOMPARE(colors.value(QStringLiteral("#FF4118")).toObject().value(QStringLiteral("value")).toArray(),
+            QJsonArray({ 0, 0.9 }));
+    }
+
+    void rangesComeBackWhenTheComparisonIsOpenedAgain()
+    {
+        QVERIFY(openExample());
+        QCOMPARE(cellColour(m_node), QStringLiteral("#FF4118"));
+        QCOMPARE(m_session->colorRanges().size(), size_t(2));
+    }
+
+    void presetRestoresMsprobesLegend()
+    {
+        ColorRangesDialog dialog(ps::CompareMode::Summary, m_session->colorRanges());
+        dialog.applyPreset();
+        QCOMPARE(dialog.ranges().size(), size_t(5));
+        QCOMPARE(m_window->applyColorRanges(dialog.ranges()), QString());
+        QCOMPARE(cellColour(m_node), QStringLiteral("#FFFCF3"));
+        const QJsonObject colors = exportedColors(QStringLiteral("preset.vis"));
+        QCOMPARE(colors.keys(),
+            QStringList({ QStringLiteral("#C7C7C7"), QStringLiteral("#FF704D"), QStringLiteral("#FFC62E"),
+                QStringLiteral("#FFDC7F"), QStringLiteral("#FFEDBE"), QStringLiteral("#FFFCF3") })); // sorted keys
+        QCOMPARE(colors.value(QStringLiteral("#FFEDBE")).toObject().value(QStringLiteral("value")).toArray(),
+            QJsonArray({ 0.2, 0.4 }));
+    }
+
+    void invalidRangesAreRefused()
+    {
+        const QString why = m_window->applyColorRanges({ { "#123456", 0, 1, false, {} } });
+        QVERIFY2(why.contains(QStringLiteral("palette")), qPrintable(why));
+        QCOMPARE(cellColour(m_node), QStringLiteral("#FFFCF3"));
+    }
+};
+
+QTEST_MAIN(TestColorRanges)
+#include "tst_color_ranges.moc"
