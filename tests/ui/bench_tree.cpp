@@ -128,5 +128,15 @@ int main(int argc, char** argv)
     view.selectNode(psui::Side::Npu, ps::NodeId(n - 1));
     view.grab();
     std::printf("jump to a node at depth %d: %.2f ms (target 100)\n", kDepth, ms(t));
+
+    // 5. recolour after a bin change (the colour-ranges dialog's OK): bins and roll-ups again, models, paint
+    const std::vector<ps::ColorBin> ranges { { "#FFFCF3", 0, 0.5, false, {} }, { "#FF4118", 0.5, 1, false, {} } };
+    t.restart();
+    auto recoloured = psui::recolourSnapshot(
+        *snap, c, psui::legendFromBins(ps::legendFromRanges(c->mode, ranges), c->mode));
+    for (psui::Side s : { psui::Side::Npu, psui::Side::Bench })
+        session.model(s)->updateSnapshot(recoloured);
+    view.grab();
+    std::printf("recolour %zu nodes per side after a bin change: %.2f ms (target 50)\n", n, ms(t));
     return view.currentNode(psui::Side::Bench) == ps::NodeId(n - 1) ? 0 : 1;
 }

@@ -38,7 +38,7 @@ void finish(const Snapshot& snapshot, Side side, int microStep, NodeSet& set)
 
 // Case-insensitive substring search over the snapshot's lower-case name buffer: one Boyer-Moore-Horspool scan;
 // each match is mapped to its node by binary search, then the scan resumes at the next name.
-void scanLowerNames(const SideRollup& r, std::string_view needle, NodeSet& set)
+void scanLowerNames(const SideRollup::NameIndex& r, std::string_view needle, NodeSet& set)
 {
     const std::string_view hay(r.lowerNames);
     const std::boyer_moore_horspool_searcher searcher(needle.begin(), needle.end());
@@ -88,8 +88,9 @@ NodeSet searchNodes(const Snapshot& snapshot, Side side, const SearchQuery& quer
         }
         const std::string_view nv(needle.constData(), size_t(needle.size()));
         const SideRollup& r = snapshot.rollup(side);
-        if (!query.caseSensitive && nv.find('\n') == std::string_view::npos && r.nameOffset.size() == g.size() + 1) {
-            scanLowerNames(r, nv, set);
+        if (!query.caseSensitive && nv.find('\n') == std::string_view::npos && r.names
+            && r.names->nameOffset.size() == g.size() + 1) {
+            scanLowerNames(*r.names, nv, set);
         } else {
             for (NodeId n = 0; n < g.size(); ++n) {
                 if (g.nameOf(n).find(nv) != std::string_view::npos) {

@@ -60,36 +60,22 @@ int binOfPrecision(const std::vector<LegendBin>& bins, double p)
 
 namespace {
 
-void computeSide(const Snapshot& snap, Side side, SideRollup& r)
+// What does not depend on the legend: depth, micro step, overflow roll-up, breadth-first order, name index.
+void computeStructure(const Snapshot& snap, Side side, SideRollup& r)
 {
     const ps::Graph& g = snap.graph(side);
     const size_t n = g.size();
-    const bool compare = snap.comparison->isCompare;
-    r.bin.assign(n, kBinNone);
-    r.worst.assign(n, kBinNone);
     r.depth.assign(n, 0);
     r.microStep.assign(n, -1);
     r.worstOverflow.assign(n, 0);
-    r.binTotals.assign(snap.bins.size(), 0);
-
-    // step 1: own bins and totals
     for (NodeId id = 0; id < n; ++id) {
-        if (compare && snap.counterpart(side, id) == ps::kNoNode) {
-            r.bin[id] = int8_t(snap.unmatchedBin);
-            ++r.unmatched;
-        } else if (compare) {
-            r.bin[id] = int8_t(binOfPrecision(snap.bins, snap.precision(side, id)));
-        }
-        if (r.bin[id] >= 0)
-            ++r.binTotals[size_t(r.bin[id])];
         ++r.overflowTotals[size_t(snap.overflow(side, id))];
         r.worstOverflow[id] = uint8_t(snap.overflow(side, id));
-        if (snap.isValueBin(r.bin[id]))
-            r.worst[id] = r.bin[id];
     }
 
-    // step 2: breadth-first order from the root (iterative; hierarchies can be hundreds deep)
-    std::vector<NodeId> order;
+    // breadth-first order from the root (iterative; hierarchies can be hundreds deep)
+    std::vector<NodeId>& order = r.order;
+    order.clear();
     order.reserve(n);
     if (n > 0)
         order.push_back(g.root);
@@ -102,25 +88,63 @@ void computeSide(const Snapshot& snap, Side side, SideRollup& r)
         }
     }
 
-    // step 3: the lower-case name index (one buffer: a search is a single scan, not a million calls)
-    r.nameOffset.resize(n + 1);
+    // the lower-case name index (one buffer: a search is a single scan, not a million calls)
+    auto names = std::make_shared<SideRollup::NameIndex>();
+    names->nameOffset.resize(n + 1);
     for (NodeId id = 0; id < n; ++id) {
-        r.nameOffset[id] = uint32_t(r.lowerNames.size());
+        names->nameOffset[id] = uint32_t(names->lowerNames.size());
         for (char ch : g.nameOf(id))
-            r.lowerNames += (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a') : ch;
-        r.lowerNames += '\n';
+            names->lowerNames += (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a') : ch;
+        names->lowerNames += '\n';
     }
-    r.nameOffset[n] = uint32_t(r.lowerNames.size());
+    names->nameOffset[n] = uint32_t(names->lowerNames.size());
+    r.names = std::move(names);
 
-    // step 4: worst bin bottom-up (reverse BFS order visits children before parents)
+    // overflow bottom-up (reverse BFS order visits children before parents)
     for (size_t i = order.size(); i-- > 1;) {
         NodeId c = order[i];
+        if (NodeId p = g.parent[c]; p != ps::kNoNode)
+            r.worstOverflow[p] = std::max(r.worstOverflow[p], r.worstOverflow[c]);
+    }
+}
+
+// What the legend decides: each node's bin, the worst bin of each subtree, the totals per bin.
+void computeBins(const Snapshot& snap, Side side, SideRollup& r)
+{
+    const ps::Graph& g = snap.graph(side);
+    const size_t n = g.size();
+    const bool compare = snap.comparison->isCompare;
+    r.bin.assign(n, kBinNone);
+    r.worst.assign(n, kBinNone);
+    r.binTotals.assign(snap.bins.size(), 0);
+    r.unmatched = 0;
+    for (NodeId id = 0; id < n; ++id) {
+        if (compare && snap.counterpart(side, id) == ps::kNoNode) {
+            r.bin[id] = int8_t(snap.unmatchedBin);
+            ++r.unmatched;
+        } else if (compare) {
+            r.bin[id] = int8_t(binOfPrecision(snap.bins, snap.precision(side, id)));
+        }
+        if (r.bin[id] >= 0)
+            ++r.binTotals[size_t(r.bin[id])];
+        if (snap.isValueBin(r.bin[id]))
+            r.worst[id] = r.bin[id];
+    }
+    for (size_t i = r.order.size(); i-- > 1;) {
+        NodeId c = r.order[i];
         NodeId p = g.parent[c];
         if (p != ps::kNoNode && r.worst[c] > r.worst[p])
             r.worst[p] = r.worst[c];
-        if (p != ps::kNoNode)
-            r.worstOverflow[p] = std::max(r.worstOverflow[p], r.worstOverflow[c]);
     }
+}
+
+void setBins(Snapshot& snap, std::vector<LegendBin> bins)
+{
+    snap.bins = std::move(bins);
+    snap.unmatchedBin = -1;
+    for (size_t i = 0; i < snap.bins.size(); ++i)
+        if (snap.bins[i].unmatched)
+            snap.unmatchedBin = int(i);
 }
 
 } // namespace
@@ -132,19 +156,30 @@ std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Compariso
     if (!snap->comparison)
         return snap;
     if (snap->comparison->isCompare) {
+        std::vector<LegendBin> bins;
         if (!snap->comparison->colors.empty())
-            snap->bins = legendFromBins(snap->comparison->colors, snap->comparison->mode);
+            bins = legendFromBins(snap->comparison->colors, snap->comparison->mode);
         else if (meta)
-            snap->bins = legendFromColors(*meta, snap->comparison->mode);
-        if (snap->bins.empty())
-            snap->bins = defaultLegend(snap->comparison->mode);
-        for (size_t i = 0; i < snap->bins.size(); ++i)
-            if (snap->bins[i].unmatched)
-                snap->unmatchedBin = int(i);
+            bins = legendFromColors(*meta, snap->comparison->mode);
+        setBins(*snap, bins.empty() ? defaultLegend(snap->comparison->mode) : std::move(bins));
     }
     for (Side s : { Side::Npu, Side::Bench })
+        if (snap->hasSide(s)) {
+            computeStructure(*snap, s, snap->sides[size_t(s)]);
+            computeBins(*snap, s, snap->sides[size_t(s)]);
+        }
+    return snap;
+}
+
+std::shared_ptr<const Snapshot> recolourSnapshot(
+    const Snapshot& base, std::shared_ptr<const ps::Comparison> comparison, std::vector<LegendBin> bins)
+{
+    auto snap = std::make_shared<Snapshot>(base);
+    snap->comparison = std::move(comparison);
+    setBins(*snap, std::move(bins));
+    for (Side s : { Side::Npu, Side::Bench })
         if (snap->hasSide(s))
-            computeSide(*snap, s, snap->sides[size_t(s)]);
+            computeBins(*snap, s, snap->sides[size_t(s)]);
     return snap;
 }
 

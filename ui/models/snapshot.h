@@ -29,10 +29,14 @@ struct SideRollup {
     std::vector<uint32_t> binTotals;
     uint32_t unmatched = 0;
     std::array<uint32_t, 4> overflowTotals {}; // per ps::OverflowLevel
-    // Name index for search: every node name in ASCII lower case, '\n'-terminated, in node order;
-    // node n's name starts at nameOffset[n] (nameOffset has size() + 1 entries).
-    std::string lowerNames;
-    std::vector<uint32_t> nameOffset;
+    // Name index for search: every node name in ASCII lower case, '\n'-terminated, in node order; node n's name
+    // starts at nameOffset[n] (nameOffset has size() + 1 entries). Shared: a recoloured snapshot keeps it.
+    struct NameIndex {
+        std::string lowerNames;
+        std::vector<uint32_t> nameOffset;
+    };
+    std::shared_ptr<const NameIndex> names;
+    std::vector<NodeId> order; // breadth-first from the root: roll-ups walk it backwards
 };
 
 struct Snapshot {
@@ -65,5 +69,9 @@ int binOfPrecision(const std::vector<LegendBin>& bins, double p);
 // file's extras when the comparison was read from a .vis/.vis.db (its Colors legend is used).
 std::shared_ptr<const Snapshot> makeSnapshot(
     std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta = nullptr);
+// The same snapshot under another legend: only the bins, worst bins and totals are computed again. `comparison`:
+// the same results (it may carry the new legend for exports).
+std::shared_ptr<const Snapshot> recolourSnapshot(
+    const Snapshot& base, std::shared_ptr<const ps::Comparison> comparison, std::vector<LegendBin> bins);
 
 } // namespace psui

@@ -273,6 +273,7 @@ void SessionController::finishLoad(quint64 generation, const std::shared_ptr<Loa
     for (const ps::GraphJob& job : m_jobs)
         m_jobLabels << jobLabel(job);
     m_snapshot = result->snapshot;
+    m_colors.clear();
     m_microStep = -1;
     ++m_searchGeneration;
     ++m_filterGeneration;
@@ -393,7 +394,13 @@ void SessionController::exportVis(const QString& path)
         Q_EMIT exportFinished(path, problem.isEmpty() ? tr("Nothing to export.") : problem);
         return;
     }
-    auto comparison = m_snapshot->comparison;
+    std::shared_ptr<const ps::Comparison> comparison = m_snapshot->comparison;
+    if (!m_colors.empty()) {
+        // The legend chosen in the viewer goes into the file; the copy shares the graphs.
+        auto recoloured = std::make_shared<ps::Comparison>(*comparison);
+        recoloured->colors = m_colors;
+        comparison = std::move(recoloured);
+    }
     auto* watcher = new QFutureWatcher<QString>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path]() {
         Q_EMIT exportFinished(path, watcher->result());

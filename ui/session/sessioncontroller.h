@@ -134,6 +134,7 @@ private:
 
     std::array<GraphTreeModel*, 2> m_models {};
     std::shared_ptr<const Snapshot> m_snapshot;
+    std::vector<ps::ColorBin> m_colors; // the legend chosen in the viewer (empty: the file's or msprobe's)
     OpenRequest m_request;
     std::vector<ps::GraphJob> m_jobs;
     QStringList m_jobLabels;

@@ -56,11 +56,13 @@ void SessionController::mutate(const QString& stage, Mutation mutation)
         }
         Q_EMIT matchFinished(r.outcome);
     });
-    watcher->setFuture(QtConcurrent::run([base, mutation]() {
+    watcher->setFuture(QtConcurrent::run([base, mutation, colors = m_colors]() {
         MutationResult r;
         try {
             ps::ManualMatchReport report;
             auto changed = mutation(*base->comparison, report);
+            if (changed && !colors.empty())
+                changed->colors = colors; // the legend chosen in the viewer stays
             r.outcome.changed = int(report.pairs.size());
             for (const std::string& f : report.failures)
                 r.outcome.failures << QString::fromStdString(f);

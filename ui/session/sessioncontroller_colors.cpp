@@ -16,10 +16,9 @@ QString SessionController::setColorRanges(const std::vector<ps::ColorBin>& range
     if (!ranges.empty())
         if (const std::string problem = ps::colorRangesProblem(ranges); !problem.empty())
             return QString::fromStdString(problem);
-    // A shallow copy: the graphs are shared, only the per-node results are copied.
-    auto changed = std::make_shared<ps::Comparison>(current);
-    changed->colors = ranges.empty() ? ps::defaultColors(current.mode) : ps::legendFromRanges(current.mode, ranges);
-    m_snapshot = makeSnapshot(std::move(changed));
+    // The results stay as they are (shared); exports and manual matches take the legend from m_colors.
+    m_colors = ranges.empty() ? ps::defaultColors(current.mode) : ps::legendFromRanges(current.mode, ranges);
+    m_snapshot = recolourSnapshot(*m_snapshot, m_snapshot->comparison, legendFromBins(m_colors, current.mode));
     ++m_searchGeneration;
     ++m_filterGeneration;
     for (GraphTreeModel* model : m_models)
