@@ -286,7 +286,13 @@ VisDocument parseVisJson(std::string_view text, const std::string& fileName) {
 }
 
 VisDocument readVisFile(const std::string& path) {
-    return parseVisJson(readMaybeGzipped(path), path);
+    // A plain .vis is parsed straight from the page cache (a GB-sized file is neither copied nor zero-filled first);
+    // a gzipped one is inflated into memory.
+    MappedFile file(path);
+    const std::string_view text = file.text();
+    if (text.size() >= 2 && uint8_t(text[0]) == 0x1f && uint8_t(text[1]) == 0x8b)
+        return parseVisJson(readMaybeGzipped(path), path);
+    return parseVisJson(text, path);
 }
 
 } // namespace ps
