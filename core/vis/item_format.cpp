@@ -10,6 +10,26 @@ std::string formatDecimalString(std::string_view s)
 {
     // findall(r"\d{1,20}\.\d{1,20}%?") on the original text, then str.replace for each long match.
     auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    {
+        // The common case, a relative error such as "0.123456789%": the whole text is the one match.
+        size_t i = 0;
+        while (i < s.size() && isDigit(s[i]))
+            ++i;
+        const size_t intDigits = i;
+        if (i < s.size() && s[i] == '.' && intDigits >= 1 && intDigits <= 20) {
+            const size_t frac = ++i;
+            while (i < s.size() && isDigit(s[i]))
+                ++i;
+            const size_t fracDigits = i - frac;
+            const bool percent = i < s.size() && s[i] == '%';
+            if (fracDigits >= 1 && fracDigits <= 20 && i + (percent ? 1 : 0) == s.size()) {
+                if (fracDigits <= 6)
+                    return std::string(s);
+                const std::string number(s.substr(0, i));
+                return py::formatFixed(std::strtod(number.c_str(), nullptr), 6) + (percent ? "%" : "");
+            }
+        }
+    }
     std::vector<std::string> matches;
     size_t i = 0;
     while (i < s.size()) {
@@ -158,7 +178,7 @@ std::string formatField(const DumpData& d, const FieldValue& f)
 FormattedItem formatItem(const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
     std::span<const PyScalar> metrics)
 {
-    ItemFields fields;
+    thread_local ItemFields fields; // reused: one item after another on each writer thread
     collectItemFields(dump, item, fields);
     if (dump.verbatim) {
         // Read back from a .vis/.vis.db: the fields (and metrics) are already formatted; copy them unchanged.

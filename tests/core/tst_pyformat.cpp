@@ -61,6 +61,12 @@ private slots:
         QTest::newRow("double dot untouched") << "0.0.25698548%" << "0.0.25698548%";
         QTest::newRow("six decimals untouched") << "0.123456%" << "0.123456%";
         QTest::newRow("inside text") << "x 1.23456789 y" << "x 1.234568 y";
+        // Around the whole-text fast path's limits (expected values from Python's re.findall and str.replace):
+        QTest::newRow("20 integer digits") << "12345678901234567890.1234567%" << "12345678901234567168.000000%";
+        QTest::newRow("21 integer digits") << "123456789012345678901.1234567%" << "123456789012345679872.000000%";
+        QTest::newRow("21 decimals") << "0.123456789012345678901%" << "0.1234571%";
+        QTest::newRow("two percent signs") << "1.1234567%%" << "1.123457%%";
+        QTest::newRow("no percent") << "5.0000005" << "5.000000";
     }
     void decimalTrimming()
     {
