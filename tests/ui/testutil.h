@@ -2,10 +2,16 @@
 // Helpers shared by the GUI tests.
 #include "batch/engine.h"
 #include "models/snapshot.h"
+#include "session/sessioncontroller.h"
+#include "session/settings.h"
+#include "widgets/mainwindow.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSignalSpy>
 #include <QString>
+#include <QTemporaryDir>
+#include <QTest>
 
 #include <memory>
 #include <vector>
@@ -33,5 +39,36 @@ inline std::shared_ptr<const Snapshot> loadSnapshot(const QString& compareJson, 
     QDir::setCurrent(old);
     return makeSnapshot(std::move(c));
 }
+
+// A shown main window on settings of its own (in a temporary folder), as most GUI tests drive it.
+struct WindowFixture {
+    QTemporaryDir tmp;
+    std::unique_ptr<Settings> settings;
+    std::unique_ptr<SessionController> session;
+    std::unique_ptr<MainWindow> window;
+
+    bool start(int width, int height)
+    {
+        if (!tmp.isValid())
+            return false;
+        settings = std::make_unique<Settings>(tmp.filePath(QStringLiteral("settings.ini")));
+        session = std::make_unique<SessionController>();
+        window = std::make_unique<MainWindow>(settings.get(), session.get());
+        window->resize(width, height);
+        window->show();
+        return true;
+    }
+
+    // Opens a compare.json and waits until the session changed (false: the load failed or timed out).
+    bool open(const QString& compareJson, int timeoutMs = 60000)
+    {
+        QSignalSpy changed(session.get(), &SessionController::sessionChanged);
+        QSignalSpy failed(session.get(), &SessionController::loadFailed);
+        session->openPaths({ compareJson }, ps::EngineOptions {});
+        for (int i = 0; i < timeoutMs / 50 && changed.isEmpty() && failed.isEmpty(); ++i)
+            QTest::qWait(50);
+        return !changed.isEmpty();
+    }
+};
 
 } // namespace psui::test

@@ -28,14 +28,11 @@ using namespace psui;
 class TestAnalysisTools : public QObject {
     Q_OBJECT
 private:
-    QTemporaryDir m_tmp;
-    std::unique_ptr<Settings> m_settings;
-    std::unique_ptr<SessionController> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    test::WindowFixture m_ui;
 
     template <typename Signal> bool waitFor(Signal signal, int ms = 60000)
     {
-        QSignalSpy spy(m_session.get(), signal);
+        QSignalSpy spy(m_ui.session.get(), signal);
         for (int i = 0; i < ms / 50 && spy.isEmpty(); ++i)
             QTest::qWait(50);
         return !spy.isEmpty();
@@ -43,26 +40,15 @@ private:
     bool open(const char* caseName)
     {
         const QString json = test::sharedCase(caseName) + QStringLiteral("/compare.json");
-        if (!QFileInfo::exists(json))
-            return false;
-        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
-        m_session->openPaths({ json }, ps::EngineOptions {});
-        for (int i = 0; i < 1200 && changed.isEmpty(); ++i)
-            QTest::qWait(50);
-        return !changed.isEmpty();
+        return QFileInfo::exists(json) && m_ui.open(json);
     }
-    NodeId find(Side side, const char* name) const { return m_session->snapshot()->graph(side).find(name); }
-    AnalysisTools* tools() const { return m_window->analysisTools(); }
+    NodeId find(Side side, const char* name) const { return m_ui.session->snapshot()->graph(side).find(name); }
+    AnalysisTools* tools() const { return m_ui.window->analysisTools(); }
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_tmp.isValid());
-        m_settings = std::make_unique<Settings>(m_tmp.filePath(QStringLiteral("settings.ini")));
-        m_session = std::make_unique<SessionController>();
-        m_window = std::make_unique<MainWindow>(m_settings.get(), m_session.get());
-        m_window->resize(1400, 900);
-        m_window->show();
+        QVERIFY(m_ui.start(1400, 900));
         QVERIFY(tools());
     }
 
@@ -73,13 +59,13 @@ private Q_SLOTS:
         const NodeId n = find(Side::Npu, "Module.layers.0.self_attention.query_key_value.Linear.forward.0");
         const NodeId b = find(Side::Bench, "Module.h.0.attn.c_attn.Linear.forward.0");
         QVERIFY(n != ps::kNoNode && b != ps::kNoNode);
-        auto before = m_session->snapshot();
+        auto before = m_ui.session->snapshot();
         QCOMPARE(before->counterpart(Side::Npu, n), ps::kNoNode);
         // What the core computes for this pair (with children) is what the GUI must show.
         ps::ManualMatchReport expectedReport;
         auto expected = ps::matchManually(*before->comparison, n, b, true, expectedReport);
 
-        SideBySideTreeView* trees = m_window->trees();
+        SideBySideTreeView* trees = m_ui.window->trees();
         trees->selectNode(Side::Npu, n);
         QCOMPARE(tools()->pick(Side::Npu), n);
         const QPersistentModelIndex parentIndex = trees->view(Side::Npu)->currentIndex().parent();
@@ -91,11 +77,11 @@ private Q_SLOTS:
         QVERIFY(tools()->matchAction()->isEnabled());
         QVERIFY(tools()->withChildrenAction()->isChecked());
 
-        QSignalSpy finished(m_session.get(), &SessionController::matchFinished);
-        QTest::keyClick(m_window.get(), Qt::Key_M, Qt::ControlModifier);
+        QSignalSpy finished(m_ui.session.get(), &SessionController::matchFinished);
+        QTest::keyClick(m_ui.window.get(), Qt::Key_M, Qt::ControlModifier);
         QVERIFY(waitFor(&SessionController::snapshotUpdated));
         QVERIFY(finished.count() == 1 || waitFor(&SessionController::matchFinished, 2000));
-        auto after = m_session->snapshot();
+        auto after = m_ui.session->snapshot();
         QCOMPARE(after->counterpart(Side::Npu, n), b);
         QCOMPARE(after->precision(Side::Npu, n), expected->precision[n].value);
         const NodeId api = after->graph(Side::Npu).children(n)[0];
@@ -110,15 +96,15 @@ private Q_SLOTS:
 
     void unmatchThroughTheContextMenuAndConfigRoundTrip()
     {
-        if (!m_session->snapshot()
+        if (!m_ui.session->snapshot()
             || find(Side::Npu, "Module.layers.0.self_attention.query_key_value.Linear.forward.0") == ps::kNoNode)
             QSKIP("needs the previous test's session");
         const NodeId n = find(Side::Npu, "Module.layers.0.self_attention.query_key_value.Linear.forward.0");
-        const NodeId b = m_session->snapshot()->counterpart(Side::Npu, n);
+        const NodeId b = m_ui.session->snapshot()->counterpart(Side::Npu, n);
         QVERIFY(b != ps::kNoNode);
 
         // Save the manual matches, then unmatch from the context menu.
-        const QString config = m_tmp.filePath(QStringLiteral("m.vis.config"));
+        const QString config = m_ui.tmp.filePath(QStringLiteral("m.vis.config"));
         tools()->saveMatchConfig(config);
         QVERIFY(waitFor(&SessionController::matchConfigSaved));
         const ps::MatchPairs pairs = ps::readVisConfig(config.toStdString());
@@ -137,8 +123,8 @@ private Q_SLOTS:
         QVERIFY(menu->actions().contains(tools()->withChildrenAction()));
         unmatch->trigger();
         QVERIFY(waitFor(&SessionController::snapshotUpdated));
-        QCOMPARE(m_session->snapshot()->counterpart(Side::Npu, n), ps::kNoNode);
-        QVERIFY(std::isnan(m_session->snapshot()->precision(Side::Npu, n)));
+        QCOMPARE(m_ui.session->snapshot()->counterpart(Side::Npu, n), ps::kNoNode);
+        QVERIFY(std::isnan(m_ui.session->snapshot()->precision(Side::Npu, n)));
 
         // On an unmatched node the menu offers the match with the bench pick.
         tools()->setPick(Side::Bench, b);
@@ -150,16 +136,16 @@ private Q_SLOTS:
         // Loading the saved config restores every pair.
         tools()->loadMatchConfig(config);
         QVERIFY(waitFor(&SessionController::snapshotUpdated));
-        QCOMPARE(m_session->snapshot()->counterpart(Side::Npu, n), b);
+        QCOMPARE(m_ui.session->snapshot()->counterpart(Side::Npu, n), b);
 
         // A bad config is reported, the session stays.
-        const QString bad = m_tmp.filePath(QStringLiteral("bad.vis.config"));
+        const QString bad = m_ui.tmp.filePath(QStringLiteral("bad.vis.config"));
         QFile f(bad);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("[1, 2]");
         f.close();
-        QSignalSpy finished(m_session.get(), &SessionController::matchFinished);
-        m_session->loadMatchConfig(bad);
+        QSignalSpy finished(m_ui.session.get(), &SessionController::matchFinished);
+        m_ui.session->loadMatchConfig(bad);
         for (int i = 0; i < 400 && finished.isEmpty(); ++i)
             QTest::qWait(50);
         QCOMPARE(finished.count(), 1);
@@ -169,7 +155,7 @@ private Q_SLOTS:
         for (QWidget* w : QApplication::topLevelWidgets())
             if (w->inherits("QMessageBox"))
                 w->close();
-        QCOMPARE(m_session->snapshot()->counterpart(Side::Npu, n), b);
+        QCOMPARE(m_ui.session->snapshot()->counterpart(Side::Npu, n), b);
     }
 
     void divergenceDockNamesTheInjectedNan()
@@ -185,7 +171,7 @@ private Q_SLOTS:
         QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Functional.linear.1.forward"));
         QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("inf"));
         Q_EMIT list->itemActivated(list->topLevelItem(0), 0);
-        QCOMPARE(m_window->trees()->currentNode(Side::Npu), find(Side::Npu, "Functional.linear.1.forward"));
+        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), find(Side::Npu, "Functional.linear.1.forward"));
 
         // A bad tolerance is explained, not applied.
         tools()->divergencePanel()->toleranceEdit()->setText(QStringLiteral("float16"));

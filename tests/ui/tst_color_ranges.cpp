@@ -27,32 +27,22 @@ using namespace psui;
 class TestColorRanges : public QObject {
     Q_OBJECT
 private:
-    QTemporaryDir m_tmp;
-    std::unique_ptr<Settings> m_settings;
-    std::unique_ptr<SessionController> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    test::WindowFixture m_ui;
     NodeId m_node = ps::kNoNode; // a matched NPU node with a precision below 0.2
 
-    bool openExample()
-    {
-        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
-        m_session->openPaths({ test::exampleDir() + QStringLiteral("/compare.json") }, ps::EngineOptions {});
-        for (int i = 0; i < 1200 && changed.isEmpty(); ++i)
-            QTest::qWait(50);
-        return !changed.isEmpty();
-    }
+    bool openExample() { return m_ui.open(test::exampleDir() + QStringLiteral("/compare.json")); }
     // The fill the tree's delegate paints for the node: the colour of the bin the model reports.
     QString cellColour(NodeId node) const
     {
-        GraphTreeModel* model = m_session->model(Side::Npu);
+        GraphTreeModel* model = m_ui.session->model(Side::Npu);
         const int bin = model->data(model->indexOfNode(node), BinRole).toInt();
-        return Palette::nodeFill(*m_session->snapshot(), Side::Npu, bin).name(QColor::HexRgb).toUpper();
+        return Palette::nodeFill(*m_ui.session->snapshot(), Side::Npu, bin).name(QColor::HexRgb).toUpper();
     }
     QJsonObject exportedColors(const QString& name)
     {
-        const QString path = m_tmp.filePath(name);
-        QSignalSpy done(m_session.get(), &SessionController::exportFinished);
-        m_session->exportVis(path);
+        const QString path = m_ui.tmp.filePath(name);
+        QSignalSpy done(m_ui.session.get(), &SessionController::exportFinished);
+        m_ui.session->exportVis(path);
         for (int i = 0; i < 600 && done.isEmpty(); ++i)
             QTest::qWait(50);
         if (done.isEmpty() || !done.front().at(1).toString().isEmpty())
@@ -66,14 +56,9 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_tmp.isValid());
-        m_settings = std::make_unique<Settings>(m_tmp.filePath(QStringLiteral("settings.ini")));
-        m_session = std::make_unique<SessionController>();
-        m_window = std::make_unique<MainWindow>(m_settings.get(), m_session.get());
-        m_window->resize(1200, 800);
-        m_window->show();
+        QVERIFY(m_ui.start(1200, 800));
         QVERIFY(openExample());
-        auto snap = m_session->snapshot();
+        auto snap = m_ui.session->snapshot();
         for (NodeId n = 0; n < snap->graph(Side::Npu).size() && m_node == ps::kNoNode; ++n) {
             const double p = snap->precision(Side::Npu, n);
             if (snap->counterpart(Side::Npu, n) != ps::kNoNode && !std::isnan(p) && p > 0 && p < 0.2)
@@ -85,7 +70,7 @@ private Q_SLOTS:
 
     void dialogRefusesWhatThePluginRefuses()
     {
-        ColorRangesDialog dialog(ps::CompareMode::Summary, m_session->colorRanges());
+        ColorRangesDialog dialog(ps::CompareMode::Summary, m_ui.session->colorRanges());
         QCOMPARE(dialog.ranges().size(), size_t(5));
         QVERIFY(dialog.okButton()->isEnabled());
         dialog.addRange(); // already five
@@ -109,13 +94,13 @@ private Q_SLOTS:
 
     void newRangesRecolourTheTreesAndAreExported()
     {
-        ColorRangesDialog dialog(ps::CompareMode::Summary, m_session->colorRanges());
+        ColorRangesDialog dialog(ps::CompareMode::Summary, m_ui.session->colorRanges());
         dialog.setRanges({ { "#FF4118", 0, 0.9, false, {} }, { "#FFFCF3", 0.9, 1, false, {} } });
         QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
-        const double before = m_session->snapshot()->precision(Side::Npu, m_node);
-        QCOMPARE(m_window->applyColorRanges(dialog.ranges()), QString());
+        const double before = m_ui.session->snapshot()->precision(Side::Npu, m_node);
+        QCOMPARE(m_ui.window->applyColorRanges(dialog.ranges()), QString());
         QCOMPARE(cellColour(m_node), QStringLiteral("#FF4118"));
-        QCOMPARE(m_session->snapshot()->precision(Side::Npu, m_node), before); // nothing recomputed
+        QCOMPARE(m_ui.session->snapshot()->precision(Side::Npu, m_node), before); // nothing recomputed
         const QJsonObject colors = exportedColors(QStringLiteral("custom.vis"));
         QCOMPARE(colors.keys(), QStringList({ QStringLiteral("#C7C7C7"), QStringLiteral("#FF4118"), QStringLiteral("#FFFCF3") }));
         QCOMPARE(colors.value(QStringLiteral("#FF4118")).toObject().value(QStringLiteral("value")).toArray(),
@@ -126,15 +111,15 @@ private Q_SLOTS:
     {
         QVERIFY(openExample());
         QCOMPARE(cellColour(m_node), QStringLiteral("#FF4118"));
-        QCOMPARE(m_session->colorRanges().size(), size_t(2));
+        QCOMPARE(m_ui.session->colorRanges().size(), size_t(2));
     }
 
     void presetRestoresMsprobesLegend()
     {
-        ColorRangesDialog dialog(ps::CompareMode::Summary, m_session->colorRanges());
+        ColorRangesDialog dialog(ps::CompareMode::Summary, m_ui.session->colorRanges());
         dialog.applyPreset();
         QCOMPARE(dialog.ranges().size(), size_t(5));
-        QCOMPARE(m_window->applyColorRanges(dialog.ranges()), QString());
+        QCOMPARE(m_ui.window->applyColorRanges(dialog.ranges()), QString());
         QCOMPARE(cellColour(m_node), QStringLiteral("#FFFCF3"));
         const QJsonObject colors = exportedColors(QStringLiteral("preset.vis"));
         QCOMPARE(colors.keys(),
@@ -146,7 +131,7 @@ private Q_SLOTS:
 
     void invalidRangesAreRefused()
     {
-        const QString why = m_window->applyColorRanges({ { "#123456", 0, 1, false, {} } });
+        const QString why = m_ui.window->applyColorRanges({ { "#123456", 0, 1, false, {} } });
         QVERIFY2(why.contains(QStringLiteral("palette")), qPrintable(why));
         QCOMPARE(cellColour(m_node), QStringLiteral("#FFFCF3"));
     }

@@ -33,25 +33,18 @@ using namespace psui;
 class TestGraphCharts : public QObject {
     Q_OBJECT
 private:
-    QTemporaryDir m_tmp;
-    std::unique_ptr<Settings> m_settings;
-    std::unique_ptr<SessionController> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    test::WindowFixture m_ui;
 
     bool openJson(const QString& json)
     {
-        if (!QFileInfo::exists(json))
+        if (!QFileInfo::exists(json) || !m_ui.open(json))
             return false;
-        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
-        m_session->openPaths({ json }, ps::EngineOptions {});
-        for (int i = 0; i < 1200 && changed.isEmpty(); ++i)
-            QTest::qWait(50);
-        QTest::qWait(50);
-        return !changed.isEmpty();
+        QTest::qWait(50); // the docks repaint after the session change
+        return true;
     }
     bool openCase(const char* name) { return openJson(test::sharedCase(name) + QStringLiteral("/compare.json")); }
     bool openExample() { return openJson(test::exampleDir() + QStringLiteral("/compare.json")); }
-    GraphChartDocks* docks() const { return m_window->graphChartDocks(); }
+    GraphChartDocks* docks() const { return m_ui.window->graphChartDocks(); }
     PrecisionCharts* charts() const { return docks()->charts(); }
     GraphCanvas* canvas(Side side) const { return docks()->canvas(side); }
     static QXYSeries* seriesNamed(QChart* chart, const char* name)
@@ -83,23 +76,18 @@ private:
     {
         docks()->graphDock()->show();
         docks()->graphDock()->raise();
-        m_window->resizeDocks({ docks()->graphDock() }, { 500 }, Qt::Vertical);
+        m_ui.window->resizeDocks({ docks()->graphDock() }, { 500 }, Qt::Vertical);
         QTest::qWait(50);
     }
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_tmp.isValid());
-        m_settings = std::make_unique<Settings>(m_tmp.filePath(QStringLiteral("settings.ini")));
-        m_session = std::make_unique<SessionController>();
-        m_window = std::make_unique<MainWindow>(m_settings.get(), m_session.get());
-        m_window->resize(1600, 1000);
-        m_window->show();
+        QVERIFY(m_ui.start(1600, 1000));
         QVERIFY(docks());
         // Reachable from the View menu.
         QList<QAction*> viewActions;
-        for (QAction* a : m_window->findChildren<QAction*>())
+        for (QAction* a : m_ui.window->findChildren<QAction*>())
             if (a == docks()->graphDock()->toggleViewAction() || a == docks()->chartsDock()->toggleViewAction())
                 viewActions << a;
         QCOMPARE(viewActions.size(), 2);
@@ -111,7 +99,7 @@ private Q_SLOTS:
     {
         QVERIFY(openExample());
         showChartsTab(0);
-        const ps::PrecisionSeries expected = ps::precisionSeries(*m_session->snapshot()->comparison);
+        const ps::PrecisionSeries expected = ps::precisionSeries(*m_ui.session->snapshot()->comparison);
         QVERIFY(!expected.forward.empty());
         QVERIFY(!expected.backward.empty());
         for (int pass : { 0, 1 }) {
@@ -136,7 +124,7 @@ private Q_SLOTS:
         if (!openCase("mlp_nan_mix_statistics"))
             QSKIP("shared case mlp_nan_mix_statistics not available");
         showChartsTab(0);
-        const ps::PrecisionSeries expected = ps::precisionSeries(*m_session->snapshot()->comparison);
+        const ps::PrecisionSeries expected = ps::precisionSeries(*m_ui.session->snapshot()->comparison);
         std::vector<QPointF> bad;
         for (const ps::PrecisionPoint& p : expected.forward)
             if (p.nonFinite)
@@ -158,13 +146,13 @@ private Q_SLOTS:
     {
         QVERIFY(openExample());
         showChartsTab(0);
-        const ps::PrecisionSeries expected = ps::precisionSeries(*m_session->snapshot()->comparison);
+        const ps::PrecisionSeries expected = ps::precisionSeries(*m_ui.session->snapshot()->comparison);
         QXYSeries* line = seriesNamed(charts()->orderChart(), "precision");
         const size_t i = expected.forward.size() / 2;
         // A click slightly off the point still picks the nearest one, as the mouse does.
         Q_EMIT line->clicked(QPointF(expected.forward[i].order + 0.2, expected.forward[i].precision));
         QTest::qWait(20);
-        QCOMPARE(m_window->trees()->currentNode(Side::Npu), expected.forward[i].node);
+        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), expected.forward[i].node);
     }
 
     void layerChartAndHeatmapAreTheCoreWorstCells()
@@ -172,7 +160,7 @@ private Q_SLOTS:
         if (!openCase("gpt_mix_statistics"))
             QSKIP("shared case gpt_mix_statistics not available");
         showChartsTab(1);
-        const ps::LayerTable expected = ps::layerTable(ps::precisionSeries(*m_session->snapshot()->comparison));
+        const ps::LayerTable expected = ps::layerTable(ps::precisionSeries(*m_ui.session->snapshot()->comparison));
         QVERIFY(expected.layers.size() >= 2);
         for (const char* name : { "layerForward", "layerBackward" }) {
             const auto& cells = QByteArray(name) == "layerForward" ? expected.forward : expected.backward;
@@ -206,7 +194,7 @@ private Q_SLOTS:
             if (!expected.byKind[l][size_t(ps::ModuleKind::Mlp)].empty()) {
                 QTest::mouseClick(heatmap, Qt::LeftButton, {}, heatmap->cellRect(l, size_t(ps::ModuleKind::Mlp)).center());
                 QTest::qWait(20);
-                QCOMPARE(m_window->trees()->currentNode(Side::Npu), expected.byKind[l][size_t(ps::ModuleKind::Mlp)].node);
+                QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), expected.byKind[l][size_t(ps::ModuleKind::Mlp)].node);
                 break;
             }
     }
@@ -216,8 +204,8 @@ private Q_SLOTS:
         QVERIFY(openExample());
         for (int tab : { 0, 2 }) {
             showChartsTab(tab);
-            const QString png = m_tmp.filePath(QStringLiteral("chart%1.png").arg(tab));
-            const QString svg = m_tmp.filePath(QStringLiteral("chart%1.svg").arg(tab));
+            const QString png = m_ui.tmp.filePath(QStringLiteral("chart%1.png").arg(tab));
+            const QString svg = m_ui.tmp.filePath(QStringLiteral("chart%1.svg").arg(tab));
             QVERIFY(charts()->exportCurrent(png));
             QVERIFY(charts()->exportCurrent(svg));
             QImage image(png);
@@ -233,7 +221,7 @@ private Q_SLOTS:
     {
         QVERIFY(openExample());
         showGraph();
-        const auto snap = m_session->snapshot();
+        const auto snap = m_ui.session->snapshot();
         for (Side side : { Side::Npu, Side::Bench }) {
             GraphCanvas* c = canvas(side);
             QVERIFY(c->layout());
@@ -267,10 +255,10 @@ private Q_SLOTS:
         QCOMPARE(layout.boxAt(int(c->toLayout(at).x()), int(c->toLayout(at).y())), target);
         QTest::mouseClick(c->viewport(), Qt::LeftButton, {}, at);
         QTest::qWait(20);
-        QCOMPARE(m_window->trees()->currentNode(Side::Npu), layout.boxes()[target].node);
+        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), layout.boxes()[target].node);
         QCOMPARE(c->selectedNode(), layout.boxes()[target].node);
         // The bench canvas follows the counterpart the tree selected.
-        QCOMPARE(canvas(Side::Bench)->selectedNode(), m_window->trees()->currentNode(Side::Bench));
+        QCOMPARE(canvas(Side::Bench)->selectedNode(), m_ui.window->trees()->currentNode(Side::Bench));
     }
 
     void doubleClickExpandsAndCollapses()
@@ -288,7 +276,7 @@ private Q_SLOTS:
         c->centerOn(QPointF(layout.boxes()[target].x + 2, layout.boxes()[target].y + 2));
         QTest::mouseDClick(c->viewport(), Qt::LeftButton, {}, c->boxRectInViewport(target).center().toPoint());
         QVERIFY(layout.isExpanded(node));
-        ps::HierarchyLayout expected(m_session->snapshot()->graph(Side::Npu), -1);
+        ps::HierarchyLayout expected(m_ui.session->snapshot()->graph(Side::Npu), -1);
         expected.toggle(node);
         compareBoxes(layout, expected);
         const uint32_t again = layout.boxOf(node);
@@ -303,13 +291,13 @@ private Q_SLOTS:
             QSKIP("shared case gpt_mix_statistics not available");
         showGraph();
         GraphCanvas* c = canvas(Side::Npu);
-        const ps::Graph& graph = m_session->snapshot()->graph(Side::Npu);
+        const ps::Graph& graph = m_ui.session->snapshot()->graph(Side::Npu);
         NodeId deep = ps::kNoNode;
         for (NodeId n = 0; n < graph.size() && deep == ps::kNoNode; ++n)
-            if (m_session->snapshot()->rollup(Side::Npu).depth[n] >= 3 && c->layout()->boxOf(n) == ps::kNoBox)
+            if (m_ui.session->snapshot()->rollup(Side::Npu).depth[n] >= 3 && c->layout()->boxOf(n) == ps::kNoBox)
                 deep = n;
         QVERIFY(deep != ps::kNoNode);
-        m_window->trees()->selectNode(Side::Npu, deep);
+        m_ui.window->trees()->selectNode(Side::Npu, deep);
         QTest::qWait(20);
         const uint32_t box = c->layout()->boxOf(deep);
         QVERIFY(box != ps::kNoBox);

@@ -34,15 +34,12 @@ using namespace psui;
 class TestMainWindow : public QObject {
     Q_OBJECT
 private:
-    QTemporaryDir m_tmp;
-    std::unique_ptr<Settings> m_settings;
-    std::unique_ptr<SessionController> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    test::WindowFixture m_ui;
 
     bool waitForSession()
     {
-        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
-        QSignalSpy failed(m_session.get(), &SessionController::loadFailed);
+        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
+        QSignalSpy failed(m_ui.session.get(), &SessionController::loadFailed);
         for (int i = 0; i < 1200 && changed.isEmpty() && failed.isEmpty(); ++i)
             QTest::qWait(50);
         return !changed.isEmpty();
@@ -63,102 +60,97 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_tmp.isValid());
-        m_settings = std::make_unique<Settings>(m_tmp.filePath(QStringLiteral("settings.ini")));
-        m_session = std::make_unique<SessionController>();
-        m_window = std::make_unique<MainWindow>(m_settings.get(), m_session.get());
-        m_window->resize(1400, 900);
-        m_window->show();
+        QVERIFY(m_ui.start(1400, 900));
         QVERIFY(!MainWindow::exampleDirectory().isEmpty());
-        m_window->openExample();
+        m_ui.window->openExample();
         QVERIFY(waitForSession());
-        QVERIFY(m_session->snapshot());
+        QVERIFY(m_ui.session->snapshot());
     }
 
     void selectRedNodeShowsCounterpartAndDetails()
     {
-        auto snap = m_session->snapshot();
-        QTest::keyClick(m_window.get(), Qt::Key_F3);
-        const NodeId npu = m_window->trees()->currentNode(Side::Npu);
+        auto snap = m_ui.session->snapshot();
+        QTest::keyClick(m_ui.window.get(), Qt::Key_F3);
+        const NodeId npu = m_ui.window->trees()->currentNode(Side::Npu);
         QVERIFY(npu != ps::kNoNode);
         QCOMPARE(int(snap->rollup(Side::Npu).bin[npu]), snap->worstValueBin());
         // The counterpart is selected and revealed on the bench side.
-        const NodeId bench = m_window->trees()->currentNode(Side::Bench);
+        const NodeId bench = m_ui.window->trees()->currentNode(Side::Bench);
         QCOMPARE(bench, snap->counterpart(Side::Npu, npu));
-        QTreeView* benchView = m_window->trees()->view(Side::Bench);
+        QTreeView* benchView = m_ui.window->trees()->view(Side::Bench);
         QVERIFY(benchView->visualRect(benchView->currentIndex()).isValid());
         // Details and stack follow.
-        QVERIFY(m_window->details()->model()->rowCount() > 0);
-        QVERIFY(m_window->details()->headerText().contains(QString::fromUtf8(snap->graph(Side::Npu).nameOf(npu))));
-        QVERIFY(!m_window->stack()->text(Side::Npu).isEmpty());
+        QVERIFY(m_ui.window->details()->model()->rowCount() > 0);
+        QVERIFY(m_ui.window->details()->headerText().contains(QString::fromUtf8(snap->graph(Side::Npu).nameOf(npu))));
+        QVERIFY(!m_ui.window->stack()->text(Side::Npu).isEmpty());
         // Selecting on the bench side selects the NPU counterpart back.
-        m_window->trees()->selectNode(Side::Bench, bench);
-        QCOMPARE(m_window->trees()->currentNode(Side::Npu), npu);
+        m_ui.window->trees()->selectNode(Side::Bench, bench);
+        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), npu);
     }
 
     void redNodeDetailsHighlightTheBadMetric()
     {
-        auto snap = m_session->snapshot();
+        auto snap = m_ui.session->snapshot();
         const NodeId red = snap->graph(Side::Npu).find("Module.norm1.LayerNorm.forward.0");
-        m_window->jumpTo(Side::Npu, red);
-        QCOMPARE(m_window->trees()->currentNode(Side::Npu), red);
-        QVERIFY(m_window->details()->model()->suspiciousCellCount() >= 1);
+        m_ui.window->jumpTo(Side::Npu, red);
+        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), red);
+        QVERIFY(m_ui.window->details()->model()->suspiciousCellCount() >= 1);
     }
 
     void mirroredExpansion()
     {
-        auto snap = m_session->snapshot();
+        auto snap = m_ui.session->snapshot();
         const NodeId npu = snap->graph(Side::Npu).find("Module.fc1.Linear.forward.0");
         const NodeId bench = snap->counterpart(Side::Npu, npu);
-        QTreeView* nv = m_window->trees()->view(Side::Npu);
-        QTreeView* bv = m_window->trees()->view(Side::Bench);
-        nv->expand(m_window->trees()->proxy(Side::Npu)->indexOfNode(npu));
-        QVERIFY(bv->isExpanded(m_window->trees()->proxy(Side::Bench)->indexOfNode(bench)));
-        nv->collapse(m_window->trees()->proxy(Side::Npu)->indexOfNode(npu));
-        QVERIFY(!bv->isExpanded(m_window->trees()->proxy(Side::Bench)->indexOfNode(bench)));
+        QTreeView* nv = m_ui.window->trees()->view(Side::Npu);
+        QTreeView* bv = m_ui.window->trees()->view(Side::Bench);
+        nv->expand(m_ui.window->trees()->proxy(Side::Npu)->indexOfNode(npu));
+        QVERIFY(bv->isExpanded(m_ui.window->trees()->proxy(Side::Bench)->indexOfNode(bench)));
+        nv->collapse(m_ui.window->trees()->proxy(Side::Npu)->indexOfNode(npu));
+        QVERIFY(!bv->isExpanded(m_ui.window->trees()->proxy(Side::Bench)->indexOfNode(bench)));
     }
 
     void searchIsDebouncedAndHighlights()
     {
-        QSignalSpy finished(m_session.get(), &SessionController::searchFinished);
-        QLineEdit* edit = m_window->searchBar()->lineEdit();
+        QSignalSpy finished(m_ui.session.get(), &SessionController::searchFinished);
+        QLineEdit* edit = m_ui.window->searchBar()->lineEdit();
         QTest::keyClicks(edit, QStringLiteral("relu"));
         QVERIFY(finished.isEmpty()); // debounced: nothing before 300 ms
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
         const auto result = finished.first().first().value<QueryResult>();
         QVERIFY(result.hitCount() >= 2);
-        auto* count = m_window->searchBar()->findChild<QLabel*>(QStringLiteral("hitCount"));
+        auto* count = m_ui.window->searchBar()->findChild<QLabel*>(QStringLiteral("hitCount"));
         QVERIFY(count->text().contains(QString::number(result.hitCount())));
         // The first hit is current and highlighted.
-        const NodeId current = m_window->trees()->currentNode(Side::Npu);
-        QVERIFY(QString::fromUtf8(m_session->snapshot()->graph(Side::Npu).nameOf(current))
+        const NodeId current = m_ui.window->trees()->currentNode(Side::Npu);
+        QVERIFY(QString::fromUtf8(m_ui.session->snapshot()->graph(Side::Npu).nameOf(current))
                     .contains(QStringLiteral("relu"), Qt::CaseInsensitive));
-        QVERIFY(m_window->trees()->view(Side::Npu)->currentIndex().data(HitRole).toBool());
+        QVERIFY(m_ui.window->trees()->view(Side::Npu)->currentIndex().data(HitRole).toBool());
         edit->clear();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 5000);
     }
 
     void filterByWorstBin()
     {
-        auto snap = m_session->snapshot();
-        QSignalSpy finished(m_session.get(), &SessionController::filterFinished);
-        m_window->legend()->setBinChecked(snap->worstValueBin(), true);
+        auto snap = m_ui.session->snapshot();
+        QSignalSpy finished(m_ui.session.get(), &SessionController::filterFinished);
+        m_ui.window->legend()->setBinChecked(snap->worstValueBin(), true);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
         const auto result = finished.first().first().value<QueryResult>();
         QCOMPARE(
             result.sides[0]->hits.size(), size_t(snap->rollup(Side::Npu).binTotals[size_t(snap->worstValueBin())]));
-        m_window->legend()->setBinChecked(snap->worstValueBin(), false);
+        m_ui.window->legend()->setBinChecked(snap->worstValueBin(), false);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 5000);
     }
 
-    void callerPanelGroupsRedNodes() { QVERIFY(m_window->callers()->tree()->topLevelItemCount() >= 1); }
+    void callerPanelGroupsRedNodes() { QVERIFY(m_ui.window->callers()->tree()->topLevelItemCount() >= 1); }
 
     void exportEqualsCli()
     {
         QTemporaryDir out;
         const QString path = out.filePath(QStringLiteral("exported.vis"));
-        QSignalSpy finished(m_session.get(), &SessionController::exportFinished);
-        m_session->exportVis(path);
+        QSignalSpy finished(m_ui.session.get(), &SessionController::exportFinished);
+        m_ui.session->exportVis(path);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
         QCOMPARE(finished.first().at(1).toString(), QString());
         QCOMPARE(QFile::permissions(path) & 0x7777,
@@ -181,8 +173,8 @@ private Q_SLOTS:
         QFile db(out.filePath(QStringLiteral("run.vis.db")));
         QVERIFY(db.open(QIODevice::WriteOnly));
         db.close();
-        QSignalSpy finished(m_session.get(), &SessionController::exportFinished);
-        m_session->exportVis(out.filePath(QStringLiteral("x.vis")));
+        QSignalSpy finished(m_ui.session.get(), &SessionController::exportFinished);
+        m_ui.session->exportVis(out.filePath(QStringLiteral("x.vis")));
         QCOMPARE(finished.size(), 1);
         QVERIFY(finished.first().at(1).toString().contains(QStringLiteral("run.vis.db")));
         QVERIFY(!QFileInfo::exists(out.filePath(QStringLiteral("x.vis"))));
@@ -190,31 +182,31 @@ private Q_SLOTS:
 
     void failedLoadKeepsTheSession()
     {
-        auto before = m_session->snapshot();
+        auto before = m_ui.session->snapshot();
         QTemporaryDir empty;
-        QSignalSpy failed(m_session.get(), &SessionController::loadFailed);
+        QSignalSpy failed(m_ui.session.get(), &SessionController::loadFailed);
         OpenRequest r;
         r.npuPath = empty.path();
-        m_session->open(r);
+        m_ui.session->open(r);
         QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
         QVERIFY(!failed.first().first().toString().isEmpty());
-        QCOMPARE(m_session->snapshot(), before);
-        QCOMPARE(m_window->trees()->view(Side::Npu)->model()->rowCount(), 1);
-        QTRY_VERIFY(m_window->findChild<QWidget*>(QStringLiteral("errorBox")));
-        m_window->findChild<QWidget*>(QStringLiteral("errorBox"))->close();
+        QCOMPARE(m_ui.session->snapshot(), before);
+        QCOMPARE(m_ui.window->trees()->view(Side::Npu)->model()->rowCount(), 1);
+        QTRY_VERIFY(m_ui.window->findChild<QWidget*>(QStringLiteral("errorBox")));
+        m_ui.window->findChild<QWidget*>(QStringLiteral("errorBox"))->close();
     }
 
     void latestRequestWins()
     {
-        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
+        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
         OpenRequest bad;
-        bad.npuPath = m_tmp.path();
-        m_session->open(bad); // superseded at once
-        m_window->openExample();
+        bad.npuPath = m_ui.tmp.path();
+        m_ui.session->open(bad); // superseded at once
+        m_ui.window->openExample();
         QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 1, 60000);
         QTest::qWait(200);
         QCOMPARE(changed.size(), 1);
-        QVERIFY(m_session->snapshot());
+        QVERIFY(m_ui.session->snapshot());
     }
 
     void sharedCase()
@@ -222,14 +214,14 @@ private Q_SLOTS:
         const QString path = test::sharedCase("resnet18_mix_statistics") + QStringLiteral("/compare.json");
         if (!QFileInfo::exists(path))
             QSKIP("shared data not present");
-        QVERIFY(m_session->openPaths({ path }, {}));
+        QVERIFY(m_ui.session->openPaths({ path }, {}));
         QVERIFY(waitForSession());
-        auto snap = m_session->snapshot();
-        m_window->nextSuspicious(1);
-        const NodeId npu = m_window->trees()->currentNode(Side::Npu);
+        auto snap = m_ui.session->snapshot();
+        m_ui.window->nextSuspicious(1);
+        const NodeId npu = m_ui.window->trees()->currentNode(Side::Npu);
         QVERIFY(npu != ps::kNoNode);
-        QCOMPARE(m_window->trees()->currentNode(Side::Bench), snap->counterpart(Side::Npu, npu));
-        QVERIFY(m_window->details()->model()->rowCount() > 0);
+        QCOMPARE(m_ui.window->trees()->currentNode(Side::Bench), snap->counterpart(Side::Npu, npu));
+        QVERIFY(m_ui.window->details()->model()->rowCount() > 0);
     }
 
     void batchLayoutHasStepSelector()
@@ -237,15 +229,15 @@ private Q_SLOTS:
         const QString path = test::sharedCase("mlp_steps_mix_statistics") + QStringLiteral("/compare.json");
         if (!QFileInfo::exists(path))
             QSKIP("shared data not present");
-        QVERIFY(m_session->openPaths({ path }, {}));
+        QVERIFY(m_ui.session->openPaths({ path }, {}));
         QVERIFY(waitForSession());
-        QCOMPARE(m_session->jobLabels().size(), 2);
-        QCOMPARE(m_window->jobSelector()->count(), 2);
-        QVERIFY(m_window->jobSelector()->itemText(1).startsWith(QStringLiteral("step1")));
-        m_session->selectJob(1);
+        QCOMPARE(m_ui.session->jobLabels().size(), 2);
+        QCOMPARE(m_ui.window->jobSelector()->count(), 2);
+        QVERIFY(m_ui.window->jobSelector()->itemText(1).startsWith(QStringLiteral("step1")));
+        m_ui.session->selectJob(1);
         QVERIFY(waitForSession());
-        QCOMPARE(m_session->currentJob(), 1);
-        QCOMPARE(m_window->jobSelector()->currentIndex(), 1);
+        QCOMPARE(m_ui.session->currentJob(), 1);
+        QCOMPARE(m_ui.window->jobSelector()->currentIndex(), 1);
     }
 
     void openVisFileShowsTheSameColours()
@@ -254,9 +246,9 @@ private Q_SLOTS:
         if (!QFileInfo::exists(path))
             QSKIP("shared data not present");
         auto computed = test::loadSnapshot(test::exampleDir() + QStringLiteral("/compare.json"));
-        QVERIFY(m_session->openPaths({ path }, {}));
+        QVERIFY(m_ui.session->openPaths({ path }, {}));
         QVERIFY(waitForSession());
-        auto snap = m_session->snapshot();
+        auto snap = m_ui.session->snapshot();
         QVERIFY(snap->comparison->isCompare);
         QCOMPARE(snap->rollup(Side::Npu).binTotals, computed->rollup(Side::Npu).binTotals);
         QCOMPARE(snap->rollup(Side::Bench).unmatched, computed->rollup(Side::Bench).unmatched);
@@ -267,26 +259,26 @@ private Q_SLOTS:
         QTranslator zh;
         QVERIFY(zh.load(QStringLiteral(":/i18n/probescope_zh_CN.qm")));
         QCoreApplication::installTranslator(&zh);
-        QTRY_COMPARE(m_window->menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
-        QCOMPARE(m_window->trees()->view(Side::Npu)->model()->headerData(0, Qt::Horizontal).toString(),
+        QTRY_COMPARE(m_ui.window->menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
+        QCOMPARE(m_ui.window->trees()->view(Side::Npu)->model()->headerData(0, Qt::Horizontal).toString(),
             QStringLiteral("NPU 节点"));
         QCoreApplication::removeTranslator(&zh);
-        QTRY_COMPARE(m_window->menuBar()->actions().first()->text(), QStringLiteral("&File"));
+        QTRY_COMPARE(m_ui.window->menuBar()->actions().first()->text(), QStringLiteral("&File"));
     }
 
     void buildModeShowsOneTree()
     {
         const QString npu = test::exampleDir() + QStringLiteral("/npu/step0/rank");
-        QVERIFY(m_session->openPaths({ npu }, {}));
+        QVERIFY(m_ui.session->openPaths({ npu }, {}));
         QVERIFY(waitForSession());
-        auto snap = m_session->snapshot();
+        auto snap = m_ui.session->snapshot();
         QVERIFY(!snap->comparison->isCompare);
-        QVERIFY(!m_window->trees()->view(Side::Bench)->isVisible());
-        QCOMPARE(m_window->trees()->view(Side::Npu)->model()->rowCount(), 1);
-        m_window->nextSuspicious(1); // nothing to find, nothing to crash
-        m_window->jumpTo(Side::Npu, 3);
-        QCOMPARE(m_window->trees()->currentNode(Side::Npu), NodeId(3));
-        QVERIFY(m_window->details()->model()->rowCount() > 0);
+        QVERIFY(!m_ui.window->trees()->view(Side::Bench)->isVisible());
+        QCOMPARE(m_ui.window->trees()->view(Side::Npu)->model()->rowCount(), 1);
+        m_ui.window->nextSuspicious(1); // nothing to find, nothing to crash
+        m_ui.window->jumpTo(Side::Npu, 3);
+        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), NodeId(3));
+        QVERIFY(m_ui.window->details()->model()->rowCount() > 0);
     }
 
     void dropTwoFoldersComparesThem()
@@ -295,21 +287,21 @@ private Q_SLOTS:
         mime.setUrls({ QUrl::fromLocalFile(test::exampleDir() + QStringLiteral("/npu/step0/rank")),
             QUrl::fromLocalFile(test::exampleDir() + QStringLiteral("/bench/step0/rank")) });
         QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(m_window.get(), &enter);
+        QApplication::sendEvent(m_ui.window.get(), &enter);
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(m_window.get(), &drop);
+        QApplication::sendEvent(m_ui.window.get(), &drop);
         QVERIFY(waitForSession());
-        QVERIFY(m_session->snapshot()->comparison->isCompare);
-        QVERIFY(m_window->trees()->view(Side::Bench)->isVisible());
+        QVERIFY(m_ui.session->snapshot()->comparison->isCompare);
+        QVERIFY(m_ui.window->trees()->view(Side::Bench)->isVisible());
     }
 
     void settingsPersistRecentFiles()
     {
-        m_window->close();
-        QVERIFY(!m_settings->recentFiles().isEmpty());
-        QVERIFY(m_settings->value(Settings::Key::StateVersion).toInt() == Settings::kStateVersion);
-        QVERIFY(!m_settings->value(Settings::Key::WindowState).toByteArray().isEmpty());
+        m_ui.window->close();
+        QVERIFY(!m_ui.settings->recentFiles().isEmpty());
+        QVERIFY(m_ui.settings->value(Settings::Key::StateVersion).toInt() == Settings::kStateVersion);
+        QVERIFY(!m_ui.settings->value(Settings::Key::WindowState).toByteArray().isEmpty());
     }
 };
 

@@ -122,15 +122,12 @@ bool hasCjk(const QString& s)
 class TestViewerFeatures : public QObject {
     Q_OBJECT
 private:
-    QTemporaryDir m_tmp;
-    std::unique_ptr<Settings> m_settings;
-    std::unique_ptr<SessionController> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    test::WindowFixture m_ui;
 
     bool waitForSession(int timeoutMs = 60000)
     {
-        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
-        QSignalSpy failed(m_session.get(), &SessionController::loadFailed);
+        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
+        QSignalSpy failed(m_ui.session.get(), &SessionController::loadFailed);
         for (int i = 0; i < timeoutMs / 50 && changed.isEmpty() && failed.isEmpty(); ++i)
             QTest::qWait(50);
         return !changed.isEmpty();
@@ -138,24 +135,19 @@ private:
 
     void openExample()
     {
-        m_window->openExample();
+        m_ui.window->openExample();
         QVERIFY(waitForSession());
     }
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_tmp.isValid());
-        m_settings = std::make_unique<Settings>(m_tmp.filePath(QStringLiteral("settings.ini")));
-        m_session = std::make_unique<SessionController>();
-        m_window = std::make_unique<MainWindow>(m_settings.get(), m_session.get());
-        m_window->resize(1400, 900);
-        m_window->show();
+        QVERIFY(m_ui.start(1400, 900));
     }
 
     void loadingShowsStagesAndPercent()
     {
-        QSignalSpy progress(m_session.get(), &SessionController::progressChanged);
+        QSignalSpy progress(m_ui.session.get(), &SessionController::progressChanged);
         openExample();
         QVERIFY(progress.size() >= 3);
         int last = -1;
@@ -172,7 +164,7 @@ private Q_SLOTS:
         QCOMPARE(last, 1000);
         QVERIFY(stages.contains(SessionController::stageText(ps::Stage::ReadDump)));
         QVERIFY(stages.contains(SessionController::stageText(ps::Stage::Compare)));
-        auto* bar = m_window->findChild<QProgressBar*>(QStringLiteral("loadProgress"));
+        auto* bar = m_ui.window->findChild<QProgressBar*>(QStringLiteral("loadProgress"));
         QVERIFY(bar);
         QCOMPARE(bar->maximum(), 1000); // a real percentage was shown, not only a busy indicator
         QVERIFY(!bar->isVisible()); // and it is gone when the load is done
@@ -181,65 +173,65 @@ private Q_SLOTS:
     void cancelStopsTheEngineAndKeepsTheSession()
     {
         openExample();
-        const auto before = m_session->snapshot();
+        const auto before = m_ui.session->snapshot();
         QVERIFY(before);
-        const QString big = m_tmp.filePath(QStringLiteral("big"));
+        const QString big = m_ui.tmp.filePath(QStringLiteral("big"));
         writeDumpFolder(big + QStringLiteral("/npu"), manyApis(80000));
         writeDumpFolder(big + QStringLiteral("/bench"), manyApis(80000));
-        QSignalSpy progress(m_session.get(), &SessionController::progressChanged);
-        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
-        QVERIFY(m_session->openPaths({ big + QStringLiteral("/npu"), big + QStringLiteral("/bench") }, {}));
+        QSignalSpy progress(m_ui.session.get(), &SessionController::progressChanged);
+        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
+        QVERIFY(m_ui.session->openPaths({ big + QStringLiteral("/npu"), big + QStringLiteral("/bench") }, {}));
         // Wait until the engine is reading dump.json, then press Cancel.
         const QString reading = SessionController::stageText(ps::Stage::ReadDump);
         QTRY_VERIFY_WITH_TIMEOUT(std::any_of(progress.begin(), progress.end(),
                                      [&](const QList<QVariant>& a) { return a.at(1).toString() == reading; }),
             30000);
-        auto* cancel = m_window->findChild<QPushButton*>(QStringLiteral("cancelLoad"));
+        auto* cancel = m_ui.window->findChild<QPushButton*>(QStringLiteral("cancelLoad"));
         QVERIFY(cancel && cancel->isVisible());
         QElapsedTimer sinceCancel;
         sinceCancel.start();
         QTest::mouseClick(cancel, Qt::LeftButton);
-        QVERIFY(!m_session->isBusy());
+        QVERIFY(!m_ui.session->isBusy());
         QVERIFY(!cancel->isVisible());
-        QCOMPARE(m_session->snapshot(), before);
-        QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("statusText"))->text().contains(QStringLiteral("ancel")));
+        QCOMPARE(m_ui.session->snapshot(), before);
+        QVERIFY(m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text().contains(QStringLiteral("ancel")));
         // The engine really stops: the worker thread is free again soon (it would read ~80 MB otherwise).
         QTRY_COMPARE_WITH_TIMEOUT(QThreadPool::globalInstance()->activeThreadCount(), 0, 5000);
         qInfo("worker free %lld ms after Cancel", sinceCancel.elapsed());
         QVERIFY(sinceCancel.elapsed() < 2000);
         QTest::qWait(100);
         QCOMPARE(changed.size(), 0);
-        QCOMPARE(m_session->snapshot(), before);
-        QCOMPARE(m_window->trees()->view(Side::Npu)->model()->rowCount(), 1);
+        QCOMPARE(m_ui.session->snapshot(), before);
+        QCOMPARE(m_ui.window->trees()->view(Side::Npu)->model()->rowCount(), 1);
     }
 
     void microStepSelectorFiltersTheFirstLevel()
     {
-        const QString dir = m_tmp.filePath(QStringLiteral("micro"));
+        const QString dir = m_ui.tmp.filePath(QStringLiteral("micro"));
         writeDumpFolder(dir + QStringLiteral("/npu"), twoMicroSteps(), "1.5");
         writeDumpFolder(dir + QStringLiteral("/bench"), twoMicroSteps(), "1.0");
-        QVERIFY(m_session->openPaths({ dir + QStringLiteral("/npu"), dir + QStringLiteral("/bench") }, {}));
+        QVERIFY(m_ui.session->openPaths({ dir + QStringLiteral("/npu"), dir + QStringLiteral("/bench") }, {}));
         QVERIFY(waitForSession());
-        const auto snap = m_session->snapshot();
+        const auto snap = m_ui.session->snapshot();
         QCOMPARE(snap->microSteps(), 2);
-        QComboBox* selector = m_window->microStepSelector();
+        QComboBox* selector = m_ui.window->microStepSelector();
         QCOMPARE(selector->count(), 3); // All, 0, 1
-        QVERIFY(selector->isVisibleTo(m_window.get()));
-        QTreeView* npu = m_window->trees()->view(Side::Npu);
-        QTreeView* bench = m_window->trees()->view(Side::Bench);
+        QVERIFY(selector->isVisibleTo(m_ui.window.get()));
+        QTreeView* npu = m_ui.window->trees()->view(Side::Npu);
+        QTreeView* bench = m_ui.window->trees()->view(Side::Bench);
         const QModelIndex npuRoot = npu->model()->index(0, 0);
         const QModelIndex benchRoot = bench->model()->index(0, 0);
         QCOMPARE(npu->model()->rowCount(npuRoot), 4);
         selector->setCurrentIndex(2);
         Q_EMIT selector->activated(2);
-        QCOMPARE(m_session->microStep(), 1);
+        QCOMPARE(m_ui.session->microStep(), 1);
         QCOMPARE(npu->model()->rowCount(npuRoot), 2);
         QCOMPARE(bench->model()->rowCount(benchRoot), 2);
         for (int r = 0; r < 2; ++r)
             QVERIFY(npu->model()->index(r, 0, npuRoot).data(FullNameRole).toString().endsWith(QLatin1String(".1")));
         // Searches only report nodes of the selected micro step.
-        QSignalSpy searched(m_session.get(), &SessionController::searchFinished);
-        m_session->search(1, SearchQuery { QStringLiteral("Linear.forward") });
+        QSignalSpy searched(m_ui.session.get(), &SessionController::searchFinished);
+        m_ui.session->search(1, SearchQuery { QStringLiteral("Linear.forward") });
         QTRY_COMPARE(searched.size(), 1);
         const auto result = searched.first().first().value<QueryResult>();
         QCOMPARE(result.sides[0]->hits.size(), size_t(1));
@@ -253,8 +245,8 @@ private Q_SLOTS:
     void singleMicroStepHidesTheSelector()
     {
         openExample();
-        QVERIFY(!m_window->microStepSelector()->isVisibleTo(m_window.get()));
-        QCOMPARE(m_session->microStep(), -1);
+        QVERIFY(!m_ui.window->microStepSelector()->isVisibleTo(m_ui.window.get()));
+        QCOMPARE(m_ui.session->microStep(), -1);
     }
 
     void legendUsesTheFilesOwnColors()
@@ -269,11 +261,11 @@ private Q_SLOTS:
             "\"#0000FF\": {\"value\": [0.5, 1], \"description\": \"bad\"}, "
             "\"#C7C7C7\": {\"value\": [], \"description\": \"unmatched\"}}");
         QVERIFY(!custom.isEmpty());
-        const QString path = m_tmp.filePath(QStringLiteral("custom/custom.vis"));
+        const QString path = m_ui.tmp.filePath(QStringLiteral("custom/custom.vis"));
         writeFile(path, custom);
-        QVERIFY(m_session->openPaths({ path }, {}));
+        QVERIFY(m_ui.session->openPaths({ path }, {}));
         QVERIFY(waitForSession());
-        const auto snap = m_session->snapshot();
+        const auto snap = m_ui.session->snapshot();
         QCOMPARE(snap->bins.size(), size_t(3));
         QCOMPARE(QString::fromStdString(snap->bins[0].hex), QStringLiteral("#00FF00"));
         QCOMPARE(QString::fromStdString(snap->bins[1].hex), QStringLiteral("#0000FF"));
@@ -287,7 +279,7 @@ private Q_SLOTS:
         QCOMPARE(npu.binTotals[0] + npu.binTotals[1], withValue);
         QVERIFY(npu.binTotals[1] > 0);
         // The legend rows show these bins with their counts and the file's descriptions.
-        auto checks = m_window->legend()->findChildren<QCheckBox*>();
+        auto checks = m_ui.window->legend()->findChildren<QCheckBox*>();
         QStringList texts;
         QStringList tips;
         for (QCheckBox* c : checks) {
@@ -303,7 +295,7 @@ private Q_SLOTS:
     void defaultLegendDescriptionsFollowTheLanguage()
     {
         openExample();
-        const auto checks = m_window->legend()->findChildren<QCheckBox*>();
+        const auto checks = m_ui.window->legend()->findChildren<QCheckBox*>();
         QStringList tips;
         for (QCheckBox* c : checks)
             if (!c->toolTip().isEmpty())
@@ -318,19 +310,19 @@ private Q_SLOTS:
         QTranslator zh;
         QVERIFY(zh.load(QStringLiteral(":/i18n/probescope_zh_CN.qm")));
         QCoreApplication::installTranslator(&zh);
-        QTRY_VERIFY(hasCjk(m_window->findChild<QLabel*>(QStringLiteral("statusText"))->text()));
-        for (QCheckBox* c : m_window->legend()->findChildren<QCheckBox*>())
+        QTRY_VERIFY(hasCjk(m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text()));
+        for (QCheckBox* c : m_ui.window->legend()->findChildren<QCheckBox*>())
             if (!c->toolTip().isEmpty())
                 QVERIFY2(hasCjk(c->toolTip()), qPrintable(c->toolTip()));
         QVERIFY(hasCjk(NodeDetailsModel::metricExplanation(QStringLiteral("Max diff"))));
         QVERIFY(hasCjk(SessionController::stageText(ps::Stage::ReadDump)));
         QCoreApplication::removeTranslator(&zh);
-        QTRY_VERIFY(!hasCjk(m_window->findChild<QLabel*>(QStringLiteral("statusText"))->text()));
+        QTRY_VERIFY(!hasCjk(m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text()));
     }
 
     void nodeTypeLegendShowsTheShapes()
     {
-        auto* box = m_window->legend()->findChild<QGroupBox*>(QStringLiteral("nodeTypes"));
+        auto* box = m_ui.window->legend()->findChild<QGroupBox*>(QStringLiteral("nodeTypes"));
         QVERIFY(box);
         QStringList texts;
         int glyphs = 0;
@@ -345,33 +337,33 @@ private Q_SLOTS:
     void keyboardShortcuts()
     {
         openExample();
-        const auto snap = m_session->snapshot();
-        QTreeView* npu = m_window->trees()->view(Side::Npu);
+        const auto snap = m_ui.session->snapshot();
+        QTreeView* npu = m_ui.window->trees()->view(Side::Npu);
         // F3: next suspicious node; Ctrl+Right / Ctrl+Left: expand / collapse the current node.
-        QTest::keyClick(m_window.get(), Qt::Key_F3);
-        NodeId red = m_window->trees()->currentNode(Side::Npu);
+        QTest::keyClick(m_ui.window.get(), Qt::Key_F3);
+        NodeId red = m_ui.window->trees()->currentNode(Side::Npu);
         QVERIFY(red != ps::kNoNode);
         const NodeId module = snap->graph(Side::Npu).find("Module.fc1.Linear.forward.0");
-        m_window->jumpTo(Side::Npu, module);
+        m_ui.window->jumpTo(Side::Npu, module);
         npu->setFocus();
-        const QModelIndex mi = m_window->trees()->proxy(Side::Npu)->indexOfNode(module);
+        const QModelIndex mi = m_ui.window->trees()->proxy(Side::Npu)->indexOfNode(module);
         QTest::keyClick(npu, Qt::Key_Right, Qt::ControlModifier);
         QVERIFY(npu->isExpanded(mi));
         QTest::keyClick(npu, Qt::Key_Left, Qt::ControlModifier);
         QVERIFY(!npu->isExpanded(mi));
         // Ctrl+F focuses the search field; Ctrl+G steps through the hits.
-        QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
-        auto* edit = m_window->searchBar()->findChild<QLineEdit*>();
+        QTest::keyClick(m_ui.window.get(), Qt::Key_F, Qt::ControlModifier);
+        auto* edit = m_ui.window->searchBar()->findChild<QLineEdit*>();
         QVERIFY(edit && edit->hasFocus());
-        QSignalSpy searched(m_session.get(), &SessionController::searchFinished);
+        QSignalSpy searched(m_ui.session.get(), &SessionController::searchFinished);
         QTest::keyClicks(edit, QStringLiteral("relu"));
         QTRY_VERIFY_WITH_TIMEOUT(!searched.isEmpty(), 5000);
-        HitNavigator* hits = m_window->searchBar()->navigator();
+        HitNavigator* hits = m_ui.window->searchBar()->navigator();
         const int row = hits->currentRow();
         QVERIFY(row >= 0); // the first hit was jumped to
-        QTest::keyClick(m_window.get(), Qt::Key_G, Qt::ControlModifier);
+        QTest::keyClick(m_ui.window.get(), Qt::Key_G, Qt::ControlModifier);
         QCOMPARE(hits->currentRow(), row + 1);
-        QTest::keyClick(m_window.get(), Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::keyClick(m_ui.window.get(), Qt::Key_G, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(hits->currentRow(), row);
     }
 
@@ -382,17 +374,17 @@ private Q_SLOTS:
             QSKIP("shared data not present");
         ps::EngineOptions options;
         options.overflowCheck = true;
-        QVERIFY(m_session->openPaths({ path }, options));
+        QVERIFY(m_ui.session->openPaths({ path }, options));
         QVERIFY(waitForSession());
-        const auto snap = m_session->snapshot();
+        const auto snap = m_ui.session->snapshot();
         NodeId node = ps::kNoNode;
         for (NodeId n = 0; n < snap->graph(Side::Npu).size() && node == ps::kNoNode; ++n)
             if (snap->overflow(Side::Npu, n) != ps::OverflowLevel::None && !snap->graph(Side::Npu).children(n).size())
                 node = n;
         QVERIFY(node != ps::kNoNode);
-        m_window->jumpTo(Side::Npu, node);
-        QTreeView* view = m_window->trees()->view(Side::Npu);
-        const QRect cell = view->visualRect(m_window->trees()->proxy(Side::Npu)->indexOfNode(node, NameColumn));
+        m_ui.window->jumpTo(Side::Npu, node);
+        QTreeView* view = m_ui.window->trees()->view(Side::Npu);
+        const QRect cell = view->visualRect(m_ui.window->trees()->proxy(Side::Npu)->indexOfNode(node, NameColumn));
         QVERIFY(cell.isValid());
         const QImage image = view->viewport()->grab().toImage();
         const QColor colour = Palette::overflowColor(int(snap->overflow(Side::Npu, node)));
@@ -411,13 +403,13 @@ private Q_SLOTS:
     void detailsCopyAsText()
     {
         openExample();
-        QTest::keyClick(m_window.get(), Qt::Key_F3);
-        auto* copy = m_window->details()->findChild<QPushButton*>();
+        QTest::keyClick(m_ui.window.get(), Qt::Key_F3);
+        auto* copy = m_ui.window->details()->findChild<QPushButton*>();
         QVERIFY(copy);
         QTest::mouseClick(copy, Qt::LeftButton);
         const QString text = QApplication::clipboard()->text();
         QVERIFY(text.contains(QLatin1Char('\t')));
-        QVERIFY(text.count(QLatin1Char('\n')) >= m_window->details()->model()->rowCount());
+        QVERIFY(text.count(QLatin1Char('\n')) >= m_ui.window->details()->model()->rowCount());
     }
 
     void exportAddsTheSuffixAndRefusesHiddenFiles()
