@@ -4,7 +4,8 @@
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-gui}
-ninja -C "$build" -j2 probescope_screenshots probescope_screenshot_start probescope_screenshots_graph_charts
+ninja -C "$build" -j2 probescope_screenshots probescope_screenshot_start probescope_screenshots_graph_charts \
+  probescope_screenshots_layer_mapping
 mkdir -p "$root/docs/screenshots"
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 "$build/tests/ui/probescope_screenshots" "$root/docs/screenshots/main_window_en.png" en
@@ -13,4 +14,5 @@ export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 "$build/tests/ui/probescope_screenshot_start" "$root/docs/screenshots/start_page.png" en
 "$build/tests/ui/probescope_screenshots_graph_charts" "$root/docs/screenshots" "$root/../shared/data/cases" \
   "$root/resources/examples/mlp_mix_statistics"
-echo "wrote charts_en.png, graph_canvas_en.png, $root/docs/screenshots/main_window_en.png, main_window_zh_CN.png, loading_en.png and start_page.png"
+"$build/tests/ui/probescope_screenshots_layer_mapping" "$root/docs/screenshots" "$root/../shared/data/cases" en
+echo "wrote charts_en.png, layer_mapping_en.png, graph_canvas_en.png, $root/docs/screenshots/main_window_en.png, main_window_zh_CN.png, loading_en.png and start_page.png"
