@@ -582,6 +582,14 @@ worst precision index %2 (%n node(s))</source>
         <source>Compare again with these rules</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Not a module class of the NPU graph (nor TopLayer)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Apply stopped: %1</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::LegendPanel</name>

@@ -580,6 +580,14 @@ worst precision index %2 (%n node(s))</source>
         <source>Compare again with these rules</source>
         <translation>使用这些规则重新比对</translation>
     </message>
+    <message>
+        <source>Not a module class of the NPU graph (nor TopLayer)</source>
+        <translation>NPU 图中没有此模块类名（也不是 TopLayer）</translation>
+    </message>
+    <message>
+        <source>Apply stopped: %1</source>
+        <translation>应用已停止：%1</translation>
+    </message>
 </context>
 <context>
     <name>psui::LegendPanel</name>

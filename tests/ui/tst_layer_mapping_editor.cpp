@@ -11,6 +11,8 @@
 
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -110,6 +112,25 @@ private Q_SLOTS:
         QCOMPARE(model()->issues().size(), size_t(1));
         QVERIFY(QString::fromStdString(model()->issues().front().text).contains(QStringLiteral("already mapped")));
         QVERIFY(!panel()->apply());
+    }
+
+    void cellEditorChecksAsYouType()
+    {
+        panel()->startEmpty();
+        typeRule({ "TopLayer", "layers", "h" });
+        QTableView* table = panel()->table();
+        table->edit(model()->index(0, 1));
+        auto* edit = table->viewport()->findChild<QLineEdit*>();
+        QVERIFY(edit);
+        QVERIFY(edit->completer());
+        edit->selectAll();
+        QTest::keyClicks(edit, QStringLiteral("self attention"));
+        QVERIFY(edit->toolTip().contains(QStringLiteral("whitespace")));
+        edit->selectAll();
+        QTest::keyClicks(edit, QStringLiteral("self_attention"));
+        QCOMPARE(edit->toolTip(), QString());
+        QTest::keyClick(edit, Qt::Key_Return); // commits: one undoable edit
+        QTRY_COMPARE(model()->rows().front().source, std::string("self_attention"));
     }
 
     void undoRedo()

@@ -46,6 +46,18 @@ public:
         completer->setCaseSensitivity(Qt::CaseInsensitive);
         completer->setFilterMode(Qt::MatchContains);
         edit->setCompleter(completer);
+        // Checked as the user types; the row checks (duplicates too) follow when the edit is committed.
+        const int column = index.column();
+        const QStringList classes = m_panel->completions(0);
+        QObject::connect(edit, &QLineEdit::textChanged, edit, [edit, column, classes](const QString& text) {
+            QString problem;
+            if (column == 0 && !classes.isEmpty() && !classes.contains(text) && text != QLatin1String("Cell"))
+                problem = LayerMappingPanel::tr("Not a module class of the NPU graph (nor TopLayer)");
+            else if (column > 0)
+                problem = QString::fromStdString(ps::layerMappingPathProblem(text.toStdString()));
+            edit->setToolTip(problem);
+            edit->setStyleSheet(problem.isEmpty() ? QString() : QStringLiteral("border: 1px solid #b00020;"));
+        });
         return edit;
     }
 
@@ -105,6 +117,12 @@ LayerMappingPanel::LayerMappingPanel(SessionController* session, QWidget* parent
             return;
         m_matchedBefore = -1;
         setMessage(tr("The comparison with these rules failed: %1").arg(message), true);
+    });
+    connect(m_session, &SessionController::busyChanged, this, [this](bool busy, const QString& why) {
+        if (busy || why.isEmpty() || m_matchedBefore < 0)
+            return; // still running, or finished normally (sessionChanged reports it)
+        m_matchedBefore = -1;
+        setMessage(tr("Apply stopped: %1").arg(why), true);
     });
     m_undo->setEnabled(false);
     m_redo->setEnabled(false);
