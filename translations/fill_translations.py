@@ -189,6 +189,10 @@ EN_PLURALS = {
                                                           "%n warnings from the engine (hover for details)"),
     "Built %n node(s).": ("Built %n node.", "Built %n nodes."),
     "··· %n framework frame(s), first: %1": ("··· %n framework frame, first: %1", "··· %n framework frames, first: %1"),
+    "%n problem(s); Apply is blocked. Row %1: %2": (
+        "%n problem; Apply is blocked. Row %1: %2", "%n problems; Apply is blocked. Row %1: %2"),
+    "Loaded %n rule(s) from %1": ("Loaded %n rule from %1", "Loaded %n rules from %1"),
+    "Comparing again with %n rule(s)…": ("Comparing again with %n rule…", "Comparing again with %n rules…"),
 }
 
 

@@ -497,6 +497,144 @@ worst precision index %2 (%n node(s))</source>
     </message>
 </context>
 <context>
+    <name>psui::LayerMappingModel</name>
+    <message>
+        <source>Edit rule</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add rule</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove rule</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer class (NPU)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU path</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench path</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::LayerMappingPanel</name>
+    <message>
+        <source>Not a module class of the NPU graph (nor TopLayer)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The comparison with these rules failed: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Apply stopped: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 nodes matched before → %2 after</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s); Apply is blocked. Row %1: %2</source>
+        <translation><numerusform>%n problem; Apply is blocked. Row %1: %2</numerusform><numerusform>%n problems; Apply is blocked. Row %1: %2</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot load the mapping: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Loaded %n rule(s) from %1</source>
+        <translation><numerusform>Loaded %n rule from %1</numerusform><numerusform>Loaded %n rules from %1</numerusform></translation>
+    </message>
+    <message>
+        <source>A new, empty mapping: add rules, then Apply.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open a comparison first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This session cannot be compared again (a graph file or a build).</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Comparing again with %n rule(s)…</source>
+        <translation><numerusform>Comparing again with %n rule…</numerusform><numerusform>Comparing again with %n rules…</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot save the mapping: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load layer mapping</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer mapping (*.yaml *.yml)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save layer mapping</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer mapping (*.yaml)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add rule</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare again with these rules</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>psui::LegendPanel</name>
     <message>
         <source>No matching node (NPU %1, bench %2)</source>
@@ -815,6 +953,10 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message>
         <source>Colour ranges</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layer mapping</source>
         <translation type="unfinished" />
     </message>
 </context>

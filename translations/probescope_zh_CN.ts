@@ -495,6 +495,144 @@ worst precision index %2 (%n node(s))</source>
     </message>
 </context>
 <context>
+    <name>psui::LayerMappingModel</name>
+    <message>
+        <source>Edit rule</source>
+        <translation>编辑规则</translation>
+    </message>
+    <message>
+        <source>Add rule</source>
+        <translation>添加规则</translation>
+    </message>
+    <message>
+        <source>Remove rule</source>
+        <translation>删除规则</translation>
+    </message>
+    <message>
+        <source>Layer class (NPU)</source>
+        <translation>层类名（NPU）</translation>
+    </message>
+    <message>
+        <source>NPU path</source>
+        <translation>NPU 路径</translation>
+    </message>
+    <message>
+        <source>Bench path</source>
+        <translation>标杆路径</translation>
+    </message>
+</context>
+<context>
+    <name>psui::LayerMappingPanel</name>
+    <message>
+        <source>Not a module class of the NPU graph (nor TopLayer)</source>
+        <translation>NPU 图中没有此模块类名（也不是 TopLayer）</translation>
+    </message>
+    <message>
+        <source>The comparison with these rules failed: %1</source>
+        <translation>使用这些规则比对失败：%1</translation>
+    </message>
+    <message>
+        <source>Apply stopped: %1</source>
+        <translation>应用已停止：%1</translation>
+    </message>
+    <message>
+        <source>%1 nodes matched before → %2 after</source>
+        <translation>匹配节点数：之前 %1 → 之后 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s); Apply is blocked. Row %1: %2</source>
+        <translation><numerusform>%n 个问题，无法应用。第 %1 行：%2</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot load the mapping: %1</source>
+        <translation>无法加载映射：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded %n rule(s) from %1</source>
+        <translation><numerusform>已从 %1 加载 %n 条规则</numerusform></translation>
+    </message>
+    <message>
+        <source>A new, empty mapping: add rules, then Apply.</source>
+        <translation>新的空映射：添加规则后点击“应用”。</translation>
+    </message>
+    <message>
+        <source>Open a comparison first.</source>
+        <translation>请先打开一个比对。</translation>
+    </message>
+    <message>
+        <source>This session cannot be compared again (a graph file or a build).</source>
+        <translation>此会话无法重新比对（图文件或构图结果）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparing again with %n rule(s)…</source>
+        <translation><numerusform>正在使用 %n 条规则重新比对…</numerusform></translation>
+    </message>
+    <message>
+        <source>Cannot save the mapping: %1</source>
+        <translation>无法保存映射：%1</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Load layer mapping</source>
+        <translation>加载层映射</translation>
+    </message>
+    <message>
+        <source>Layer mapping (*.yaml *.yml)</source>
+        <translation>层映射 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Save layer mapping</source>
+        <translation>保存层映射</translation>
+    </message>
+    <message>
+        <source>Layer mapping (*.yaml)</source>
+        <translation>层映射 (*.yaml)</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Add rule</source>
+        <translation>添加规则</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Compare again with these rules</source>
+        <translation>使用这些规则重新比对</translation>
+    </message>
+</context>
+<context>
     <name>psui::LegendPanel</name>
     <message>
         <source>No matching node (NPU %1, bench %2)</source>
@@ -814,6 +952,10 @@ worst precision index %2 (%n node(s))</source>
     <message>
         <source>Colour ranges</source>
         <translation>颜色区间</translation>
+    </message>
+    <message>
+        <source>Layer mapping</source>
+        <translation>层映射</translation>
     </message>
 </context>
 <context>

@@ -228,6 +228,16 @@ void SessionController::selectJob(int index)
     startLoad(r, m_jobs);
 }
 
+bool SessionController::rerunWithLayerMapping(const QString& yamlPath)
+{
+    if (!m_snapshot || !m_request.visPath.isEmpty() || !m_snapshot->hasSide(Side::Bench))
+        return false; // a graph file or a build has no matching to redo
+    OpenRequest r = m_request;
+    r.options.layerMappingPath = yamlPath.toStdString();
+    startLoad(r, m_jobs);
+    return true;
+}
+
 void SessionController::startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs)
 {
     const quint64 generation = ++m_loadGeneration;

@@ -78,6 +78,9 @@ public:
     bool openPaths(const QStringList& paths, const ps::EngineOptions& options);
     void open(const OpenRequest& request);
     void selectJob(int index);
+    // Reruns the open comparison with this layer-mapping YAML (empty: none) in the background, same job; the
+    // result arrives as sessionChanged (or loadFailed). Returns false when there is nothing to rerun.
+    bool rerunWithLayerMapping(const QString& yamlPath);
     // Stops the running load: the engine stops within ~0.1 s and the previous session stays as it was.
     void cancel();
     static QString stageText(ps::Stage stage); // translated stage name for the progress display

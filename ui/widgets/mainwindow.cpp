@@ -8,6 +8,7 @@
 #include "widgets/callerpanel.h"
 #include "widgets/detailspanel.h"
 #include "widgets/graphchartdocks.h"
+#include "widgets/layermappingpanel.h"
 #include "widgets/legendpanel.h"
 #include "widgets/mainwindow_p.h"
 #include "widgets/searchbar.h"
@@ -18,6 +19,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QMenu>
 #include <QEvent>
 #include <QLabel>
 #include <QMessageBox>
@@ -79,6 +81,13 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     createActions();
     m_analysis = new AnalysisTools(this, m_session, m_actions->file, m_actions->view);
     m_graphCharts = new GraphChartDocks(this, m_session, m_actions->view);
+    m_layerMappingDock = new QDockWidget(this);
+    m_layerMapping = new LayerMappingPanel(m_session, m_layerMappingDock);
+    m_layerMappingDock->setObjectName(QStringLiteral("layerMappingDock"));
+    m_layerMappingDock->setWidget(m_layerMapping);
+    addDockWidget(Qt::RightDockWidgetArea, m_layerMappingDock);
+    m_layerMappingDock->hide(); // on demand from the View menu
+    m_actions->view->addAction(m_layerMappingDock->toggleViewAction());
     m_actions->toolBar->addSeparator();
     m_actions->toolBar->addWidget(m_jobsLabel);
     m_actions->toolBar->addWidget(m_jobs);

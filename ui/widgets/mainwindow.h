@@ -26,6 +26,7 @@ class AnalysisTools;
 class CallerPanel;
 class DetailsPanel;
 class GraphChartDocks;
+class LayerMappingPanel;
 class LegendPanel;
 class SearchBar;
 class SessionController;
@@ -51,6 +52,8 @@ public:
     QComboBox* microStepSelector() const { return m_microSteps; }
     AnalysisTools* analysisTools() const { return m_analysis; }
     GraphChartDocks* graphChartDocks() const { return m_graphCharts; }
+    QDockWidget* layerMappingDock() const { return m_layerMappingDock; }
+    LayerMappingPanel* layerMappingPanel() const { return m_layerMapping; }
     StartPage* startPage() const { return m_startPage; }
     bool startPageShown() const;
 
@@ -112,6 +115,8 @@ private:
     CallerPanel* m_callers;
     AnalysisTools* m_analysis = nullptr; // manual matching and the first-divergence dock
     GraphChartDocks* m_graphCharts = nullptr; // the Graph and Charts docks
+    QDockWidget* m_layerMappingDock = nullptr; // the layer-mapping editor
+    LayerMappingPanel* m_layerMapping = nullptr;
     QTabWidget* m_bottomTabs = nullptr;
     QDockWidget* m_legendDock = nullptr;
     QDockWidget* m_bottomDock = nullptr;

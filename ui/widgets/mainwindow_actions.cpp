@@ -171,6 +171,7 @@ void MainWindow::retranslateUi()
         showSessionStatus();
     }
     m_trees->retranslate();
+    m_layerMappingDock->setWindowTitle(tr("Layer mapping"));
     m_search->retranslate();
     m_legend->retranslate();
     m_details->retranslate();

@@ -1,0 +1,83 @@
+// Screenshot of the Layer mapping dock on gpt_layermap_mix_statistics opened without a mapping: the case's
+// rules entered in the editor and applied, the dock reporting how many more nodes matched:
+//   probescope_screenshots_layer_mapping OUT_DIR CASES_DIR [LOCALE]
+#include "session/sessioncontroller.h"
+#include "session/settings.h"
+#include "widgets/layermappingmodel.h"
+#include "widgets/layermappingpanel.h"
+#include "widgets/mainwindow.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QLibraryInfo>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QTranslator>
+
+using namespace psui;
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    const QStringList args = QApplication::arguments();
+    if (args.size() < 3) {
+        qWarning("usage: probescope_screenshots_layer_mapping OUT_DIR CASES_DIR [LOCALE]");
+        return 2;
+    }
+    const QString outDir = args[1];
+    const QString cases = args[2];
+    const QString localeName = args.size() > 3 ? args[3] : QStringLiteral("en");
+    const QLocale locale(localeName);
+    QLocale::setDefault(locale);
+    QTranslator translator, qtTranslator;
+    if (translator.load(locale, QStringLiteral("probescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&translator);
+    if (qtTranslator.load(
+            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
+
+    QTemporaryDir tmp;
+    Settings settings(tmp.filePath(QStringLiteral("settings.ini")));
+    SessionController session;
+    MainWindow window(&settings, &session);
+    window.resize(1800, 1000);
+    window.show();
+    LayerMappingPanel* panel = window.layerMappingPanel();
+    QObject::connect(&session, &SessionController::loadFailed, &app, [](const QString& message) {
+        qWarning("load failed: %s", qPrintable(message));
+        QApplication::exit(1);
+    });
+    QObject::connect(panel, &LayerMappingPanel::applied, &window, [&]() {
+        QTimer::singleShot(500, &window, [&]() {
+            const QString out = outDir + QStringLiteral("/layer_mapping_") + localeName + QStringLiteral(".png");
+            QApplication::exit(window.grab().save(out) ? 0 : 1);
+        });
+    });
+    bool applied = false;
+    QObject::connect(&session, &SessionController::sessionChanged, &window, [&]() {
+        if (applied)
+            return;
+        applied = true;
+        window.layerMappingDock()->show();
+        window.resizeDocks({ window.layerMappingDock() }, { 760 }, Qt::Horizontal);
+        panel->startEmpty();
+        const std::vector<ps::LayerMappingRow> rules { { "TopLayer", "layers", "h" },
+            { "TopLayer", "final_layernorm", "ln_f" }, { "ParallelTransformerLayer", "input_layernorm", "ln_1" },
+            { "ParallelTransformerLayer", "self_attention", "attn" },
+            { "ParallelTransformerLayer", "post_attention_layernorm", "ln_2" },
+            { "ParallelAttention", "query_key_value", "c_attn" }, { "ParallelAttention", "dense", "c_proj" },
+            { "ParallelMLP", "dense_h_to_4h", "c_fc" }, { "ParallelMLP", "dense_4h_to_h", "c_proj" } };
+        LayerMappingModel* model = panel->model();
+        for (const ps::LayerMappingRow& rule : rules) {
+            const int row = model->rowCount();
+            model->insertRule(row, {});
+            model->setData(model->index(row, 0), QString::fromStdString(rule.className), Qt::EditRole);
+            model->setData(model->index(row, 1), QString::fromStdString(rule.source), Qt::EditRole);
+            model->setData(model->index(row, 2), QString::fromStdString(rule.target), Qt::EditRole);
+        }
+        if (!panel->apply())
+            QApplication::exit(1);
+    });
+    session.openPaths({ cases + QStringLiteral("/gpt_layermap_mix_statistics/compare.json") }, {});
+    return QApplication::exec();
+}
