@@ -4,7 +4,6 @@
 #include "match/layer_mapping_rules.h"
 #include "util/error.h"
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QtTest>
 
@@ -151,18 +150,16 @@ private slots:
     {
         QFile f(QStringLiteral(PROBESCOPE_TEST_DATA "/bad_inputs/layer_mapping_yaml_cpp_hang.yaml"));
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QElapsedTimer timer;
-        timer.start();
+        // yaml-cpp hung on this file; here a hang would run into the test's ctest timeout (no wall-clock assertion:
+        // the machines are noisy, and sanitizer builds are many times slower).
         QString got = errorOf(f.readAll());
         QVERIFY2(got.startsWith("m.yaml: line 2: a name cannot start with"), qPrintable(got));
-        QVERIFY(timer.elapsed() < 1000);
     }
 
-    // Big hostile inputs stay linear: a long line, many lines, a long run of quotes and escapes.
+    // Big hostile inputs stay linear: a long line, many lines, a long run of quotes and escapes. Quadratic work on
+    // these sizes (10^12 steps and more) would run into the test's ctest timeout (tests/CMakeLists.txt).
     void largeInputsAreLinear()
     {
-        QElapsedTimer timer;
-        timer.start();
         QByteArray longName = "A:\n  " + QByteArray(4 << 20, 'x') + ": y\n";
         QCOMPARE(parse(longName).entries.at(0).second.entries.at(0).first.scalar.size(), size_t(4 << 20));
         QByteArray manyLines = "A:\n";
@@ -173,7 +170,6 @@ private slots:
         QVERIFY(errorOf(quotes).contains("does not end"));
         QByteArray digits = "A:\n  " + QByteArray(1 << 20, '1') + ": b\n";
         QCOMPARE(parse(digits).entries.at(0).second.entries.size(), size_t(1)); // kind checks are not recursive
-        QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
     }
 
     // PyYAML's YAML 1.1 implicit types, which msprobe would not read as names.
