@@ -107,6 +107,20 @@ private Q_SLOTS:
             QJsonArray({ 0, 0.9 }));
     }
 
+    void manualMatchingKeepsTheLegend()
+    {
+        const NodeId bench = m_ui.session->snapshot()->counterpart(Side::Npu, m_node);
+        QSignalSpy done(m_ui.session.get(), &SessionController::matchFinished);
+        m_ui.session->unmatchNodes(m_node, bench, false);
+        for (int i = 0; i < 600 && done.isEmpty(); ++i)
+            QTest::qWait(50);
+        QVERIFY(!done.isEmpty());
+        QCOMPARE(m_ui.session->snapshot()->counterpart(Side::Npu, m_node), ps::kNoNode);
+        const std::vector<ps::ColorBin> ranges = m_ui.session->colorRanges();
+        QCOMPARE(ranges.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(ranges.front().hex), QStringLiteral("#FF4118"));
+    }
+
     void rangesComeBackWhenTheComparisonIsOpenedAgain()
     {
         QVERIFY(openExample());

@@ -149,7 +149,8 @@ void setBins(Snapshot& snap, std::vector<LegendBin> bins)
 
 } // namespace
 
-std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta)
+std::shared_ptr<const Snapshot> makeSnapshot(
+    std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta, const std::vector<LegendBin>* keep)
 {
     auto snap = std::make_shared<Snapshot>();
     snap->comparison = std::move(comparison);
@@ -157,7 +158,9 @@ std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Compariso
         return snap;
     if (snap->comparison->isCompare) {
         std::vector<LegendBin> bins;
-        if (!snap->comparison->colors.empty())
+        if (keep && !keep->empty())
+            bins = *keep;
+        else if (!snap->comparison->colors.empty())
             bins = legendFromBins(snap->comparison->colors, snap->comparison->mode);
         else if (meta)
             bins = legendFromColors(*meta, snap->comparison->mode);

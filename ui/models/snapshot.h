@@ -67,8 +67,9 @@ int binOfPrecision(const std::vector<LegendBin>& bins, double p);
 
 // Builds the snapshot: bins, roll-ups bottom-up (iteratively, never recursively) and totals. `meta`: the graph
 // file's extras when the comparison was read from a .vis/.vis.db (its Colors legend is used).
-std::shared_ptr<const Snapshot> makeSnapshot(
-    std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta = nullptr);
+// `bins`: the legend to keep (a manual match keeps the one shown), else it comes from the comparison or file.
+std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Comparison> comparison,
+    const ps::VisMeta* meta = nullptr, const std::vector<LegendBin>* bins = nullptr);
 // The same snapshot under another legend: only the bins, worst bins and totals are computed again. `comparison`:
 // the same results (it may carry the new legend for exports).
 std::shared_ptr<const Snapshot> recolourSnapshot(

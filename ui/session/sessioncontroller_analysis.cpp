@@ -56,18 +56,16 @@ void SessionController::mutate(const QString& stage, Mutation mutation)
         }
         Q_EMIT matchFinished(r.outcome);
     });
-    watcher->setFuture(QtConcurrent::run([base, mutation, colors = m_colors]() {
+    watcher->setFuture(QtConcurrent::run([base, mutation]() {
         MutationResult r;
         try {
             ps::ManualMatchReport report;
             auto changed = mutation(*base->comparison, report);
-            if (changed && !colors.empty())
-                changed->colors = colors; // the legend chosen in the viewer stays
             r.outcome.changed = int(report.pairs.size());
             for (const std::string& f : report.failures)
                 r.outcome.failures << QString::fromStdString(f);
             if (!report.pairs.empty())
-                r.snapshot = makeSnapshot(std::move(changed));
+                r.snapshot = makeSnapshot(std::move(changed), nullptr, &base->bins); // the legend shown stays
         } catch (const std::exception& e) {
             r.outcome.error = QString::fromUtf8(e.what());
         }
