@@ -712,6 +712,10 @@ worst precision index %2 (%n node(s))</source>
         <source>Node types and fills</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Edit colours…</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>

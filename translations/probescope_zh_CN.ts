@@ -710,6 +710,10 @@ worst precision index %2 (%n node(s))</source>
         <source>Node types and fills</source>
         <translation>节点类型与填充色</translation>
     </message>
+    <message>
+        <source>Edit colours…</source>
+        <translation>编辑颜色…</translation>
+    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>

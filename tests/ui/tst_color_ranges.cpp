@@ -11,7 +11,9 @@
 #include "widgets/colorrangesdialog.h"
 #include "widgets/mainwindow.h"
 
+#include <QApplication>
 #include <QFile>
+#include <QTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -66,6 +68,22 @@ private Q_SLOTS:
         }
         QVERIFY(m_node != ps::kNoNode);
         QCOMPARE(cellColour(m_node), QStringLiteral("#FFFCF3")); // msprobe's [0, 0.2] bin
+    }
+
+    void legendButtonOpensTheEditor()
+    {
+        auto* button = m_ui.window->findChild<QPushButton*>(QStringLiteral("editColors"));
+        QVERIFY(button && button->isVisible());
+        int shownRanges = -1;
+        QTimer::singleShot(0, this, [&]() {
+            if (auto* dialog = qobject_cast<ColorRangesDialog*>(QApplication::activeModalWidget())) {
+                shownRanges = int(dialog->ranges().size());
+                dialog->reject();
+            }
+        });
+        button->click(); // modal: returns once the timer closed it
+        QCOMPARE(shownRanges, 5); // msprobe's five summary ranges
+        QCOMPARE(cellColour(m_node), QStringLiteral("#FFFCF3")); // cancelled: nothing changed
     }
 
     void dialogRefusesWhatThePluginRefuses()

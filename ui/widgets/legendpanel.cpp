@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPixmap>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace psui {
@@ -40,6 +41,7 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     , m_typesBox(new QGroupBox(this))
     , m_typesNote(new QLabel(this))
     , m_onlyHits(new QCheckBox(this))
+    , m_editColors(new QPushButton(this))
     , m_hits(new HitListModel(this))
     , m_navigator(new HitNavigator(m_hits, this))
 {
@@ -60,7 +62,13 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_binsBox);
     layout->addWidget(m_overflowBox);
-    layout->addWidget(m_onlyHits);
+    // The editor's button shares the check box's row, so the panel keeps its height.
+    auto* hitsRow = new QHBoxLayout;
+    hitsRow->addWidget(m_onlyHits, 1);
+    hitsRow->addWidget(m_editColors);
+    layout->addLayout(hitsRow);
+    m_editColors->setObjectName(QStringLiteral("editColors"));
+    connect(m_editColors, &QPushButton::clicked, this, &LegendPanel::editColorsRequested);
     layout->addWidget(m_navigator);
     layout->addWidget(m_typesBox);
     layout->addStretch(1);
@@ -160,6 +168,7 @@ void LegendPanel::resetSession()
     const auto snap = m_session->snapshot();
     const bool compare = snap && !snap->bins.empty();
     m_binsBox->setVisible(compare);
+    m_editColors->setVisible(compare && snap->comparison->mode != ps::CompareMode::Md5); // md5 colours are fixed
     m_overflowBox->setVisible(snap && snap->comparison && snap->comparison->overflowCheck);
     if (compare) {
         for (size_t i = 0; i < snap->bins.size(); ++i) {
@@ -188,6 +197,7 @@ void LegendPanel::retranslate()
     m_typesBox->setTitle(tr("Node types and fills"));
     fillTypes();
     m_onlyHits->setText(tr("Show only these nodes in the trees"));
+    m_editColors->setText(tr("Edit colours…"));
     m_navigator->retranslate();
     if (m_session->snapshot())
         resetSession();

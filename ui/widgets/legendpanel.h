@@ -10,6 +10,7 @@
 class QCheckBox;
 class QGroupBox;
 class QLabel;
+class QPushButton;
 class QVBoxLayout;
 
 namespace psui {
@@ -35,6 +36,7 @@ Q_SIGNALS:
     void jumpRequested(psui::Side side, psui::NodeId node);
     void resultChanged(const psui::QueryResult& result);
     void showOnlyHitsChanged(bool on);
+    void editColorsRequested(); // the "Edit colours…" button: the colour-ranges editor
 
 private:
     void applyFilter();
@@ -52,6 +54,7 @@ private:
     std::vector<QCheckBox*> m_binChecks;
     std::vector<QCheckBox*> m_overflowChecks;
     QCheckBox* m_onlyHits;
+    QPushButton* m_editColors;
     HitListModel* m_hits;
     HitNavigator* m_navigator;
 };

@@ -132,6 +132,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     });
     connect(m_search, &SearchBar::showOnlyHitsChanged, this, &MainWindow::applyTreeFilters);
     connect(m_legend, &LegendPanel::showOnlyHitsChanged, this, &MainWindow::applyTreeFilters);
+    connect(m_legend, &LegendPanel::editColorsRequested, this, &MainWindow::editColorRanges);
 
     retranslateUi();
     restoreSettings();
