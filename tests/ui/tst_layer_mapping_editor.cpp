@@ -155,6 +155,15 @@ private Q_SLOTS:
         undo->undo();
         QCOMPARE(model()->rowCount(), 1);
         QCOMPARE(model()->rows().front(), (ps::LayerMappingRow { "TopLayer", "layers", "h" }));
+        // The keys, with the focus in the dock's table.
+        QTableView* table = panel()->table();
+        panel()->window()->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(panel()->window()));
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier); // undoes the last cell edit
+        QCOMPARE(model()->rows().front().target, std::string());
+        QTest::keyClick(table, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier); // and redoes it
+        QCOMPARE(model()->rows().front().target, std::string("h"));
     }
 
     void applyRaisesMatchesToMsprobes()

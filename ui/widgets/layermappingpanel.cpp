@@ -15,6 +15,7 @@
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QToolButton>
+#include <QAction>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -105,6 +106,17 @@ LayerMappingPanel::LayerMappingPanel(SessionController* session, QWidget* parent
     connect(m_remove, &QToolButton::clicked, this, &LayerMappingPanel::removeSelectedRule);
     connect(m_undo, &QToolButton::clicked, m_model->undoStack(), &QUndoStack::undo);
     connect(m_redo, &QToolButton::clicked, m_model->undoStack(), &QUndoStack::redo);
+    // Ctrl+Z / Ctrl+Shift+Z while the focus is anywhere in the dock (the table, a cell being edited, a button).
+    // (Redo's platform key differs between themes, so both usual ones are bound.)
+    const QList<QKeySequence> undoKeys { QKeySequence(QStringLiteral("Ctrl+Z")) };
+    const QList<QKeySequence> redoKeys { QKeySequence(QStringLiteral("Ctrl+Shift+Z")), QKeySequence(QStringLiteral("Ctrl+Y")) };
+    for (auto [keys, slot] : { std::pair { undoKeys, &QUndoStack::undo }, std::pair { redoKeys, &QUndoStack::redo } }) {
+        auto* action = new QAction(this);
+        action->setShortcuts(keys);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, m_model->undoStack(), slot);
+        addAction(action);
+    }
     connect(m_model->undoStack(), &QUndoStack::canUndoChanged, m_undo, &QWidget::setEnabled);
     connect(m_model->undoStack(), &QUndoStack::canRedoChanged, m_redo, &QWidget::setEnabled);
     connect(m_apply, &QToolButton::clicked, this, &LayerMappingPanel::apply);
