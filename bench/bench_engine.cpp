@@ -75,7 +75,8 @@ int main(int argc, char** argv)
     const std::string npuDir = argv[1], benchDir = argv[2];
     const int repeats = argc > 3 ? std::max(1, std::atoi(argv[3])) : 3;
     const std::string outDir = argc > 4 ? argv[4] : "";
-    const bool skipVis = outDir == "-";
+    const enum class VisPhase { InMemory, ToFiles, None } visPhase
+        = outDir.empty() ? VisPhase::InMemory : outDir == "-" ? VisPhase::None : VisPhase::ToFiles;
     uint64_t bytes = 0;
     for (const char* f : { "dump.json", "construct.json", "stack.json" })
         bytes += fileSize(ps::joinPath(npuDir, f)) + fileSize(ps::joinPath(benchDir, f));
@@ -115,8 +116,7 @@ int main(int argc, char** argv)
         tSerial.push_back(now() - t0);
         tParallel.push_back(t2 - t1);
         tCompare.push_back(t3 - t2);
-        if (skipVis) {
-        } else if (!outDir.empty()) {
+        if (visPhase == VisPhase::ToFiles) {
             const std::string vis = ps::joinPath(outDir, "bench.vis"), db = ps::joinPath(outDir, "bench.vis.db");
             double w0 = now();
             ps::writeVisFile(*c, vis);
@@ -133,7 +133,7 @@ int main(int argc, char** argv)
             tVisRead.push_back(w3 - w2);
             std::remove(vis.c_str());
             std::remove(db.c_str());
-        } else {
+        } else if (visPhase == VisPhase::InMemory) {
             double w0 = now(), c0 = cpuSeconds();
             std::string vis = ps::visJson(*c);
             tVis.push_back(now() - w0);
@@ -153,14 +153,13 @@ int main(int argc, char** argv)
         nodes ? rssAfterCompare * 1048576.0 / (2.0 * double(nodes)) : 0.0);
     std::printf("%-46s %8.0f MB  (%.0f bytes per node; string pool %.0f MB)\n", "NPU dump data: items, records, arena",
         dumpBytes / 1048576.0, nodes ? double(dumpBytes) / double(nodes) : 0.0, poolBytes / 1048576.0);
-    if (skipVis) {
-    } else if (!outDir.empty()) {
+    if (visPhase == VisPhase::ToFiles) {
         std::printf("%-46s %8.3f s  (%.2f GB/s, %.1f MB)\n", ".vis written to a file", median(tVisFile),
             visFileBytes / 1e9 / median(tVisFile), visFileBytes / 1e6);
         std::printf("%-46s %8.3f s  (%.2f GB/s of .vis-equivalent, %.1f MB)\n", ".vis.db written to a file",
             median(tVisDb), visFileBytes / 1e9 / median(tVisDb), visDbBytes / 1e6);
         std::printf("%-46s %8.3f s\n", ".vis read back (core part of opening it)", median(tVisRead));
-    } else {
+    } else if (visPhase == VisPhase::InMemory) {
         std::printf("%-46s %8.3f s  (%.2f GB/s, %.1f MB; %.2f CPU s)\n", ".vis serialisation in memory", median(tVis),
             visBytes / 1e9 / median(tVis), visBytes / 1e6, visCpu);
     }
