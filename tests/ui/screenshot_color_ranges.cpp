@@ -1,14 +1,12 @@
 // Screenshots of the colour-ranges editor (with a refused edit showing its message) and of the bundled example
 // recoloured with three custom ranges:
 //   probescope_screenshot_color_ranges OUT_DIR EXAMPLE_DIR
-#include "session/sessioncontroller.h"
-#include "session/settings.h"
+#include "screenshot_window.h"
 #include "widgets/colorrangesdialog.h"
 #include "widgets/mainwindow.h"
 #include "widgets/sidebysidetreeview.h"
 
 #include <QApplication>
-#include <QTemporaryDir>
 #include <QTimer>
 
 using namespace psui;
@@ -22,16 +20,9 @@ int main(int argc, char** argv)
         return 2;
     }
     const QString outDir = args[1];
-    QTemporaryDir tmp;
-    Settings settings(tmp.filePath(QStringLiteral("settings.ini")));
-    SessionController session;
-    MainWindow window(&settings, &session);
-    window.resize(1500, 900);
-    window.show();
-    QObject::connect(&session, &SessionController::loadFailed, &app, [](const QString& message) {
-        qWarning("load failed: %s", qPrintable(message));
-        QApplication::exit(1);
-    });
+    ScreenshotWindow ui(1500, 900);
+    SessionController& session = ui.session;
+    MainWindow& window = ui.window;
     QObject::connect(&session, &SessionController::sessionChanged, &window, [&]() {
         const std::vector<ps::ColorBin> ranges { { "#FFFCF3", 0, 0.001, false, {} }, { "#FFDC7F", 0.001, 0.01, false, {} },
             { "#FF4118", 0.01, 1, false, {} } };

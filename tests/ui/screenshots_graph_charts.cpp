@@ -1,8 +1,7 @@
 // Screenshots of the Charts dock (gpt_mix_statistics: precision along execution order) and of the Graph dock (the
 // bundled example with a layer revealed and selected):
 //   probescope_screenshots_graph_charts OUT_DIR CASES_DIR EXAMPLE_DIR
-#include "session/sessioncontroller.h"
-#include "session/settings.h"
+#include "screenshot_window.h"
 #include "widgets/graphcanvas.h"
 #include "widgets/graphchartdocks.h"
 #include "widgets/mainwindow.h"
@@ -12,7 +11,6 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QTabWidget>
-#include <QTemporaryDir>
 #include <QTimer>
 
 using namespace psui;
@@ -26,17 +24,10 @@ int main(int argc, char** argv)
         return 2;
     }
     const QString outDir = args[1];
-    QTemporaryDir tmp;
-    Settings settings(tmp.filePath(QStringLiteral("settings.ini")));
-    SessionController session;
-    MainWindow window(&settings, &session);
-    window.resize(1800, 1100);
-    window.show();
+    ScreenshotWindow ui(1800, 1100);
+    SessionController& session = ui.session;
+    MainWindow& window = ui.window;
     GraphChartDocks* docks = window.graphChartDocks();
-    QObject::connect(&session, &SessionController::loadFailed, &app, [](const QString& message) {
-        qWarning("load failed: %s", qPrintable(message));
-        QApplication::exit(1);
-    });
     int stage = 0;
     QObject::connect(&session, &SessionController::sessionChanged, &window, [&]() {
         if (stage == 0) {

@@ -1,8 +1,7 @@
 // Screenshot of the Layer mapping dock on gpt_layermap_mix_statistics opened without a mapping: the case's
 // rules entered in the editor and applied, the dock reporting how many more nodes matched:
 //   probescope_screenshots_layer_mapping OUT_DIR CASES_DIR [LOCALE]
-#include "session/sessioncontroller.h"
-#include "session/settings.h"
+#include "screenshot_window.h"
 #include "widgets/layermappingmodel.h"
 #include "widgets/layermappingpanel.h"
 #include "widgets/mainwindow.h"
@@ -10,7 +9,6 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QLibraryInfo>
-#include <QTemporaryDir>
 #include <QTimer>
 #include <QTranslator>
 
@@ -36,17 +34,10 @@ int main(int argc, char** argv)
             locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qtTranslator);
 
-    QTemporaryDir tmp;
-    Settings settings(tmp.filePath(QStringLiteral("settings.ini")));
-    SessionController session;
-    MainWindow window(&settings, &session);
-    window.resize(1800, 1000);
-    window.show();
+    ScreenshotWindow ui(1800, 1000);
+    SessionController& session = ui.session;
+    MainWindow& window = ui.window;
     LayerMappingPanel* panel = window.layerMappingPanel();
-    QObject::connect(&session, &SessionController::loadFailed, &app, [](const QString& message) {
-        qWarning("load failed: %s", qPrintable(message));
-        QApplication::exit(1);
-    });
     QObject::connect(panel, &LayerMappingPanel::applied, &window, [&]() {
         QTimer::singleShot(500, &window, [&]() {
             const QString out = outDir + QStringLiteral("/layer_mapping_") + localeName + QStringLiteral(".png");
