@@ -44,14 +44,11 @@ const std::vector<ps::LayerMappingRow> kRules {
 class TestLayerMappingEditor : public QObject {
     Q_OBJECT
 private:
-    QTemporaryDir m_tmp;
-    std::unique_ptr<Settings> m_settings;
-    std::unique_ptr<SessionController> m_session;
-    std::unique_ptr<MainWindow> m_window;
+    test::WindowFixture m_ui;
 
-    LayerMappingPanel* panel() const { return m_window->layerMappingPanel(); }
+    LayerMappingPanel* panel() const { return m_ui.window->layerMappingPanel(); }
     LayerMappingModel* model() const { return panel()->model(); }
-    size_t matched() const { return ps::matchedNodeCount(*m_session->snapshot()->comparison); }
+    size_t matched() const { return ps::matchedNodeCount(*m_ui.session->snapshot()->comparison); }
 
     // Types one rule into a new last row, cell by cell, through the model (what the table's editor does).
     void typeRule(const ps::LayerMappingRow& rule)
@@ -66,20 +63,13 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QVERIFY(m_tmp.isValid());
-        m_settings = std::make_unique<Settings>(m_tmp.filePath(QStringLiteral("settings.ini")));
-        m_session = std::make_unique<SessionController>();
-        m_window = std::make_unique<MainWindow>(m_settings.get(), m_session.get());
-        m_window->resize(1400, 900);
-        m_window->show();
+        QVERIFY(m_ui.start(1400, 900));
         QVERIFY(panel());
         const QString json = test::sharedCase(kCase) + QStringLiteral("/compare.json");
         if (!QFileInfo::exists(json))
             QSKIP("shared case gpt_layermap_mix_statistics not available");
-        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
-        m_session->openPaths({ json }, ps::EngineOptions {}); // no mapping
-        QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty(), 60000);
-        m_window->layerMappingDock()->show();
+        QVERIFY(m_ui.open(json)); // no mapping
+        m_ui.window->layerMappingDock()->show();
     }
 
     void completionOffersUnmatchedNames()
@@ -97,7 +87,7 @@ private Q_SLOTS:
         QCOMPARE(model()->issues().size(), size_t(1));
         QVERIFY(!model()->data(model()->index(0, 0), Qt::DecorationRole).isNull()); // the row's warning icon
         QVERIFY(model()->data(model()->index(0, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("NoSuchLayer")));
-        QSignalSpy changed(m_session.get(), &SessionController::sessionChanged);
+        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
         QVERIFY(!panel()->apply());
         QVERIFY(panel()->messageLabel()->text().contains(QStringLiteral("Apply is blocked")));
         QTest::qWait(200);
@@ -194,8 +184,8 @@ private Q_SLOTS:
         // The exported comparison is msprobe's -lm output.
         QTemporaryDir out;
         const QString vis = out.filePath(QStringLiteral("compare.vis"));
-        QSignalSpy exported(m_session.get(), &SessionController::exportFinished);
-        m_session->exportVis(vis);
+        QSignalSpy exported(m_ui.session.get(), &SessionController::exportFinished);
+        m_ui.session->exportVis(vis);
         QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 30000);
         QCOMPARE(exported.first().at(1).toString(), QString());
         QProcess score;
@@ -213,7 +203,7 @@ private Q_SLOTS:
 
     void saveWritesMsprobesFormat()
     {
-        const QString path = m_tmp.filePath(QStringLiteral("edited.yaml"));
+        const QString path = m_ui.tmp.filePath(QStringLiteral("edited.yaml"));
         QVERIFY(panel()->saveTo(path));
         QVERIFY(model()->undoStack()->isClean());
         const auto original = ps::LayerMappingRules::load(
