@@ -1,15 +1,14 @@
 // Grabs the real main window as a first-time user meets it (the start page, two recent entries of the bundled
 // example) into a PNG:   probescope_screenshot_start OUT.png [LOCALE]
+#include "screenshot_window.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/mainwindow.h"
 
 #include <QApplication>
 #include <QDir>
-#include <QLibraryInfo>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QTranslator>
 
 int main(int argc, char** argv)
 {
@@ -21,13 +20,7 @@ int main(int argc, char** argv)
     }
     const QString out = args[1];
     const QLocale locale(args.size() > 2 ? args[2] : QStringLiteral("en"));
-    QLocale::setDefault(locale);
-    QTranslator translator, qtTranslator;
-    if (translator.load(locale, QStringLiteral("probescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
-    if (qtTranslator.load(
-            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
+    const psui::ScreenshotLanguage language(locale);
 
     QTemporaryDir tmp;
     psui::Settings settings(tmp.filePath(QStringLiteral("settings.ini")));

@@ -2,6 +2,7 @@
 //   probescope_screenshots OUT.png [LOCALE] [loading]
 // With "loading", the example stays open while a large generated comparison loads: the grab shows the stage,
 // the percentage and Cancel in the status bar.
+#include "screenshot_window.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/legendpanel.h"
@@ -11,10 +12,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
-#include <QLibraryInfo>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QTranslator>
 
 namespace {
 
@@ -51,13 +50,7 @@ int main(int argc, char** argv)
     }
     const QString out = args[1];
     const QLocale locale(args.size() > 2 ? args[2] : QStringLiteral("en"));
-    QLocale::setDefault(locale);
-    QTranslator translator, qtTranslator;
-    if (translator.load(locale, QStringLiteral("probescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
-    if (qtTranslator.load(
-            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
+    const psui::ScreenshotLanguage language(locale);
 
     QTemporaryDir tmp;
     psui::Settings settings(tmp.filePath(QStringLiteral("settings.ini")));

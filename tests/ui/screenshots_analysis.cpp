@@ -1,6 +1,7 @@
 // Screenshots of the analysis tools on shared cases: the manual-match context menu (gpt_layermap, two unmatched
 // layers picked) and the First divergence dock (mlp_nan, the injected NaN found and selected):
 //   probescope_screenshots_analysis OUT_DIR CASES_DIR [LOCALE]
+#include "screenshot_window.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/analysistools.h"
@@ -10,12 +11,10 @@
 
 #include <QApplication>
 #include <QDockWidget>
-#include <QLibraryInfo>
 #include <QMenu>
 #include <QPainter>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QTranslator>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -46,13 +45,7 @@ int main(int argc, char** argv)
     const QString cases = args[2];
     const QString localeName = args.size() > 3 ? args[3] : QStringLiteral("en");
     const QLocale locale(localeName);
-    QLocale::setDefault(locale);
-    QTranslator translator, qtTranslator;
-    if (translator.load(locale, QStringLiteral("probescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
-    if (qtTranslator.load(
-            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
+    const ScreenshotLanguage language(locale);
 
     QTemporaryDir tmp;
     Settings settings(tmp.filePath(QStringLiteral("settings.ini")));

@@ -8,9 +8,7 @@
 
 #include <QApplication>
 #include <QDockWidget>
-#include <QLibraryInfo>
 #include <QTimer>
-#include <QTranslator>
 
 using namespace psui;
 
@@ -26,13 +24,7 @@ int main(int argc, char** argv)
     const QString cases = args[2];
     const QString localeName = args.size() > 3 ? args[3] : QStringLiteral("en");
     const QLocale locale(localeName);
-    QLocale::setDefault(locale);
-    QTranslator translator, qtTranslator;
-    if (translator.load(locale, QStringLiteral("probescope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
-    if (qtTranslator.load(
-            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
+    const ScreenshotLanguage language(locale);
 
     ScreenshotWindow ui(1800, 1000);
     SessionController& session = ui.session;
