@@ -2,6 +2,7 @@
 
 #include "compare/real_rows.h"
 #include "compare/row_metrics.h"
+#include "compare/verdict_rows.h"
 #include "graph/naming.h"
 #include "util/error.h"
 #include "util/pyformat.h"
@@ -91,6 +92,8 @@ public:
         // Rows are bound by NPU item; a comparison read back from a file has none until a pair is matched by hand.
         if (m_npu.dump && m_c.rows.size() < m_npu.dump->items.size())
             m_c.rows.resize(m_npu.dump->items.size());
+        if (m_c.profile == RulesProfile::Msprobe26 && m_c.verdicts.size() < m_c.rows.size())
+            m_c.verdicts.resize(m_c.rows.size());
     }
 
     // One pair matched after the engine ran (manual matching): rows, metrics and precision as for automatic
@@ -103,6 +106,7 @@ public:
         // Matching first, then the pairs are compared in the same order msprobe compares them.
         std::vector<std::pair<NodeId, NodeId>> pairs;
         MatchOptions match = m_options.match;
+        match.profile = m_c.profile;
         match.progress = m_options.progress;
         match.threads = m_options.threads;
         matchGraphs(m_npu, m_bench, match, [&](NodeId n, NodeId b) {
@@ -118,8 +122,12 @@ public:
             // 1.2.1 computes API group indices before the real-data rows are evaluated: every group gets int 0.
             groupIndices();
             m_real.evaluate(m_c, m_options.threads, m_options.progress);
-            for (NodeId n : m_realNodes)
-                realPrecision(n);
+            for (NodeId n : m_realNodes) {
+                if (m_c.profile == RulesProfile::Msprobe26)
+                    judge26(n, pairRows26(m_npu, n, m_bench, m_c.counterpart[0][n]));
+                else
+                    realPrecision(n);
+            }
         } else {
             groupIndices();
         }
@@ -208,10 +216,63 @@ private:
                 std::rethrow_exception(failure);
     }
 
+    // msprobe 26.0.0: one row per NPU item (paired by state and position), rated by the verdict rules.
+    void comparePair26(NodeId n, NodeId b)
+    {
+        const auto rows = pairRows26(m_npu, n, m_bench, b);
+        if (rows.empty())
+            return; // a matched node without data gets no precision_index
+        for (auto [npuItem, benchItem] : rows) {
+            BoundRow& bound = m_c.rows[npuItem];
+            bound.npuItem = npuItem;
+            bound.benchItem = benchItem;
+            if (m_c.mode == CompareMode::Real) {
+                bound.realSlot = uint32_t(m_c.realValues.size() / m_c.realMetricCount());
+                std::vector<PyScalar> placeholder
+                    = m_real.addRow(m_c, npuItem, benchItem == kNoItem ? nullptr : &benchItem);
+                m_c.realValues.insert(m_c.realValues.end(), placeholder.begin(), placeholder.end());
+            }
+        }
+        if (m_c.mode == CompareMode::Real)
+            m_realNodes.push_back(n); // rated once the tensors are compared
+        else
+            judge26(n, rows);
+    }
+
+    void judge26(NodeId n, const std::vector<std::pair<uint32_t, uint32_t>>& rows)
+    {
+        const DumpData& nd = *m_npu.dump;
+        const DumpData* bd = m_bench.dump.get();
+        std::vector<VerdictRow> facts;
+        facts.reserve(rows.size());
+        for (auto [npuItem, benchItem] : rows)
+            facts.push_back(verdictRowOf(m_c.mode, nd, npuItem, bd, benchItem, m_c.metricsOf(npuItem).span()));
+        Verdict node = Verdict::Pass;
+        std::vector<RowVerdict> verdicts = judgeRows(m_c.mode, facts, node);
+        for (size_t k = 0; k < rows.size(); ++k) {
+            verdicts[k].requiresGradConsistent = requiresGradConsistent(nd, rows[k].first, bd, rows[k].second);
+            m_c.verdicts[rows[k].first] = verdicts[k];
+        }
+        // Allocation APIs (empty, empty_like, ...) hold no meaningful data: best value, except md5's 1.
+        std::vector<std::string_view> parts = splitDots(m_npu.nameOf(n));
+        static const std::string_view kExempt[] = { "empty", "empty_like", "empty_with_format", "new_empty_strided",
+            "new_empty", "empty_strided" };
+        if (parts.size() >= 2 && std::find(std::begin(kExempt), std::end(kExempt), parts[1]) != std::end(kExempt))
+            m_c.precision[n] = Precision::integer(m_c.mode == CompareMode::Md5 ? 1 : 0);
+        else if (node == Verdict::Warning)
+            m_c.precision[n] = Precision::real(0.5);
+        else
+            m_c.precision[n] = Precision::integer(node == Verdict::Error ? 1 : 0);
+    }
+
     void comparePair(NodeId n, NodeId b, PairScratch& scratch)
     {
         if (!m_npu.dump || m_npu.record[n] < 0)
             return;
+        if (m_c.profile == RulesProfile::Msprobe26) {
+            comparePair26(n, b);
+            return;
+        }
         const DumpData& nd = *m_npu.dump;
         std::vector<Row>& rowsIn = scratch.rowsIn;
         std::vector<Row>& rowsOut = scratch.rowsOut;
@@ -259,7 +320,7 @@ private:
                     }
                     break;
                 case CompareMode::Real: {
-                    bound.realSlot = uint32_t(m_c.realValues.size() / m_c.metricCount());
+                    bound.realSlot = uint32_t(m_c.realValues.size() / m_c.realMetricCount());
                     std::vector<PyScalar> placeholder = m_real.addRow(m_c, row->npuItem,
                         row->benchItem == kNoItem ? nullptr : &row->benchItem);
                     m_c.realValues.insert(m_c.realValues.end(), placeholder.begin(), placeholder.end());
@@ -331,7 +392,8 @@ private:
         for (NodeId g : m_npu.children(m_npu.root)) {
             if (m_npu.type[g] != NodeType::ApiCollection)
                 continue;
-            bool md5 = m_c.mode == CompareMode::Md5;
+            // 1.2.1 takes the worst member (md5: the lowest index); 26.0.0 always the highest index.
+            bool md5 = m_c.mode == CompareMode::Md5 && m_c.profile == RulesProfile::Msprobe121;
             Precision p = Precision::integer(md5 ? 1 : 0);
             for (NodeId member : m_npu.children(g)) {
                 Precision x = m_c.precision[member].has ? m_c.precision[member] : Precision::integer(md5 ? 1 : 0);
@@ -432,15 +494,19 @@ std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::share
     c->counterpart[1].assign(bench->size(), kNoNode);
     c->precision.assign(npu->size(), Precision {});
     c->rows.assign(npu->dump ? npu->dump->items.size() : 0, BoundRow {});
+    c->profile = options.profile;
+    if (options.profile == RulesProfile::Msprobe26)
+        c->verdicts.assign(c->rows.size(), RowVerdict {});
     Comparator(*c, options).run();
     npu->microSteps = pageMicroSteps(*npu, bench.get(), &c->counterpart[0]);
     assignOverflow(*c);
     return c;
 }
 
-std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflowCheck)
+std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflowCheck, RulesProfile profile)
 {
     auto c = std::make_shared<Comparison>();
+    c->profile = profile;
     c->isCompare = false;
     c->overflowCheck = overflowCheck;
     c->graphs = { graph, nullptr };

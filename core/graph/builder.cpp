@@ -1,6 +1,8 @@
 #include "graph/builder.h"
 
 #include "graph/naming.h"
+#include "graph/parameters_grad.h"
+#include "graph/parent_repair.h"
 #include "graph/stack_simplify.h"
 #include "io/file_io.h"
 #include "util/error.h"
@@ -77,7 +79,7 @@ public:
             if (k % 8192 == 0)
                 m_options.progress.advance(Stage::Build, 0.8 * double(k) / double(count));
             const ConstructEntry& e = m_construct.entries[k];
-            StrId parentName = repairedParent(e.node, e.parent);
+            StrId parentName = repairedParent(m_options.profile, m_g.strings, m_construct, e.node, e.parent);
             NodeId up = m_g.root;
             if (parentName != kNoStr)
                 up = ensureNode(parentName);
@@ -86,7 +88,10 @@ public:
         }
         // step 3: runs of top-level APIs become Apis_Between_Modules groups
         groupTopLevelApis();
-        // step 4: data items and the CSR layout
+        // step 4 (msprobe 26.0.0): parameters_grad records become nodes
+        if (m_options.profile == RulesProfile::Msprobe26)
+            addParametersGradNodes();
+        // step 5: data items and the CSR layout
         assignItems();
         freeze();
         m_options.progress.advance(Stage::Build, 1);
@@ -126,34 +131,6 @@ private:
         }
         m_g.stack[id] = stackFor(name, text);
         return id;
-    }
-
-    // Backward modules with no parent take the backward twin of their forward's parent (spec §4.3).
-    StrId repairedParent(StrId node, StrId parent)
-    {
-        if (parent != kNoStr)
-            return parent;
-        auto fwd = moduleBackwardToForward(m_g.strings.view(node), false);
-        if (!fwd)
-            return kNoStr;
-        StrId fwdId = m_g.strings.find(*fwd);
-        auto it = fwdId == kNoStr ? m_construct.parentOf.end() : m_construct.parentOf.find(fwdId);
-        if (it == m_construct.parentOf.end() || it->second == kNoStr)
-            return kNoStr;
-        std::string_view f = m_g.strings.view(it->second);
-        std::string b(f);
-        auto dot = f.rfind('.');
-        if (dot != std::string_view::npos && dot >= 8 && f.substr(dot - 8, 8) == ".forward") {
-            bool digits = dot + 1 < f.size();
-            for (char ch : f.substr(dot + 1))
-                digits = digits && ch >= '0' && ch <= '9';
-            if (digits)
-                b = std::string(f.substr(0, dot - 8)) + ".backward" + std::string(f.substr(dot));
-        }
-        StrId bId = m_g.strings.find(b);
-        if (bId != kNoStr && m_construct.parentOf.count(bId))
-            return bId;
-        return kNoStr;
     }
 
     void attach(NodeId child, NodeId parent)
@@ -232,6 +209,17 @@ private:
             }
         }
         m_kids[m_g.root] = std::move(regrouped);
+    }
+
+    void addParametersGradNodes()
+    {
+        if (!m_g.dump)
+            return;
+        for (const ParametersGradNode& p : parametersGradNodes(m_g, *m_g.dump)) {
+            NodeId id = addNode(m_g.strings.intern(p.name), NodeType::Module);
+            m_g.record[id] = int32_t(p.record);
+            attach(id, p.parent);
+        }
     }
 
     void assignItems()

@@ -71,4 +71,8 @@ public:
     IdIndex byName; // node name id -> NodeId
 };
 
+// The nodes the root reaches, children before their parent and the root last (msprobe's get_sorted_nodes, the
+// .vis.db node_order). Iterative and cycle-safe: a node is visited once.
+std::vector<NodeId> postOrderFromRoot(const Graph& g);
+
 } // namespace ps
