@@ -36,4 +36,7 @@ std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflo
 // Micro-step paging of the root's children (spec §4.6); returns the number of micro steps.
 uint32_t pageMicroSteps(Graph& npu, Graph* bench, const std::vector<NodeId>* npuCounterpart);
 
+// The overflow level of every node of both sides (with -oc; API groups get none).
+void assignOverflow(Comparison& c);
+
 } // namespace ps

@@ -218,6 +218,35 @@ private slots:
             qPrintable(legend));
     }
 
+    // Activation recompute: a module run again during backward appears as a second top-level forward/backward
+    // pair whose stack passes through torch.utils.checkpoint; 26.0.0 moves both under the backward of the
+    // first call's parent. Without that stack nothing moves.
+    void recomputeCallsMoveUnderTheBackward_data()
+    {
+        QTest::addColumn<QByteArray>("stackFunction");
+        QTest::addColumn<QString>("parent");
+        QTest::newRow("checkpoint's recompute_fn") << QByteArray("recompute_fn") << QStringLiteral("Module.model.Model.backward.0");
+        QTest::newRow("an ordinary call stays") << QByteArray("forward") << QStringLiteral("DefaultModel");
+    }
+    void recomputeCallsMoveUnderTheBackward()
+    {
+        QFETCH(QByteArray, stackFunction);
+        QFETCH(QString, parent);
+        QTemporaryDir dir;
+        const QByteArray construct = R"({"Module.model.Model.forward.0": null,
+            "Module.layers.0.Layer.forward.0": "Module.model.Model.forward.0",
+            "Module.layers.0.Layer.forward.1": null, "Module.layers.0.Layer.backward.1": null,
+            "Module.model.Model.backward.0": null})";
+        const QByteArray stack = "{\"Module.layers.0.Layer.forward.1\": [\"File /usr/lib/python3/dist-packages/torch/"
+                                 "utils/checkpoint.py, line 1, in " + stackFunction + ", \\n x = f(y)\"]}";
+        QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), "{}", construct, stack);
+        QString db = run(npu, {}, dir.filePath(QStringLiteral("o")), v26());
+        QCOMPARE(column(db, QStringLiteral("Module.layers.0.Layer.forward.1"), "up_node"), parent);
+        QCOMPARE(column(db, QStringLiteral("Module.layers.0.Layer.backward.1"), "up_node"), parent);
+        QCOMPARE(column(db, QStringLiteral("Module.layers.0.Layer.forward.0"), "up_node"),
+            QStringLiteral("Module.model.Model.forward.0"));
+    }
+
     // Megatron dumps that number their micro steps: every node keeps the number construct.json gives it.
     void megatronMicroStepsComeFromConstruct()
     {
