@@ -22,7 +22,7 @@
 namespace {
 
 const QString kData = QStringLiteral(PROBESCOPE_TEST_DATA "/vis");
-const QString kShared = QStringLiteral(PROBESCOPE_SHARED_DATA);
+const QString kCases = QStringLiteral(PROBESCOPE_CASES);
 
 std::string str(const QString& s) {
     return s.toStdString();
@@ -177,9 +177,8 @@ private slots:
     void dbSchemaAndKeys() {
         QFETCH(QString, caseName);
         QFETCH(bool, compare);
-        QString caseDir = kShared + "/cases/" + caseName;
-        if (!QFileInfo::exists(caseDir))
-            QSKIP("shared case data not available");
+        QString caseDir = kCases + "/" + caseName;
+        QVERIFY2(QFileInfo::exists(caseDir), qPrintable(caseDir));
         QTemporaryDir tmp;
         ps::CompareConfig config = ps::readCompareJson(str(caseDir + (compare ? "/compare.json" : "/build.json")));
         ps::EngineOptions options;
@@ -268,9 +267,8 @@ private slots:
     void dbReadsBackAsOurVis() {
         QFETCH(QString, caseName);
         QFETCH(bool, compare);
-        QString caseDir = kShared + "/cases/" + caseName;
-        if (!QFileInfo::exists(caseDir))
-            QSKIP("shared case data not available");
+        QString caseDir = kCases + "/" + caseName;
+        QVERIFY2(QFileInfo::exists(caseDir), qPrintable(caseDir));
         QTemporaryDir tmp;
         ps::CompareConfig config = ps::readCompareJson(str(caseDir + (compare ? "/compare.json" : "/build.json")));
         ps::EngineOptions options;

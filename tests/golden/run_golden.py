@@ -7,8 +7,9 @@ real msprobe's own outputs.
   --refs 26.0.0  ref_26.0.0/<variant>/{cmd.txt, *.vis.db.xz}: `msprobe graph_visualize ...`, scored with
                  visdb_compare.py
 
-A case folder holds the npu/bench dumps (plain, or packed as dumps.tar.gz), its compare.json/build.json (and
-mapping.yaml) and the reference folders. A variant is run as its cmd.txt says, from the case folder.
+A case folder (tests/data/golden/<case> as the build unpacks it into build/tests/cases) holds the npu/bench
+dumps, its compare.json/build.json (and mapping.yaml) and the reference folders. A variant is run as its cmd.txt
+says, from the case folder.
 EXPECTED_SCORES (below) lists the documented exceptions; every other variant must score 1.000000.
 """
 import argparse
@@ -18,7 +19,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 
 # Variants that cannot reach 1.0 yet, with the reason (docs/deviations.md has the details).
 EXPECTED_SCORES = {
@@ -106,23 +106,6 @@ def skipped(refs, case, variant):
     return None
 
 
-def prepare_case(case_dir, work_dir):
-    """Unpack a packed case into the work folder; plain cases run in place."""
-    packed = os.path.join(case_dir, "dumps.tar.gz")
-    if not os.path.exists(packed):
-        return case_dir
-    dest = os.path.join(work_dir, "case")
-    if not os.path.exists(dest):
-        os.makedirs(dest)
-        with tarfile.open(packed) as tar:
-            tar.extractall(dest, filter="data")
-        for name in os.listdir(case_dir):
-            if name != "dumps.tar.gz" and not os.path.exists(os.path.join(dest, name)):
-                src = os.path.join(case_dir, name)
-                (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(dest, name))
-    return dest
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
@@ -142,7 +125,6 @@ def main():
         ref_root = os.path.join(case_dir, refs.folder)
         if not os.path.isdir(ref_root) or (args.only and not re.search(args.only, case)):
             continue
-        run_dir = prepare_case(case_dir, os.path.join(args.work, case))
         for variant in sorted(os.listdir(ref_root)):
             ref_dir = os.path.join(ref_root, variant)
             if not any(f.endswith(refs.outputs) for f in os.listdir(ref_dir)):
@@ -155,7 +137,7 @@ def main():
             out_dir = os.path.join(args.work, case, variant)
             shutil.rmtree(out_dir, ignore_errors=True)
             cmd = [args.cli] + refs.cli_args(os.path.join(ref_dir, "cmd.txt")) + ["-o", out_dir]
-            run = subprocess.run(cmd, cwd=run_dir, capture_output=True, text=True)
+            run = subprocess.run(cmd, cwd=case_dir, capture_output=True, text=True)
             if run.returncode != 0:
                 failures.append(f"{label}: probescope-cli exited {run.returncode}\n{run.stdout}{run.stderr}")
                 print(f"FAIL {label}: exit {run.returncode}")
