@@ -19,10 +19,14 @@ size_t stateOf(ItemSource s)
     switch (s) {
     case ItemSource::InputArgs:
     case ItemSource::InputKwargs:
-    case ItemSource::Input: return 0;
-    case ItemSource::Parameters: return 1;
-    case ItemSource::Output: return 2;
-    case ItemSource::ParametersGrad: return 3;
+    case ItemSource::Input:
+        return 0;
+    case ItemSource::Parameters:
+        return 1;
+    case ItemSource::Output:
+        return 2;
+    case ItemSource::ParametersGrad:
+        return 3;
     }
     return 0;
 }
@@ -114,7 +118,8 @@ VerdictRow verdictRowOf(CompareMode mode, const DumpData& npu, uint32_t npuItem,
     const FieldValue* nShape = findField(t_npuFields, "shape");
     r.npuDtype = textOf(npu, findField(t_npuFields, "dtype"));
     r.npuShapeIsEmptyList = nShape
-        && ((nShape->isText && nShape->text == "[]") || (!nShape->isText && nShape->json.isArray() && nShape->json.n == 0)
+        && ((nShape->isText && nShape->text == "[]")
+            || (!nShape->isText && nShape->json.isArray() && nShape->json.n == 0)
             || (!nShape->isText && nShape->json.isString() && npu.pool.view(nShape->json.n) == "[]"));
     r.npuRequiresGrad = requiresGradOf(npu, findField(t_npuFields, "requires_grad"));
     r.npuStatInfNan = isInfOrNan(npu, findField(t_npuFields, "Max")) || isInfOrNan(npu, findField(t_npuFields, "Min"));

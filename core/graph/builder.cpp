@@ -89,8 +89,8 @@ public:
         }
         // step 3 (msprobe 26.0.0): recompute calls move under the backward of their first call's parent
         if (m_options.profile == RulesProfile::Msprobe26)
-            moveRecomputeCalls(m_g, m_kids, m_stack, !m_g.dump || m_g.dump->framework.empty()
-                    || m_g.dump->framework == "pytorch");
+            moveRecomputeCalls(
+                m_g, m_kids, m_stack, !m_g.dump || m_g.dump->framework.empty() || m_g.dump->framework == "pytorch");
         // step 4: runs of top-level APIs become Apis_Between_Modules groups
         groupTopLevelApis();
         if (m_options.profile == RulesProfile::Msprobe26 && m_construct.megatronMicroSteps >= 0)

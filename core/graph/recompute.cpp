@@ -135,8 +135,8 @@ void moveRecomputeCalls(Graph& g, std::vector<std::vector<NodeId>>& kids, const 
         std::string prefix = joinDots(segs, segs.size() - 2);
         if (twins.count(std::string(name)) || isRecomputeName(segs)) {
             // a recompute call comes as a forward/backward pair at the top level
-            std::string twin = prefix + (segs[segs.size() - 2] == "forward" ? ".backward." : ".forward.")
-                + std::string(segs.back());
+            std::string twin
+                = prefix + (segs[segs.size() - 2] == "forward" ? ".backward." : ".forward.") + std::string(segs.back());
             if (!twins.count(std::string(name)) && !topNames.count(twin))
                 continue;
             if (!twins.count(std::string(name)))

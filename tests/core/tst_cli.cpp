@@ -3,8 +3,8 @@
 #include "test_dumps.h"
 
 #include <QDirIterator>
-#include <QRegularExpression>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace testdumps;
@@ -143,10 +143,10 @@ private slots:
         QTest::newRow("unknown limit") << QStringList { QStringLiteral("graph"), QStringLiteral("--resource_limit"),
             QStringLiteral("max_bogus=1"), QStringLiteral("-i"), QStringLiteral("a.json"), QStringLiteral("-o"),
             QStringLiteral("o") };
-        QTest::newRow("graph_visualize without -tp") << QStringList { QStringLiteral("graph_visualize"),
-            QStringLiteral("-o"), QStringLiteral("o") };
-        QTest::newRow("graph_visualize without -o") << QStringList { QStringLiteral("graph_visualize"),
-            QStringLiteral("-tp"), QStringLiteral("npu") };
+        QTest::newRow("graph_visualize without -tp")
+            << QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-o"), QStringLiteral("o") };
+        QTest::newRow("graph_visualize without -o")
+            << QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), QStringLiteral("npu") };
         QTest::newRow("graph_visualize with graph's -i") << QStringList { QStringLiteral("graph_visualize"),
             QStringLiteral("-i"), QStringLiteral("a.json"), QStringLiteral("-o"), QStringLiteral("o") };
     }
@@ -173,8 +173,8 @@ private slots:
         QVERIFY(r.out.contains(QLatin1String("[INFO]")));
 
         QString buildOut = dir.filePath(QStringLiteral("build"));
-        r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("--target_path"), npu, QStringLiteral("--output_path"),
-            buildOut });
+        r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("--target_path"), npu,
+            QStringLiteral("--output_path"), buildOut });
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.err.isEmpty());
         files = QDir(buildOut).entryList(QDir::Files);
@@ -190,8 +190,8 @@ private slots:
         QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), kDump, kConstruct);
         QString out = dir.filePath(QStringLiteral("out"));
         Run r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("--rank_size"),
-            QStringLiteral("2"), QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--pp"), QStringLiteral("1"),
-            QStringLiteral("-o"), out });
+            QStringLiteral("2"), QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--pp"),
+            QStringLiteral("1"), QStringLiteral("-o"), out });
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QLatin1String("not supported yet")) && r.err.contains(QLatin1String("--rank_size")),
             qPrintable(r.err));

@@ -346,7 +346,8 @@ private slots:
 
     // A database of msprobe 26.0.0 (mlp_nan_mix_statistics compare) reads with its rules: every NPU item's
     // verdict and reasons, precision as stored, and written back row for row with is_distributed and index7.
-    void reference26DbReadsIntoTheModel() {
+    void reference26DbReadsIntoTheModel()
+    {
         QTemporaryDir tmp;
         std::string ref = gunzipTo(kData + "/mlp_nan_compare_26.0.0.vis.db.gz", tmp.path(), "ref.vis.db");
         std::vector<ps::VisDocument> docs = ps::readVisDb(ref);
@@ -374,7 +375,8 @@ private slots:
         ps::SqliteDb b(out, ps::SqliteDb::Mode::ReadOnly);
         for (const char* sql : { "SELECT node_name, up_node, sub_nodes, precision_index, typeof(precision_index), "
                                  "input_data, output_data, matched_node_link, is_distributed FROM tb_nodes ORDER BY id",
-                 "SELECT * FROM tb_config", "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' ORDER BY name" }) {
+                 "SELECT * FROM tb_config",
+                 "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' ORDER BY name" }) {
             ps::SqliteStmt qa(a, sql), qb(b, sql);
             while (qa.step()) {
                 QVERIFY(qb.step());
