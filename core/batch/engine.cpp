@@ -67,7 +67,8 @@ std::shared_ptr<Graph> buildSide(
     const std::string& dir, const EngineOptions& options, std::vector<std::string>& warnings, ProgressPart progress)
 {
     BuildOptions build;
-    build.completeStack = options.completeStack;
+    build.profile = options.profile;
+    build.completeStack = options.completeStack || options.profile == RulesProfile::Msprobe26; // 26 never simplifies
     build.progress = progress;
     return std::shared_ptr<Graph>(buildGraphFromFolder(dir, build, warnings));
 }
@@ -79,7 +80,7 @@ std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string
 {
     if (benchDir.empty()) {
         auto graph = buildSide(npuDir, options, warnings, { progress });
-        return buildOnly(graph, options.overflowCheck);
+        return buildOnly(graph, options.overflowCheck, options.profile);
     }
     // Both sides are read and built in parallel.
     std::vector<std::string> benchWarnings;
@@ -100,17 +101,23 @@ std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string
         progress->setTensors(mode == CompareMode::Real);
 
     CompareOptions compare;
+    compare.profile = options.profile;
     compare.overflowCheck = options.overflowCheck;
     compare.threads = options.threads;
     compare.progress = progress;
     std::unordered_map<std::string, std::string> nameMap;
-    if (!options.layerMappingPath.empty()) {
+    if (options.profile == RulesProfile::Msprobe26 && (options.nameOnlyMatch || !options.layerMappingPath.empty())) {
+        // 26.0.0: -lm always matches through the map; without a file (or when the file fails) the map comes from
+        // the module trees alone and names it lacks match themselves.
+        nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
+        compare.match.strategy = MatchStrategy::LayerMap;
+    } else if (!options.layerMappingPath.empty()) {
         nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
         if (!nameMap.empty())
             compare.match.strategy = MatchStrategy::LayerMap;
-    }
-    if (options.nameOnlyMatch && options.layerMappingPath.empty())
+    } else if (options.nameOnlyMatch) {
         compare.match.strategy = MatchStrategy::NameOnly;
+    }
     if (options.fuzzy)
         compare.match.strategy = MatchStrategy::Fuzzy;
     compare.match.nameMap = &nameMap;
@@ -122,12 +129,14 @@ namespace {
 void runJobs(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
     const Progress& progress, const std::string& timestamp, RunResult& result)
 {
-    std::vector<GraphJob> jobs = planJobs(config.npuPath, config.benchPath, timestamp);
+    const bool v26 = options.profile == RulesProfile::Msprobe26;
+    std::vector<GraphJob> jobs
+        = v26 ? planJobs26(config.npuPath, config.benchPath) : planJobs(config.npuPath, config.benchPath, timestamp);
     progress.plan(jobs.size(), true);
     ensureDirectory(outputDir);
     bool compare = !config.benchPath.empty();
     bool single = jobs.size() == 1 && jobs[0].rankDir.empty();
-    bool database = options.outputFormat == "db";
+    bool database = v26 || options.outputFormat == "db";
     std::vector<VisDbGraph> dbGraphs; // --output_format db: every step and rank go into one file at the end
     // Files are written per step, after every rank of the step (and the distributed analysis) succeeded.
     for (size_t first = 0; first < jobs.size();) {
@@ -151,7 +160,7 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
             stepResults.push_back({ job, c });
         }
         if (stepResults.size() > 1)
-            analyzeDistributed(stepResults, result.warnings);
+            analyzeDistributed(stepResults, result.warnings, options.profile);
         for (size_t k = 0; k < stepResults.size(); ++k) {
             const JobResult& r = stepResults[k];
             progress.beginJob(first + k);

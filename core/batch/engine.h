@@ -3,6 +3,7 @@
 // (read in parallel) -> distributed analysis per step -> .vis files. Also the single-pair entry point the GUI uses.
 #include "batch/layout.h"
 #include "compare/comparison.h"
+#include "compare/rules_profile.h"
 #include "util/progress.h"
 
 #include <memory>
@@ -12,14 +13,17 @@
 namespace ps {
 
 struct EngineOptions {
-    bool fuzzy = false; // -f
+    // graph -> msprobe 1.2.1's rules and .vis files; graph_visualize -> msprobe 26.0.0's rules and one .vis.db.
+    RulesProfile profile = RulesProfile::Msprobe121;
+    bool fuzzy = false; // -f (graph_visualize: -fm)
     bool overflowCheck = false; // -oc
     bool completeStack = false; // -cs
     std::string layerMappingPath; // -lm FILE (empty: none)
-    bool nameOnlyMatch = false; // -lm with no file: match nodes by name only (newer msprobe)
+    // -lm with no file: newer msprobe matches by name only; 26.0.0 maps APIs through the module trees alone.
+    bool nameOnlyMatch = false;
     std::string framework = "pytorch";
     int threads = 0; // 0 = all cores
-    std::string outputFormat = "vis"; // "vis": one .vis per graph; "db": one .vis.db for the whole run
+    std::string outputFormat = "vis"; // "vis": one .vis per graph; "db": one .vis.db for the whole run (26.0.0: always)
 };
 
 struct CompareConfig {
@@ -46,8 +50,10 @@ struct RunResult {
     std::vector<std::string> warnings;
 };
 
-// The whole command: writes every .vis into outputDir (created with mode 0750 if missing). A cancelled run
-// throws Error(Cancelled) and removes the files it had already written.
+// The whole command: writes every .vis (or the .vis.db) into outputDir (created with mode 0750 if missing). With
+// msprobe 26.0.0's rules the folders are paired as `graph_visualize` pairs them and everything goes into one
+// {build|compare}_{timestamp}.vis.db. A cancelled run throws Error(Cancelled) and removes the files it had
+// already written.
 RunResult runGraphCommand(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
     const Progress& progress, const std::string& timestamp);
 

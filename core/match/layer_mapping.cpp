@@ -139,7 +139,8 @@ std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string
     try {
         std::vector<LayerScopeItem> npuItems = readLayerScopeItems(npuDir);
         std::vector<LayerScopeItem> benchItems = readLayerScopeItems(benchDir);
-        LayerMappingRules rules = LayerMappingRules::load(yamlPath);
+        // No file (msprobe 26.0.0's bare -lm): the scopes map to themselves.
+        LayerMappingRules rules = yamlPath.empty() ? LayerMappingRules() : LayerMappingRules::load(yamlPath);
         for (const LayerMappingMessage& m : rules.validate())
             warnings.push_back(
                 yamlPath + (m.line > 0 ? ": line " + std::to_string(m.line) : std::string()) + ": " + m.text);

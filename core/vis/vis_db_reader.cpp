@@ -1,5 +1,6 @@
 #include "vis/vis_db_reader.h"
 
+#include "compare/verdict_rows.h"
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "vis/vis_db_schema.h"
@@ -34,6 +35,7 @@ struct DbRow {
 
 struct DbConfig {
     bool compare = false;
+    bool rules26 = false; // tb_nodes has msprobe 26.0.0's is_distributed column
     std::string task;
     bool hasToolTip = false;
     std::string toolTip;
@@ -112,6 +114,11 @@ public:
             assembleDocument({ &npu }, how, doc, m_path);
         for (size_t s = 0; s < sideCount; ++s)
             keepOnlyOwnMicroSteps(*doc.comparison->graphs[s]);
+        if (m_config.rules26) {
+            doc.comparison->profile = RulesProfile::Msprobe26;
+            if (m_config.compare)
+                verdictsFromItems(*doc.comparison);
+        }
         return doc;
     }
 
@@ -174,6 +181,7 @@ private:
         for (const char* c : { "parallel_merge_info", "matched_distributed", "modified", "dump_data_dir" })
             if (!columns.count(c))
                 fail(std::string("a SQLite database but not a .vis.db: tb_nodes has no column ") + c);
+        m_config.rules26 = columns.count("is_distributed") > 0;
     }
 
     void readConfig() {
