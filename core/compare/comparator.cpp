@@ -508,7 +508,8 @@ std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::share
     if (options.profile == RulesProfile::Msprobe26)
         c->verdicts.assign(c->rows.size(), RowVerdict {});
     Comparator(*c, options).run();
-    npu->microSteps = pageMicroSteps(*npu, bench.get(), &c->counterpart[0]);
+    if (!npu->microStepsFromDump)
+        npu->microSteps = pageMicroSteps(*npu, bench.get(), &c->counterpart[0]);
     assignOverflow(*c);
     return c;
 }
@@ -522,7 +523,8 @@ std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflo
     c->graphs = { graph, nullptr };
     c->counterpart[0].assign(graph->size(), kNoNode);
     c->precision.assign(graph->size(), Precision {});
-    graph->microSteps = pageMicroSteps(*graph, nullptr, nullptr);
+    if (!graph->microStepsFromDump)
+        graph->microSteps = pageMicroSteps(*graph, nullptr, nullptr);
     assignOverflow(*c);
     return c;
 }

@@ -262,6 +262,22 @@ const char* reasonMessage(Reason r)
     return "";
 }
 
+std::optional<Verdict> verdictOfName(std::string_view name)
+{
+    for (Verdict v : { Verdict::Pass, Verdict::Warning, Verdict::Error })
+        if (name == verdictName(v))
+            return v;
+    return std::nullopt;
+}
+
+std::optional<Reason> reasonOfMessage(std::string_view message)
+{
+    for (unsigned r = 0; r < unsigned(Reason::Count); ++r)
+        if (message == reasonMessage(Reason(r)))
+            return Reason(r);
+    return std::nullopt;
+}
+
 std::vector<Reason> RowVerdict::reasonList() const
 {
     std::vector<Reason> out;

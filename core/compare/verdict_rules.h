@@ -19,6 +19,7 @@ enum class CompareMode : uint8_t; // compare/comparison.h
 
 enum class Verdict : uint8_t { Pass = 0, Warning = 1, Error = 2 };
 const char* verdictName(Verdict v); // "pass", "warning", "error"
+std::optional<Verdict> verdictOfName(std::string_view name); // the inverse; nullopt for other text
 
 // The rules, in the order msprobe runs them; a row's Err_message lists its reasons in this order.
 enum class Reason : uint8_t {
@@ -36,6 +37,7 @@ enum class Reason : uint8_t {
     Count
 };
 const char* reasonMessage(Reason r); // msprobe's text, e.g. "error: The dtype of NPU and Bench are inconsistent."
+std::optional<Reason> reasonOfMessage(std::string_view message); // the inverse; nullopt for other text
 
 struct RowVerdict {
     Verdict level = Verdict::Pass;

@@ -88,6 +88,8 @@ public:
         }
         // step 3: runs of top-level APIs become Apis_Between_Modules groups
         groupTopLevelApis();
+        if (m_options.profile == RulesProfile::Msprobe26 && m_construct.megatronMicroSteps >= 0)
+            takeMicroStepsFromConstruct();
         // step 4 (msprobe 26.0.0): parameters_grad records become nodes
         if (m_options.profile == RulesProfile::Msprobe26)
             addParametersGradNodes();
@@ -211,6 +213,24 @@ private:
         m_kids[m_g.root] = std::move(regrouped);
     }
 
+    // msprobe 26.0.0 with megatron_micro_step_number: every node has the micro step construct.json gives it (0 when
+    // it gives none; an API group takes its first member's) and nothing is paged or inherited.
+    void takeMicroStepsFromConstruct()
+    {
+        std::unordered_map<StrId, int32_t> given;
+        for (const ConstructEntry& e : m_construct.entries)
+            given[e.node] = std::max(e.microStep, 0);
+        for (NodeId n = 0; n < m_g.size(); ++n) {
+            auto it = given.find(m_g.name[n]);
+            m_g.microStep[n] = it != given.end() ? it->second : 0;
+        }
+        for (NodeId g : m_kids[m_g.root])
+            if (m_g.type[g] == NodeType::ApiCollection && !m_kids[g].empty())
+                m_g.microStep[g] = m_g.microStep[m_kids[g].front()];
+        m_g.microSteps = uint32_t(m_construct.megatronMicroSteps) + 1;
+        m_g.microStepsFromDump = true;
+    }
+
     void addParametersGradNodes()
     {
         if (!m_g.dump)
@@ -218,6 +238,8 @@ private:
         for (const ParametersGradNode& p : parametersGradNodes(m_g, *m_g.dump)) {
             NodeId id = addNode(m_g.strings.intern(p.name), NodeType::Module);
             m_g.record[id] = int32_t(p.record);
+            if (m_g.microStepsFromDump)
+                m_g.microStep[id] = 0; // msprobe leaves it None, written as 0
             attach(id, p.parent);
         }
     }

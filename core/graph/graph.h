@@ -45,6 +45,8 @@ public:
     std::vector<int32_t> microStep; // -1: the node carries no micro_step_id
     std::vector<std::vector<StrId>> stacks;
     uint32_t microSteps = 1;
+    // The micro steps come from the dump (msprobe 26.0.0 with megatron_micro_step_number): no paging.
+    bool microStepsFromDump = false;
 
     size_t size() const { return name.size(); }
     std::string_view nameOf(NodeId n) const { return strings.view(name[n]); }

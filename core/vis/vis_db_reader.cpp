@@ -1,5 +1,6 @@
 #include "vis/vis_db_reader.h"
 
+#include "compare/item_fields.h"
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "vis/vis_db_schema.h"
@@ -34,6 +35,7 @@ struct DbRow {
 
 struct DbConfig {
     bool compare = false;
+    bool rules26 = false; // tb_nodes has msprobe 26.0.0's is_distributed column
     std::string task;
     bool hasToolTip = false;
     std::string toolTip;
@@ -112,6 +114,11 @@ public:
             assembleDocument({ &npu }, how, doc, m_path);
         for (size_t s = 0; s < sideCount; ++s)
             keepOnlyOwnMicroSteps(*doc.comparison->graphs[s]);
+        if (m_config.rules26) {
+            doc.comparison->profile = RulesProfile::Msprobe26;
+            if (m_config.compare)
+                readVerdicts(*doc.comparison);
+        }
         return doc;
     }
 
@@ -133,6 +140,33 @@ private:
     }
 
     [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::BadContent, m_path, what); }
+
+    // msprobe 26.0.0 rates every NPU item: its Result, Err_message and Requires_grad Consistent fields become the
+    // item's verdict (the items themselves stay verbatim). Messages of other versions are kept as text only.
+    void readVerdicts(Comparison& c) {
+        const DumpData& d = *c.graphs[0]->dump;
+        c.verdicts.assign(d.items.size(), RowVerdict {});
+        ItemFields fields;
+        StringPool pool;
+        JArena arena(pool);
+        for (uint32_t i = 0; i < d.items.size(); ++i) {
+            collectItemFields(d, d.items[i], fields);
+            RowVerdict& v = c.verdicts[i];
+            v.level = verdictOfName(fieldText(d, findField(fields, "Result"))).value_or(Verdict::Pass);
+            v.requiresGradConsistent = fieldText(d, findField(fields, "Requires_grad Consistent")) == "True";
+            std::string_view messages = fieldText(d, findField(fields, "Err_message"));
+            if (messages.size() < 2 || messages.front() != '[')
+                continue;
+            arena.clear();
+            JValue list = parseJson(messages, arena, "Err_message of " + d.itemKey(d.items[i]));
+            if (!list.isArray())
+                continue;
+            for (const JValue& m : arena.elements(list))
+                if (m.isString())
+                    if (auto reason = reasonOfMessage(arena.text(m)))
+                        v.reasons |= uint16_t(1u << unsigned(*reason));
+        }
+    }
 
     static std::unique_ptr<SqliteDb> openReadOnly(const std::string& path) {
         if (!isRegularFile(path))
@@ -174,6 +208,7 @@ private:
         for (const char* c : { "parallel_merge_info", "matched_distributed", "modified", "dump_data_dir" })
             if (!columns.count(c))
                 fail(std::string("a SQLite database but not a .vis.db: tb_nodes has no column ") + c);
+        m_config.rules26 = columns.count("is_distributed") > 0;
     }
 
     void readConfig() {

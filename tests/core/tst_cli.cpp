@@ -3,6 +3,7 @@
 #include "test_dumps.h"
 
 #include <QDirIterator>
+#include <QRegularExpression>
 #include <QProcess>
 #include <QtTest>
 
@@ -142,6 +143,75 @@ private slots:
         QTest::newRow("unknown limit") << QStringList { QStringLiteral("graph"), QStringLiteral("--resource_limit"),
             QStringLiteral("max_bogus=1"), QStringLiteral("-i"), QStringLiteral("a.json"), QStringLiteral("-o"),
             QStringLiteral("o") };
+        QTest::newRow("graph_visualize without -tp") << QStringList { QStringLiteral("graph_visualize"),
+            QStringLiteral("-o"), QStringLiteral("o") };
+        QTest::newRow("graph_visualize without -o") << QStringList { QStringLiteral("graph_visualize"),
+            QStringLiteral("-tp"), QStringLiteral("npu") };
+        QTest::newRow("graph_visualize with graph's -i") << QStringList { QStringLiteral("graph_visualize"),
+            QStringLiteral("-i"), QStringLiteral("a.json"), QStringLiteral("-o"), QStringLiteral("o") };
+    }
+
+    // msprobe 26.0.0's command: scripts swap the program name only. One {build|compare}_{timestamp}.vis.db, a
+    // leading -f accepted, progress records on stderr only, log lines on stdout.
+    void graphVisualizeWritesOneDatabase()
+    {
+        QTemporaryDir dir;
+        QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), kDump, kConstruct);
+        QString bench = writeDumpFolder(dir.filePath(QStringLiteral("bench")), kDump, kConstruct);
+        QString out = dir.filePath(QStringLiteral("out"));
+        Run r = cli({ QStringLiteral("-f"), QStringLiteral("pytorch"), QStringLiteral("graph_visualize"),
+            QStringLiteral("-tp"), npu, QStringLiteral("-gp"), bench, QStringLiteral("-o"), out,
+            QStringLiteral("-tensor_log"), QStringLiteral("-progress_log") });
+        QCOMPARE(r.exitCode, 0);
+        QStringList files = QDir(out).entryList(QDir::Files);
+        QCOMPARE(files.size(), 1);
+        QVERIFY2(QRegularExpression(QStringLiteral("^compare_\\d{14}\\.vis\\.db$")).match(files[0]).hasMatch(),
+            qPrintable(files[0]));
+        QVERIFY2(r.err.contains(QLatin1String("PROGRESS: {\"current_progress\": 100, \"process_running\": false")),
+            qPrintable(r.err));
+        QVERIFY(!r.out.contains(QLatin1String("PROGRESS")));
+        QVERIFY(r.out.contains(QLatin1String("[INFO]")));
+
+        QString buildOut = dir.filePath(QStringLiteral("build"));
+        r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("--target_path"), npu, QStringLiteral("--output_path"),
+            buildOut });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        files = QDir(buildOut).entryList(QDir::Files);
+        QCOMPARE(files.size(), 1);
+        QVERIFY2(files[0].startsWith(QLatin1String("build_")) && files[0].endsWith(QLatin1String(".vis.db")),
+            qPrintable(files[0]));
+    }
+
+    // The parallel-strategy merge arguments are understood and refused, never silently ignored.
+    void graphVisualizeRefusesMergeArguments()
+    {
+        QTemporaryDir dir;
+        QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), kDump, kConstruct);
+        QString out = dir.filePath(QStringLiteral("out"));
+        Run r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("--rank_size"),
+            QStringLiteral("2"), QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--pp"), QStringLiteral("1"),
+            QStringLiteral("-o"), out });
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("not supported yet")) && r.err.contains(QLatin1String("--rank_size")),
+            qPrintable(r.err));
+        QVERIFY(!hasFiles(out));
+    }
+
+    // -tp and -gp must be of the same kind (a rank folder against a folder of rank folders is an error).
+    void graphVisualizeFolderKindsMustAgree()
+    {
+        QTemporaryDir dir;
+        QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), kDump, kConstruct);
+        writeDumpFolder(dir.filePath(QStringLiteral("bench/rank0")), kDump, kConstruct);
+        QString out = dir.filePath(QStringLiteral("out"));
+        Run r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("-gp"),
+            dir.filePath(QStringLiteral("bench")), QStringLiteral("-o"), out });
+        QCOMPARE(r.exitCode, 1);
+        QStringList errors = errorLines(r.out);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors[0].contains(QLatin1String("inconsistent")), qPrintable(errors[0]));
+        QVERIFY(!hasFiles(out));
     }
 
     // --resource_limit and PROBESCOPE_LIMITS lower a cap; the error names the file and the limit; --help lists the
