@@ -66,16 +66,17 @@ MergedSide mergeRankFolders(const std::string& stepDir, const ParallelLayout& la
     return out;
 }
 
-void runMergedJobs(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
-    const Progress& progress, const std::string& timestamp, RunResult& result)
+namespace {
+
+// The step folders of a merged run ("" for a folder of rank folders), after the checks every merged run needs.
+std::vector<std::string> mergedSteps(const CompareConfig& config, const EngineOptions& options)
 {
     const bool compare = !config.benchPath.empty();
     if (options.parallel.size() != (compare ? 2u : 1u))
         throw Error(ErrorCode::BadArgument, config.npuPath,
             compare ? "a merge compare takes two values of --rank_size, --tp and --pp (NPU, then bench)"
                     : "a merge build takes one value of --rank_size, --tp and --pp");
-    const bool json = options.fileType == "json";
-    if (json && compare)
+    if (options.fileType == "json" && compare)
         throw Error(ErrorCode::BadArgument, config.benchPath,
             "--file_type json writes a merged build only; remove -gp/--golden_path or use --file_type db");
     const DumpLayout layout = detectLayout26(config.npuPath);
@@ -86,9 +87,86 @@ void runMergedJobs(const CompareConfig& config, const std::string& outputDir, co
         throw Error(ErrorCode::BadArgument, config.npuPath,
             "the parallel merge (--rank_size) needs a folder of rank folders (such as npu/step0), not one rank's "
             "dump folder");
-    const std::vector<std::string> steps = layout == DumpLayout::Steps
-        ? commonStepFolders26(config.npuPath, compare ? config.benchPath : std::string())
-        : std::vector<std::string> { "" };
+    return layout == DumpLayout::Steps ? commonStepFolders26(config.npuPath, compare ? config.benchPath : std::string())
+                                       : std::vector<std::string> { "" };
+}
+
+std::string stepFolder(const std::string& root, const std::string& step)
+{
+    return step.empty() ? root : joinPath(root, step);
+}
+
+} // namespace
+
+std::vector<GraphJob> planMergedJobs(const CompareConfig& config, const EngineOptions& options)
+{
+    std::vector<GraphJob> jobs;
+    const ParallelLayout& npu = options.parallel.at(0);
+    const int replicas = npu.rankSize / std::max(1, npu.tp * npu.pp);
+    for (const std::string& step : mergedSteps(config, options))
+        for (int k = 0; k < replicas; ++k) {
+            GraphJob job;
+            job.npuDir = stepFolder(config.npuPath, step);
+            job.benchDir = config.benchPath.empty() ? std::string() : stepFolder(config.benchPath, step);
+            job.stepDir = step;
+            job.step = step.empty() ? 0 : runNumber(step, "step");
+            job.rank = k;
+            job.rankDir = replicas > 1 ? "dp" + std::to_string(k) : std::string();
+            jobs.push_back(job);
+        }
+    return jobs;
+}
+
+namespace {
+
+// One step, merged on each side and compared (or built) replica by replica.
+struct MergedStep {
+    MergedSide npu;
+    std::vector<std::shared_ptr<Comparison>> results;
+};
+
+MergedStep mergeStep(const std::string& npuStep, const std::string& benchStep, const EngineOptions& options,
+    std::vector<std::string>& warnings, const Progress& progress)
+{
+    MergedStep step;
+    step.npu = mergeRankFolders(npuStep, options.parallel.at(0), "NPU", options, warnings, progress);
+    MergedSide bench;
+    if (!benchStep.empty()) {
+        bench = mergeRankFolders(benchStep, options.parallel.at(1), "Bench", options, warnings, progress);
+        if (bench.graphs.size() != step.npu.graphs.size())
+            throw Error(ErrorCode::RankMismatch, benchStep,
+                "Parallel merge failed because the dp of npu: " + std::to_string(step.npu.graphs.size())
+                    + " is inconsistent with that of bench: " + std::to_string(bench.graphs.size()) + "!");
+    }
+    for (size_t i = 0; i < step.npu.graphs.size(); ++i) {
+        progress.checkCancelled();
+        step.results.push_back(benchStep.empty()
+                ? buildOnly(step.npu.graphs[i], options.overflowCheck, options.profile)
+                : compareBuiltGraphs(step.npu.graphs[i], bench.graphs[i], step.npu.dirs[i], bench.dirs[i], options,
+                    warnings, &progress, true));
+    }
+    return step;
+}
+
+} // namespace
+
+std::shared_ptr<Comparison> runMergedPair(
+    const GraphJob& job, const EngineOptions& options, std::vector<std::string>& warnings, const Progress& progress)
+{
+    MergedStep step = mergeStep(job.npuDir, job.benchDir, options, warnings, progress);
+    if (job.rank < 0 || size_t(job.rank) >= step.results.size())
+        throw Error(ErrorCode::BadArgument, job.npuDir,
+            "the merge gives " + std::to_string(step.results.size()) + " graph(s), not a replica "
+                + std::to_string(job.rank));
+    return step.results[size_t(job.rank)];
+}
+
+void runMergedJobs(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
+    const Progress& progress, const std::string& timestamp, RunResult& result)
+{
+    const bool compare = !config.benchPath.empty();
+    const bool json = options.fileType == "json";
+    const std::vector<std::string> steps = mergedSteps(config, options);
     ensureDirectory(outputDir);
     progress.plan(steps.size(), true);
     std::vector<VisDbGraph> dbGraphs;
@@ -98,30 +176,17 @@ void runMergedJobs(const CompareConfig& config, const std::string& outputDir, co
         if (!step.empty())
             progress.info("Start processing data for " + step + "...");
         progress.beginJob(s);
-        const std::string npuStep = step.empty() ? config.npuPath : joinPath(config.npuPath, step);
-        MergedSide npu = mergeRankFolders(npuStep, options.parallel[0], "NPU", options, result.warnings, progress);
-        MergedSide bench;
-        if (compare) {
-            const std::string benchStep = step.empty() ? config.benchPath : joinPath(config.benchPath, step);
-            bench = mergeRankFolders(benchStep, options.parallel[1], "Bench", options, result.warnings, progress);
-            if (bench.graphs.size() != npu.graphs.size())
-                throw Error(ErrorCode::RankMismatch, benchStep,
-                    "Parallel merge failed because the dp of npu: " + std::to_string(npu.graphs.size())
-                        + " is inconsistent with that of bench: " + std::to_string(bench.graphs.size()) + "!");
-        }
-        for (size_t i = 0; i < npu.graphs.size(); ++i) {
-            progress.checkCancelled();
-            std::shared_ptr<Comparison> c = compare ? compareBuiltGraphs(npu.graphs[i], bench.graphs[i], npu.dirs[i],
-                                                bench.dirs[i], options, result.warnings, &progress, true)
-                                                    : buildOnly(npu.graphs[i], options.overflowCheck, options.profile);
+        MergedStep merged = mergeStep(stepFolder(config.npuPath, step),
+            compare ? stepFolder(config.benchPath, step) : std::string(), options, result.warnings, progress);
+        for (size_t i = 0; i < merged.results.size(); ++i) {
             if (json) {
-                const std::string dir = joinPath(
-                    joinPath(outputDir, "step" + std::to_string(stepNumber)), "rank" + std::to_string(npu.ranks[i]));
-                for (std::string& file : merge::writeMergedDumpFolder(*npu.graphs[i], npu.dirs[i], dir))
+                const std::string dir = joinPath(joinPath(outputDir, "step" + std::to_string(stepNumber)),
+                    "rank" + std::to_string(merged.npu.ranks[i]));
+                for (std::string& file : merge::writeMergedDumpFolder(*merged.npu.graphs[i], merged.npu.dirs[i], dir))
                     result.outputFiles.push_back(std::move(file));
                 progress.info("JSON files exported to " + dir);
             } else {
-                dbGraphs.push_back({ stepNumber, npu.ranks[i], c, nullptr });
+                dbGraphs.push_back({ stepNumber, merged.npu.ranks[i], merged.results[i], nullptr });
             }
         }
     }

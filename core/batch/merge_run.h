@@ -19,6 +19,12 @@ struct MergedSide {
 MergedSide mergeRankFolders(const std::string& stepDir, const ParallelLayout& layout, const char* side,
     const EngineOptions& options, std::vector<std::string>& warnings, const Progress& progress);
 
+// For the viewer: a merged run as jobs, one per step and data-parallel replica (GraphJob::npuDir/benchDir are the
+// step's folders of rank folders, `rank` the replica, rankDir "dp<k>" when there are several), and one job run.
+std::vector<GraphJob> planMergedJobs(const CompareConfig& config, const EngineOptions& options);
+std::shared_ptr<Comparison> runMergedPair(
+    const GraphJob& job, const EngineOptions& options, std::vector<std::string>& warnings, const Progress& progress);
+
 // The whole merged run (called by runGraphCommand when options.parallel is set).
 void runMergedJobs(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
     const Progress& progress, const std::string& timestamp, RunResult& result);

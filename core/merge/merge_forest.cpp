@@ -198,32 +198,45 @@ const std::vector<std::string>* Forest::infoIfAny(MNodeId n) const
     return nodes[n].info == kNone ? nullptr : &infos[nodes[n].info];
 }
 
-void Forest::computePaths()
+uint32_t Forest::pathOf(MNodeId n) const
 {
-    constexpr uint32_t kUnknown = kNone, kCycle = kNone - 1;
-    m_path.assign(nodes.size(), kUnknown);
-    std::unordered_map<uint64_t, uint32_t> interned; // (parent's path, parent's name) -> path
-    std::vector<uint8_t> onWalk(nodes.size(), 0);
+    constexpr uint32_t kCycle = kNone - 1;
+    if (n >= m_path.size() || m_pathStamp[n] != m_pathRound || m_path[n] == kCycle)
+        return 0;
+    return m_path[n];
+}
+
+void Forest::computePaths(const std::vector<MNodeId>& starts)
+{
+    constexpr uint32_t kCycle = kNone - 1;
+    m_path.resize(nodes.size(), 0);
+    m_pathStamp.resize(nodes.size(), 0);
+    if (++m_pathRound == 0) {
+        std::fill(m_pathStamp.begin(), m_pathStamp.end(), 0);
+        m_pathRound = 1;
+    }
+    auto known = [&](MNodeId n) { return m_pathStamp[n] == m_pathRound; };
+    WalkMarks onWalk;
     std::vector<MNodeId> walk;
-    for (MNodeId start = 0; start < nodes.size(); ++start) {
-        if (m_path[start] != kUnknown)
+    for (MNodeId start : starts) {
+        if (known(start))
             continue;
         // step 1: climb until a known path, the top, or a node already on this climb (a cycle)
         walk.clear();
+        onWalk.begin(nodes.size());
         MNodeId cur = start;
         uint32_t base = 0; // the path of the node above the climb's top
         bool cycle = false;
         while (true) {
-            if (onWalk[cur]) {
+            if (!onWalk.firstVisit(cur)) {
                 cycle = true;
                 break;
             }
-            onWalk[cur] = 1;
             walk.push_back(cur);
             MNodeId up = nodes[cur].parent;
             if (up == kNone)
                 break;
-            if (m_path[up] != kUnknown) {
+            if (known(up)) {
                 cycle = m_path[up] == kCycle;
                 base = cycle ? 0 : m_path[up];
                 break;
@@ -233,24 +246,19 @@ void Forest::computePaths()
         // step 2: assign from the top down (a climb into a cycle gives every node on it the empty path)
         for (size_t k = walk.size(); k-- > 0;) {
             MNodeId n = walk[k];
-            onWalk[n] = 0;
+            m_pathStamp[n] = m_pathRound;
+            MNodeId up = nodes[n].parent;
             if (cycle) {
                 m_path[n] = kCycle;
-                continue;
-            }
-            MNodeId up = nodes[n].parent;
-            if (up == kNone) {
+            } else if (up == kNone) {
                 m_path[n] = 0;
-                continue;
+            } else {
+                uint32_t parentPath = k + 1 < walk.size() ? m_path[walk[k + 1]] : base;
+                uint64_t key = (uint64_t(parentPath) << 32) | nodes[up].name;
+                m_path[n] = m_pathIds.emplace(key, uint32_t(m_pathIds.size() + 1)).first->second;
             }
-            uint32_t parentPath = k + 1 < walk.size() ? m_path[walk[k + 1]] : base;
-            uint64_t key = (uint64_t(parentPath) << 32) | nodes[up].name;
-            m_path[n] = interned.emplace(key, uint32_t(interned.size() + 1)).first->second;
         }
     }
-    for (uint32_t& p : m_path)
-        if (p == kCycle)
-            p = 0;
 }
 
 } // namespace ps::merge

@@ -8,6 +8,7 @@
 #include "util/pyvalue.h"
 #include "util/string_pool.h"
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <string>
@@ -84,6 +85,31 @@ private:
     uint64_t m_seq = 0;
 };
 
+// The nodes one walk has seen: each is visited once (a cycle ends there), and starting another walk costs O(1), so
+// a step that walks many small subtrees stays linear. Walks that run inside each other need one each.
+class WalkMarks {
+public:
+    void begin(size_t nodes)
+    {
+        m_stamp.resize(nodes, 0);
+        if (++m_walk == 0) {
+            std::fill(m_stamp.begin(), m_stamp.end(), 0);
+            m_walk = 1;
+        }
+    }
+    bool firstVisit(MNodeId n)
+    {
+        if (m_stamp[n] == m_walk)
+            return false;
+        m_stamp[n] = m_walk;
+        return true;
+    }
+
+private:
+    std::vector<uint32_t> m_stamp;
+    uint32_t m_walk = 0;
+};
+
 // A rank's built graph, the source of every node and item of that rank.
 struct Part {
     int rank = 0;
@@ -120,10 +146,11 @@ public:
     std::vector<std::string>& infoOf(MNodeId n);
     const std::vector<std::string>* infoIfAny(MNodeId n) const;
 
-    // Ancestor paths as ids: equal ids iff equal get_ancestors() lists (names from the root down). Valid until
-    // the structure changes; a node on a cycle has the empty path, as get_ancestors() returns [] there.
-    void computePaths();
-    uint32_t pathOf(MNodeId n) const { return m_path[n]; }
+    // Ancestor paths as ids: equal ids iff equal get_ancestors() lists (names from the root down), for `nodes` and
+    // their ancestors. Valid until the structure changes; a node on a cycle has the empty path, as get_ancestors()
+    // returns [] there. Linear in the nodes (and ancestors) given.
+    void computePaths(const std::vector<MNodeId>& nodes);
+    uint32_t pathOf(MNodeId n) const;
 
 private:
     struct Overrides {
@@ -132,6 +159,9 @@ private:
     };
     std::unordered_map<uint64_t, Overrides> m_overrides;
     std::vector<uint32_t> m_path;
+    std::vector<uint32_t> m_pathStamp; // m_path[n] is of the current computation when equal to m_pathRound
+    uint32_t m_pathRound = 0;
+    std::unordered_map<uint64_t, uint32_t> m_pathIds; // (parent's path, parent's name) -> path
 };
 
 } // namespace ps::merge

@@ -92,11 +92,11 @@ void PpMerge::run()
 void PpMerge::mergeNodes(MNodeId start)
 {
     std::vector<MNodeId> stack { start };
-    std::vector<uint8_t> seen(m_f.nodes.size(), 0);
+    m_mergeWalk.begin(m_f.nodes.size());
     while (!stack.empty()) {
         MNodeId n = stack.back();
         stack.pop_back();
-        if (n < seen.size() && seen[n]++)
+        if (!m_mergeWalk.firstVisit(n))
             continue;
         if (!visit(n))
             continue;
@@ -147,14 +147,24 @@ bool PpMerge::visit(MNodeId n)
     return true;
 }
 
-uint32_t PpMerge::positionAmongSiblings(MNodeId n) const
+// The first sibling of the node's name: looked up in an index of the parent's children made once (the later
+// stages' lists do not change here), checked, and searched only when a marked sibling of that name came first.
+uint32_t PpMerge::positionAmongSiblings(MNodeId n)
 {
     MNodeId up = m_f.nodes[n].parent;
     if (up == kNone)
         return 0;
     const std::vector<MNodeId>& siblings = m_f.nodes[up].children;
+    auto [it, fresh] = m_firstByName.try_emplace(up);
+    if (fresh)
+        for (size_t i = 0; i < siblings.size(); ++i)
+            it->second.emplace(m_f.nodes[siblings[i]].name, uint32_t(i));
+    const StrId name = m_f.nodes[n].name;
+    auto found = it->second.find(name);
+    if (found != it->second.end() && found->second < siblings.size() && m_f.nodes[siblings[found->second]].name == name)
+        return found->second;
     for (size_t i = 0; i < siblings.size(); ++i)
-        if (m_f.nodes[siblings[i]].name == m_f.nodes[n].name)
+        if (m_f.nodes[siblings[i]].name == name)
             return uint32_t(i);
     return 0;
 }
@@ -163,11 +173,11 @@ uint32_t PpMerge::positionAmongSiblings(MNodeId n) const
 void PpMerge::markSubtree(MNodeId top, int rank, uint32_t position)
 {
     std::vector<std::pair<MNodeId, uint32_t>> stack { { top, position } };
-    std::vector<uint8_t> seen(m_f.nodes.size(), 0);
+    m_markWalk.begin(m_f.nodes.size());
     while (!stack.empty()) {
         auto [n, pos] = stack.back();
         stack.pop_back();
-        if (seen[n]++)
+        if (!m_markWalk.firstVisit(n))
             continue;
         m_f.rename(n, std::string(m_f.nameOf(n)) + "%" + std::to_string(pos) + "%" + std::to_string(rank), false);
         const std::vector<MNodeId>& kids = m_f.nodes[n].children;
@@ -182,11 +192,11 @@ void PpMerge::markSubtree(MNodeId top, int rank, uint32_t position)
 void PpMerge::addToMain(MNodeId top)
 {
     std::vector<MNodeId> stack { top };
-    std::vector<uint8_t> seen(m_f.nodes.size(), 0);
+    m_addWalk.begin(m_f.nodes.size());
     while (!stack.empty()) {
         MNodeId n = stack.back();
         stack.pop_back();
-        if (seen[n]++)
+        if (!m_addWalk.firstVisit(n))
             continue;
         if (main().find(m_f.nodes[n].name) == kNone)
             main().insert(m_f.nodes[n].name, n);
@@ -237,15 +247,17 @@ void PpMerge::addUniqueChildren(MNodeId n, const std::vector<MNodeId>& others)
 void PpMerge::sortNodes(MNodeId start)
 {
     std::vector<MNodeId> stack { start };
-    std::vector<uint8_t> seen(m_f.nodes.size(), 0);
+    m_sortWalk.begin(m_f.nodes.size());
+    m_sortedParents.begin(m_f.nodes.size());
     while (!stack.empty()) {
         MNodeId n = stack.back();
         stack.pop_back();
-        if (seen[n]++)
+        if (!m_sortWalk.firstVisit(n))
             continue;
         std::string_view name = m_f.nameOf(n);
         MNodeId up = m_f.nodes[n].parent;
-        if (hasMark(name) && up != kNone) {
+        // A parent's children are ordered once (a sibling whose rename failed keeps its mark).
+        if (hasMark(name) && up != kNone && m_sortedParents.firstVisit(up)) {
             const bool forward
                 = name.find(".forward.") != std::string_view::npos || name.find(".forward%") != std::string_view::npos;
             std::vector<MNodeId> plain, marked;
@@ -282,11 +294,11 @@ void PpMerge::sortNodes(MNodeId start)
 void PpMerge::renameMarked(MNodeId start)
 {
     std::vector<std::pair<MNodeId, std::string>> stack { { start, "" } };
-    std::vector<uint8_t> seen(m_f.nodes.size(), 0);
+    m_renameWalk.begin(m_f.nodes.size());
     while (!stack.empty()) {
         auto [n, ppIndex] = stack.back();
         stack.pop_back();
-        if (seen[n]++)
+        if (!m_renameWalk.firstVisit(n))
             continue;
         const StrId current = m_f.nodes[n].name;
         if (main().find(current) == kNone) {

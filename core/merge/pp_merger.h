@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 
 namespace ps::merge {
@@ -32,7 +33,7 @@ private:
     MGraph& main() { return m_f.graphs[m_group[0]]; }
     void mergeNodes(MNodeId start);
     bool visit(MNodeId n);
-    uint32_t positionAmongSiblings(MNodeId n) const;
+    uint32_t positionAmongSiblings(MNodeId n);
     void markSubtree(MNodeId top, int rank, uint32_t position);
     void addToMain(MNodeId top);
     void addUniqueChildren(MNodeId n, const std::vector<MNodeId>& others);
@@ -42,6 +43,8 @@ private:
     Forest& m_f;
     const GraphGroup& m_group;
     std::vector<std::string>& m_log;
+    WalkMarks m_mergeWalk, m_markWalk, m_addWalk, m_sortWalk, m_sortedParents, m_renameWalk;
+    std::unordered_map<MNodeId, std::unordered_map<StrId, uint32_t>> m_firstByName; // per parent
 };
 
 // VPPMerger's last steps on the merged graph: every model chunk's data and layers folded into chunk 0

@@ -57,8 +57,12 @@ public:
 
     void run()
     {
-        m_f.computePaths();
         const std::vector<MNodeId> nodes = m_f.graphs[m_group[0]].values();
+        std::vector<MNodeId> all = nodes;
+        for (size_t k = 1; k < m_group.size(); ++k)
+            for (MNodeId n : m_f.graphs[m_group[k]].values())
+                all.push_back(n);
+        m_f.computePaths(all);
         // step 1: every node under a module, compared with the other ranks' copies
         for (MNodeId n : nodes) {
             const MNode& node = m_f.nodes[n];
@@ -206,11 +210,11 @@ private:
             return;
         const std::vector<MNodeId> run(siblings.begin() + start, siblings.begin() + end + 1);
         std::vector<MNodeId> stack = run;
-        std::vector<uint8_t> seen(m_f.nodes.size(), 0);
+        m_walk.begin(m_f.nodes.size());
         while (!stack.empty()) {
             MNodeId cur = stack.back();
             stack.pop_back();
-            if (seen[cur]++)
+            if (!m_walk.firstVisit(cur))
                 continue; // a cycle
             const std::vector<MNodeId>& kids = m_f.nodes[cur].children;
             stack.insert(stack.end(), kids.rbegin(), kids.rend());
@@ -239,6 +243,7 @@ private:
     Forest& m_f;
     const GraphGroup& m_group;
     const TpMapping& m_mapping;
+    WalkMarks m_walk;
 };
 
 } // namespace

@@ -61,12 +61,12 @@ public:
                 stack.push_back(top[i]);
         }
         // msprobe lists the root's children backwards and pops from the end: root order
-        std::vector<uint8_t> seen(m_f.nodes.size(), 0);
+        m_walk.begin(m_f.nodes.size());
         while (!stack.empty()) {
             MNodeId cur = stack.back();
             stack.pop_back();
             const MNode& node = m_f.nodes[cur];
-            if (seen[cur]++ || node.ppMerged || node.hasPpIndex || node.type != NodeType::Module)
+            if (!m_walk.firstVisit(cur) || node.ppMerged || node.hasPpIndex || node.type != NodeType::Module)
                 continue;
             stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
             const std::string name(m_f.nameOf(cur));
@@ -90,11 +90,12 @@ public:
             if (secondPart(m_f.nameOf(top[i])) == "0")
                 stack.push_back(top[i]);
         std::vector<MNodeId> layerParents; // in the order found, each once
-        std::vector<uint8_t> seen(m_f.nodes.size(), 0), listed(m_f.nodes.size(), 0);
+        m_walk.begin(m_f.nodes.size());
+        std::vector<uint8_t> listed(m_f.nodes.size(), 0);
         while (!stack.empty()) {
             MNodeId cur = stack.back();
             stack.pop_back();
-            if (seen[cur]++)
+            if (!m_walk.firstVisit(cur))
                 continue;
             const MNode& node = m_f.nodes[cur];
             MNodeId up = node.parent;
@@ -131,9 +132,9 @@ private:
     void dropChain(MNodeId target)
     {
         std::vector<MNodeId> chain; // target's ancestors, nearest first
-        std::vector<uint8_t> seen(m_f.nodes.size(), 0);
+        m_chainWalk.begin(m_f.nodes.size());
         for (MNodeId up = m_f.nodes[target].parent; up != kNone; up = m_f.nodes[up].parent) {
-            if (seen[up]++)
+            if (!m_chainWalk.firstVisit(up))
                 return; // get_ancestors() finds a cycle and returns []
             chain.push_back(up);
         }
@@ -182,11 +183,11 @@ private:
             }
             renameNode(node, renamed);
             std::vector<MNodeId> stack(m_f.nodes[node].children.begin(), m_f.nodes[node].children.end());
-            std::vector<uint8_t> seen(m_f.nodes.size(), 0);
+            m_walk.begin(m_f.nodes.size());
             while (!stack.empty()) {
                 MNodeId cur = stack.back();
                 stack.pop_back();
-                if (seen[cur]++ || m_f.nodes[cur].type != NodeType::Module)
+                if (!m_walk.firstVisit(cur) || m_f.nodes[cur].type != NodeType::Module)
                     continue;
                 const std::vector<MNodeId>& kids = m_f.nodes[cur].children;
                 stack.insert(stack.end(), kids.rbegin(), kids.rend());
@@ -201,6 +202,7 @@ private:
     MGraph& m_g;
     std::string m_last;
     int m_vpp;
+    WalkMarks m_walk, m_chainWalk; // the chain walk runs inside the fold's walks
 };
 
 } // namespace
