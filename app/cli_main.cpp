@@ -31,8 +31,8 @@ void printProgressLine(int percent, bool running, int& last)
     if (percent == last && running)
         return;
     last = percent;
-    std::cerr << "PROGRESS: {\"current_progress\": " << percent << ", \"process_running\": "
-              << (running ? "true" : "false") << ", \"error_msg\": []}" << std::endl;
+    std::cerr << "PROGRESS: {\"current_progress\": " << percent
+              << ", \"process_running\": " << (running ? "true" : "false") << ", \"error_msg\": []}" << std::endl;
 }
 
 // `diagnose`: every step and rank of compare.json, compared, then the first-divergence finder on each.

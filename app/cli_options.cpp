@@ -38,7 +38,8 @@ std::string usage()
            "\n"
            "graph_visualize (msprobe 26.0.0):\n"
            "  -tp, --target_path DIR      the NPU dump: a rank folder (dump.json, construct.json, stack.json), a\n"
-           "                              folder of rank<N> (or one proc<PID>) folders, or a folder of step<N> folders\n"
+           "                              folder of rank<N> (or one proc<PID>) folders, or a folder of step<N> "
+           "folders\n"
            "  -gp, --golden_path DIR      the bench dump, of the same kind; without it only the NPU graph is built\n"
            "  -o, --output_path DIR       output folder; writes build_/compare_{timestamp}.vis.db\n"
            "  -lm, --layer_mapping [FILE] match through a layer-mapping YAML; without FILE the modules map to\n"
@@ -62,18 +63,18 @@ std::string usage()
            "                              for probescope-cli and probescope. The limits and their defaults:\n"
         + limitsHelp()
         + "  -h, --help                  this help\n"
-           "  --version                   the version\n"
-           "\n"
-           "diagnose: the first-divergence finder (docs/diagnose.md). Lists the matched nodes whose outputs exceed\n"
-           "the tolerance while the inputs they inherited are within it, ranked by the error each adds.\n"
-           "  --json                      print JSON instead of the table\n"
-           "  --ignore PATTERN            skip nodes whose name matches (glob '*' '?', else substring); repeatable\n"
-           "  --tol DTYPE=VALUE           tolerance of a dtype, e.g. --tol bfloat16=0.05 (defaults: float16 0.01,\n"
-           "                              bfloat16 0.04, float32 0.001, float64 1e-06); repeatable\n"
-           "  --limit N                   report at most N nodes per graph\n"
-           "\n"
-           "The global form `probescope-cli -f pytorch graph ...` is accepted, as msprobe's; so is a leading\n"
-           "`-f pytorch` before graph_visualize.\n";
+          "  --version                   the version\n"
+          "\n"
+          "diagnose: the first-divergence finder (docs/diagnose.md). Lists the matched nodes whose outputs exceed\n"
+          "the tolerance while the inputs they inherited are within it, ranked by the error each adds.\n"
+          "  --json                      print JSON instead of the table\n"
+          "  --ignore PATTERN            skip nodes whose name matches (glob '*' '?', else substring); repeatable\n"
+          "  --tol DTYPE=VALUE           tolerance of a dtype, e.g. --tol bfloat16=0.05 (defaults: float16 0.01,\n"
+          "                              bfloat16 0.04, float32 0.001, float64 1e-06); repeatable\n"
+          "  --limit N                   report at most N nodes per graph\n"
+          "\n"
+          "The global form `probescope-cli -f pytorch graph ...` is accepted, as msprobe's; so is a leading\n"
+          "`-f pytorch` before graph_visualize.\n";
 }
 
 namespace {
@@ -146,7 +147,8 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
     o.engine.profile = RulesProfile::Msprobe26;
     o.engine.outputFormat = "db";
     auto value = [&](const std::string& flag) -> std::string {
-        if (i + 1 >= args.size() || (args[i + 1].size() > 1 && args[i + 1][0] == '-' && !isNumber(args[i + 1].substr(1))))
+        if (i + 1 >= args.size()
+            || (args[i + 1].size() > 1 && args[i + 1][0] == '-' && !isNumber(args[i + 1].substr(1))))
             throw std::invalid_argument("argument " + flag + ": expected one argument");
         return args[++i];
     };
@@ -244,9 +246,9 @@ CliOptions parseArguments(const std::vector<std::string>& args)
         }
         if (a == "graph" || a == "diagnose" || a == "graph_visualize") {
             sawCommand = true;
-            o.action = a == "graph"  ? CliOptions::Action::Graph
-                : a == "diagnose"    ? CliOptions::Action::Diagnose
-                                     : CliOptions::Action::GraphVisualize;
+            o.action = a == "graph" ? CliOptions::Action::Graph
+                : a == "diagnose"   ? CliOptions::Action::Diagnose
+                                    : CliOptions::Action::GraphVisualize;
             ++i;
             break;
         }

@@ -310,8 +310,7 @@ private:
 
 } // namespace
 
-void analyzeDistributed(
-    std::vector<JobResult>& stepResults, std::vector<std::string>& warnings, RulesProfile profile)
+void analyzeDistributed(std::vector<JobResult>& stepResults, std::vector<std::string>& warnings, RulesProfile profile)
 {
     for (Side side : { Side::Npu, Side::Bench }) {
         std::vector<RankGraph> graphs;

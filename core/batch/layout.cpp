@@ -202,8 +202,8 @@ int runNumber26(const std::string& name, const std::string& prefix)
 }
 
 // The folders of both sides that msprobe 26.0.0 processes: all of them when the lists agree, else the common ones.
-std::vector<std::string> commonRunFolders(const std::string& npuDir, const std::string& benchDir,
-    const std::string& prefix)
+std::vector<std::string> commonRunFolders(
+    const std::string& npuDir, const std::string& benchDir, const std::string& prefix)
 {
     std::vector<std::string> npu = runFolders26(npuDir, prefix);
     if (npu.empty())
@@ -251,7 +251,8 @@ DumpLayout detectLayout26(const std::string& dir)
         || std::none_of(entries.begin(), entries.end(), [](const Entry& e) { return e.isDir; }))
         return DumpLayout::Files;
     // A dumper's proc<pid> folder stands for one rank (msprobe looks at the first name os.listdir gives).
-    if (std::any_of(entries.begin(), entries.end(), [](const Entry& e) { return e.isDir && e.name.rfind("proc", 0) == 0; }))
+    if (std::any_of(
+            entries.begin(), entries.end(), [](const Entry& e) { return e.isDir && e.name.rfind("proc", 0) == 0; }))
         return DumpLayout::Ranks;
     return detectLayout(dir);
 }

@@ -33,10 +33,13 @@ void compareMatchedPair(Comparison& c, NodeId npu, NodeId bench);
 // The API group indices (precision of Apis_Between_Modules nodes) from their members' precision.
 void recomputeGroupIndices(Comparison& c);
 
-std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflowCheck,
-    RulesProfile profile = RulesProfile::Msprobe121);
+std::shared_ptr<Comparison> buildOnly(
+    std::shared_ptr<Graph> graph, bool overflowCheck, RulesProfile profile = RulesProfile::Msprobe121);
 
 // Micro-step paging of the root's children (spec §4.6); returns the number of micro steps.
 uint32_t pageMicroSteps(Graph& npu, Graph* bench, const std::vector<NodeId>* npuCounterpart);
+
+// The overflow level of every node of both sides (with -oc; API groups get none).
+void assignOverflow(Comparison& c);
 
 } // namespace ps

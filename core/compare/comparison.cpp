@@ -27,13 +27,15 @@ std::span<const char* const> metricNames(CompareMode mode, RulesProfile profile)
         "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent", "Result", "Err_message" };
     static const char* const kMd526[] = { "Result", "Requires_grad Consistent", "Err_message" };
     static const char* const kReal26[] = { "Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr",
-        "One Thousandth Err Ratio", "Five Thousandths Err Ratio", "Requires_grad Consistent", "Result",
-        "Err_message" };
+        "One Thousandth Err Ratio", "Five Thousandths Err Ratio", "Requires_grad Consistent", "Result", "Err_message" };
     const bool v26 = profile == RulesProfile::Msprobe26;
     switch (mode) {
-    case CompareMode::Summary: return v26 ? std::span<const char* const>(kSummary26) : kSummary;
-    case CompareMode::Md5: return v26 ? std::span<const char* const>(kMd526) : kMd5;
-    case CompareMode::Real: return v26 ? std::span<const char* const>(kReal26) : kReal;
+    case CompareMode::Summary:
+        return v26 ? std::span<const char* const>(kSummary26) : kSummary;
+    case CompareMode::Md5:
+        return v26 ? std::span<const char* const>(kMd526) : kMd5;
+    case CompareMode::Real:
+        return v26 ? std::span<const char* const>(kReal26) : kReal;
     }
     return kSummary;
 }
@@ -67,8 +69,9 @@ MetricRow Comparison::metricsOf(uint32_t npuItem) const
             itemStats(*bd, bd->items[row.benchItem], bench, profile);
         if (mode == CompareMode::Md5) {
             // msprobe 26.0.0's Result is the row's verdict; 1.2.1's compares the md5 texts.
-            push(v26 ? PyScalar::str(verdictName(verdict.level))
-                     : bd ? md5Result(nd, npu, *bd, bench) : PyScalar::str("Nan"));
+            push(v26     ? PyScalar::str(verdictName(verdict.level))
+                    : bd ? md5Result(nd, npu, *bd, bench)
+                         : PyScalar::str("Nan"));
         } else if (bd) {
             for (PyScalar& v : summaryMetrics(npu, bench))
                 push(std::move(v));

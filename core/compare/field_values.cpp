@@ -16,12 +16,24 @@ void appendPyReprInContainer(std::string& out, const DumpData& d, const JValue& 
 void appendPyStr(std::string& out, const DumpData& d, const JValue& v)
 {
     switch (v.type) {
-    case JType::Null: out += "None"; return;
-    case JType::Bool: out += v.b ? "True" : "False"; return;
-    case JType::Int: out += std::to_string(v.i); return;
-    case JType::BigInt: out += d.pool.view(v.n); return;
-    case JType::Float: py::appendRepr(out, v.d); return;
-    case JType::String: out += d.pool.view(v.n); return;
+    case JType::Null:
+        out += "None";
+        return;
+    case JType::Bool:
+        out += v.b ? "True" : "False";
+        return;
+    case JType::Int:
+        out += std::to_string(v.i);
+        return;
+    case JType::BigInt:
+        out += d.pool.view(v.n);
+        return;
+    case JType::Float:
+        py::appendRepr(out, v.d);
+        return;
+    case JType::String:
+        out += d.pool.view(v.n);
+        return;
     case JType::Array: {
         out += '[';
         bool first = true;
@@ -64,8 +76,11 @@ namespace {
 
 bool jsonEquals(const DumpData& a, const JValue& x, const DumpData& b, const JValue& y)
 {
-    auto isNum = [](const JValue& v) { return v.type == JType::Int || v.type == JType::Float || v.type == JType::Bool; };
-    auto num = [](const JValue& v) { return v.type == JType::Int ? double(v.i) : v.type == JType::Bool ? (v.b ? 1.0 : 0.0) : v.d; };
+    auto isNum
+        = [](const JValue& v) { return v.type == JType::Int || v.type == JType::Float || v.type == JType::Bool; };
+    auto num = [](const JValue& v) {
+        return v.type == JType::Int ? double(v.i) : v.type == JType::Bool ? (v.b ? 1.0 : 0.0) : v.d;
+    };
     if (isNum(x) && isNum(y)) {
         if (x.type == JType::Int && y.type == JType::Int)
             return x.i == y.i;
@@ -74,9 +89,11 @@ bool jsonEquals(const DumpData& a, const JValue& x, const DumpData& b, const JVa
     if (x.type != y.type)
         return false;
     switch (x.type) {
-    case JType::Null: return true;
+    case JType::Null:
+        return true;
     case JType::String:
-    case JType::BigInt: return a.pool.view(x.n) == b.pool.view(y.n);
+    case JType::BigInt:
+        return a.pool.view(x.n) == b.pool.view(y.n);
     case JType::Array: {
         if (x.n != y.n)
             return false;
@@ -96,7 +113,8 @@ bool jsonEquals(const DumpData& a, const JValue& x, const DumpData& b, const JVa
         }
         return true;
     }
-    default: return false;
+    default:
+        return false;
     }
 }
 

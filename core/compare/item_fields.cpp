@@ -112,7 +112,8 @@ bool special26(const DumpData& d, const DumpItem& item, std::string_view type, c
             setField(out, k, v);
     };
     std::string name = d.itemKey(item);
-    std::string_view last = std::string_view(name).substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
+    std::string_view last
+        = std::string_view(name).substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
     if (type == "ellipsis") {
         setField(out, "dtype", textField("ellipsis"));
         setField(out, "shape", textField("[]"));

@@ -27,8 +27,8 @@ using ItemFields = std::vector<ItemField>;
 // msprobe 26.0.0's read_op differs in a few places: JSON booleans become "True"/"False", requires_grad is always
 // present (null when the dump has none), and ellipsis, src/dst and ProcessGroup arguments get their own dtype,
 // shape and statistics.
-void collectItemFields(const DumpData& dump, const DumpItem& item, ItemFields& out,
-    RulesProfile profile = RulesProfile::Msprobe121);
+void collectItemFields(
+    const DumpData& dump, const DumpItem& item, ItemFields& out, RulesProfile profile = RulesProfile::Msprobe121);
 const FieldValue* findField(const ItemFields& fields, std::string_view key);
 
 // What matching compares (spec §5.1): the item's type and shape, without building every field. Tensors with a
@@ -44,8 +44,8 @@ struct ItemStats {
     FieldValue stats[4]; // Max, Min, Mean, Norm
     FieldValue md5;
 };
-void itemStats(const DumpData& dump, const DumpItem& item, ItemStats& out,
-    RulesProfile profile = RulesProfile::Msprobe121);
+void itemStats(
+    const DumpData& dump, const DumpItem& item, ItemStats& out, RulesProfile profile = RulesProfile::Msprobe121);
 
 // Python equality of two field values (missing == null); int 1 equals float 1.0 as in Python.
 bool fieldEquals(const DumpData& a, const FieldValue* x, const DumpData& b, const FieldValue* y);

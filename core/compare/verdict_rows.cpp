@@ -1,7 +1,11 @@
 #include "compare/verdict_rows.h"
 
 #include "compare/comparison.h"
+#include "graph/naming.h"
+#include "io/json_reader.h"
+#include "util/error.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -15,10 +19,14 @@ size_t stateOf(ItemSource s)
     switch (s) {
     case ItemSource::InputArgs:
     case ItemSource::InputKwargs:
-    case ItemSource::Input: return 0;
-    case ItemSource::Parameters: return 1;
-    case ItemSource::Output: return 2;
-    case ItemSource::ParametersGrad: return 3;
+    case ItemSource::Input:
+        return 0;
+    case ItemSource::Parameters:
+        return 1;
+    case ItemSource::Output:
+        return 2;
+    case ItemSource::ParametersGrad:
+        return 3;
     }
     return 0;
 }
@@ -110,7 +118,8 @@ VerdictRow verdictRowOf(CompareMode mode, const DumpData& npu, uint32_t npuItem,
     const FieldValue* nShape = findField(t_npuFields, "shape");
     r.npuDtype = textOf(npu, findField(t_npuFields, "dtype"));
     r.npuShapeIsEmptyList = nShape
-        && ((nShape->isText && nShape->text == "[]") || (!nShape->isText && nShape->json.isArray() && nShape->json.n == 0)
+        && ((nShape->isText && nShape->text == "[]")
+            || (!nShape->isText && nShape->json.isArray() && nShape->json.n == 0)
             || (!nShape->isText && nShape->json.isString() && npu.pool.view(nShape->json.n) == "[]"));
     r.npuRequiresGrad = requiresGradOf(npu, findField(t_npuFields, "requires_grad"));
     r.npuStatInfNan = isInfOrNan(npu, findField(t_npuFields, "Max")) || isInfOrNan(npu, findField(t_npuFields, "Min"));
@@ -146,6 +155,48 @@ VerdictRow verdictRowOf(CompareMode mode, const DumpData& npu, uint32_t npuItem,
         r.oneThousandth = metrics[4];
     }
     return r;
+}
+
+Precision precision26(CompareMode mode, std::string_view nodeName, Verdict verdict)
+{
+    static const std::string_view kExempt[]
+        = { "empty", "empty_like", "empty_with_format", "new_empty_strided", "new_empty", "empty_strided" };
+    std::vector<std::string_view> parts = splitDots(nodeName);
+    if (parts.size() >= 2 && std::find(std::begin(kExempt), std::end(kExempt), parts[1]) != std::end(kExempt))
+        return Precision::integer(mode == CompareMode::Md5 ? 1 : 0);
+    if (verdict == Verdict::Warning)
+        return Precision::real(0.5);
+    return Precision::integer(verdict == Verdict::Error ? 1 : 0);
+}
+
+void verdictsFromItems(Comparison& c)
+{
+    const DumpData& d = *c.graphs[0]->dump;
+    c.verdicts.assign(d.items.size(), RowVerdict {});
+    ItemFields fields;
+    StringPool pool;
+    JArena arena(pool);
+    for (uint32_t i = 0; i < d.items.size(); ++i) {
+        collectItemFields(d, d.items[i], fields);
+        RowVerdict& v = c.verdicts[i];
+        v.level = verdictOfName(fieldText(d, findField(fields, "Result"))).value_or(Verdict::Pass);
+        v.requiresGradConsistent = fieldText(d, findField(fields, "Requires_grad Consistent")) == "True";
+        std::string_view messages = fieldText(d, findField(fields, "Err_message"));
+        if (messages.empty() || messages.front() != '[')
+            continue;
+        arena.clear();
+        try {
+            JsonReader reader(messages, d.path);
+            JValue list = reader.readValue(arena);
+            reader.expectEnd();
+            for (const JValue& m : list.isArray() ? arena.elements(list) : std::span<const JValue>())
+                if (m.isString())
+                    if (auto reason = reasonOfMessage(arena.text(m)))
+                        v.reasons |= uint16_t(1u << unsigned(*reason));
+        } catch (const Error&) {
+            // not a JSON list: the text stays in the item, no reason is known
+        }
+    }
 }
 
 bool requiresGradConsistent(const DumpData& npu, uint32_t npuItem, const DumpData* bench, uint32_t benchItem)

@@ -18,6 +18,14 @@ std::vector<std::pair<uint32_t, uint32_t>> pairRows26(const Graph& npu, NodeId n
 VerdictRow verdictRowOf(CompareMode mode, const DumpData& npu, uint32_t npuItem, const DumpData* bench,
     uint32_t benchItem, std::span<const PyScalar> metrics);
 
+// A node's precision_index from its verdict as msprobe stores it: 0 and 1 as Python ints, 0.5 as a float; the
+// allocation APIs (empty, empty_like, ...) always get the best value (md5 mode: msprobe's 1).
+Precision precision26(CompareMode mode, std::string_view nodeName, Verdict verdict);
+
+// The verdicts of a comparison read back from a 26.0.0 .vis.db, from each NPU item's Result, Err_message and
+// Requires_grad Consistent fields (messages of other msprobe versions stay text in the item only).
+void verdictsFromItems(Comparison& c);
+
 // The Requires_grad Consistent column: Python == of the two requires_grad values; false without bench item.
 bool requiresGradConsistent(const DumpData& npu, uint32_t npuItem, const DumpData* bench, uint32_t benchItem);
 

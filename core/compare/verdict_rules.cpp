@@ -26,11 +26,10 @@ std::string_view withoutRankSuffix(std::string_view api)
 
 Exemption exemptionOf(std::span<const VerdictRow> rows, bool parallelMerge)
 {
-    static const std::string_view kAll[]
-        = { "empty", "empty_like", "numpy", "to", "__setitem__", "empty_with_format", "new_empty_strided",
-              "new_empty", "empty_strided" };
-    static const std::string_view kInputs[] = { "_reduce_scatter_base", "_all_gather_base", "all_to_all_single",
-        "batch_isend_irecv" };
+    static const std::string_view kAll[] = { "empty", "empty_like", "numpy", "to", "__setitem__", "empty_with_format",
+        "new_empty_strided", "new_empty", "empty_strided" };
+    static const std::string_view kInputs[]
+        = { "_reduce_scatter_base", "_all_gather_base", "all_to_all_single", "batch_isend_irecv" };
     // The API name is the second segment of the first input row's name.
     for (const VerdictRow& r : rows) {
         if (r.isOutput)
@@ -97,8 +96,8 @@ public:
 
     void set(size_t i, Reason reason)
     {
-        Verdict level = reason == Reason::NormRelativeWarn || reason == Reason::CosineWarn
-                || reason == Reason::Crc32Unmatched
+        Verdict level
+            = reason == Reason::NormRelativeWarn || reason == Reason::CosineWarn || reason == Reason::Crc32Unmatched
             ? Verdict::Warning
             : Verdict::Error;
         RowVerdict& v = m_out[i];
@@ -205,7 +204,8 @@ public:
     {
         if (inputsExempt() || firstOutput() == m_rows.size())
             return;
-        PyScalar VerdictRow::*metric = reason == Reason::OneThousandth ? &VerdictRow::oneThousandth : &VerdictRow::cosine;
+        PyScalar VerdictRow::*metric
+            = reason == Reason::OneThousandth ? &VerdictRow::oneThousandth : &VerdictRow::cosine;
         const double in = extreme(m_rows, metric, true, true);
         const double out = extreme(m_rows, metric, false, true);
         bool hit = reason == Reason::OneThousandth ? in > 0.9 && out < 0.1 : in > 0.9 && in - out > 0.1;
@@ -234,9 +234,12 @@ private:
 const char* verdictName(Verdict v)
 {
     switch (v) {
-    case Verdict::Pass: return "pass";
-    case Verdict::Warning: return "warning";
-    case Verdict::Error: return "error";
+    case Verdict::Pass:
+        return "pass";
+    case Verdict::Warning:
+        return "warning";
+    case Verdict::Error:
+        return "error";
     }
     return "pass";
 }
@@ -244,20 +247,30 @@ const char* verdictName(Verdict v)
 const char* reasonMessage(Reason r)
 {
     switch (r) {
-    case Reason::InfNan: return "error: There is nan/inf/-inf in the maximum or minimum value of NPU.";
-    case Reason::NormRelativeErr: return "error: The NormRelativeErr of output is greater than 0.5.";
+    case Reason::InfNan:
+        return "error: There is nan/inf/-inf in the maximum or minimum value of NPU.";
+    case Reason::NormRelativeErr:
+        return "error: The NormRelativeErr of output is greater than 0.5.";
     case Reason::OneThousandth:
         return "error: The input/parameters of One Thousandth Err Ratio > 0.9 while the output < 0.6.";
-    case Reason::RequiresGrad: return "error: The Required_Grad of NPU and Bench are inconsistent";
-    case Reason::ScalarParameter: return "error: The scalar parameters of NPU and Bench are inconsistent.";
-    case Reason::Dtype: return "error: The dtype of NPU and Bench are inconsistent.";
-    case Reason::Shape: return "error: The shape of NPU and Bench are inconsistent.";
-    case Reason::NormRelativeWarn: return "warning: The norm relative error of output is 10 times that of input.";
+    case Reason::RequiresGrad:
+        return "error: The Required_Grad of NPU and Bench are inconsistent";
+    case Reason::ScalarParameter:
+        return "error: The scalar parameters of NPU and Bench are inconsistent.";
+    case Reason::Dtype:
+        return "error: The dtype of NPU and Bench are inconsistent.";
+    case Reason::Shape:
+        return "error: The shape of NPU and Bench are inconsistent.";
+    case Reason::NormRelativeWarn:
+        return "warning: The norm relative error of output is 10 times that of input.";
     case Reason::CosineWarn:
         return "warning: The input/parameters of Cosine > 0.9, and input/parameters - output > 0.1";
-    case Reason::Crc32Differs: return "error: The CRC-32 value of NPU differs from that of the bench.";
-    case Reason::Crc32Unmatched: return "warning: The parameter of NPU does not match the bench.";
-    case Reason::Count: break;
+    case Reason::Crc32Differs:
+        return "error: The CRC-32 value of NPU differs from that of the bench.";
+    case Reason::Crc32Unmatched:
+        return "warning: The parameter of NPU does not match the bench.";
+    case Reason::Count:
+        break;
     }
     return "";
 }
@@ -321,7 +334,9 @@ std::vector<RowVerdict> judgeRows(CompareMode mode, std::span<const VerdictRow> 
         judge.shape();
         judge.tensorRatios(Reason::CosineWarn);
         break;
-    case CompareMode::Md5: judge.crc32(); break;
+    case CompareMode::Md5:
+        judge.crc32();
+        break;
     }
     std::vector<RowVerdict> out = judge.take();
     node = Verdict::Pass;

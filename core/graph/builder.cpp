@@ -3,6 +3,7 @@
 #include "graph/naming.h"
 #include "graph/parameters_grad.h"
 #include "graph/parent_repair.h"
+#include "graph/recompute.h"
 #include "graph/stack_simplify.h"
 #include "io/file_io.h"
 #include "util/error.h"
@@ -86,14 +87,18 @@ public:
             NodeId child = ensureNode(e.node);
             attach(child, up);
         }
-        // step 3: runs of top-level APIs become Apis_Between_Modules groups
+        // step 3 (msprobe 26.0.0): recompute calls move under the backward of their first call's parent
+        if (m_options.profile == RulesProfile::Msprobe26)
+            moveRecomputeCalls(
+                m_g, m_kids, m_stack, !m_g.dump || m_g.dump->framework.empty() || m_g.dump->framework == "pytorch");
+        // step 4: runs of top-level APIs become Apis_Between_Modules groups
         groupTopLevelApis();
         if (m_options.profile == RulesProfile::Msprobe26 && m_construct.megatronMicroSteps >= 0)
             takeMicroStepsFromConstruct();
-        // step 4 (msprobe 26.0.0): parameters_grad records become nodes
+        // step 5 (msprobe 26.0.0): parameters_grad records become nodes
         if (m_options.profile == RulesProfile::Msprobe26)
             addParametersGradNodes();
-        // step 5: data items and the CSR layout
+        // step 6: data items and the CSR layout
         assignItems();
         freeze();
         m_options.progress.advance(Stage::Build, 1);
@@ -119,7 +124,7 @@ private:
         if (NodeId known = m_g.byName.find(name); known != kNoNode)
             return known;
         std::string_view text = m_g.strings.view(name);
-        auto type = nodeTypeOfName(text);
+        auto type = nodeTypeOfName(text, m_options.profile);
         if (!type) {
             // msprobe 1.2.1 aborts the run here; newer msprobe treats the node as a module (docs/deviations.md).
             m_warnings.push_back("node \"" + std::string(text)

@@ -106,8 +106,8 @@ StrId repaired26(const Lookup& look, StrId node, StrId parent)
 
 } // namespace
 
-StrId repairedParent(RulesProfile profile, const StringPool& pool, const ConstructData& construct, StrId node,
-    StrId parent)
+StrId repairedParent(
+    RulesProfile profile, const StringPool& pool, const ConstructData& construct, StrId node, StrId parent)
 {
     Lookup look(pool, construct);
     return profile == RulesProfile::Msprobe26 ? repaired26(look, node, parent) : repaired121(look, node, parent);

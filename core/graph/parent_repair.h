@@ -13,7 +13,7 @@ namespace ps {
 
 // The repaired parent of `node` (whose construct.json parent is `parent`, kNoStr for null or ""); kNoStr means
 // the root. Names that the rules build are looked up in `pool` and must be construct.json keys to be used.
-StrId repairedParent(RulesProfile profile, const StringPool& pool, const ConstructData& construct, StrId node,
-    StrId parent);
+StrId repairedParent(
+    RulesProfile profile, const StringPool& pool, const ConstructData& construct, StrId node, StrId parent);
 
 } // namespace ps

@@ -166,7 +166,8 @@ std::string formatScalar(const PyScalar& v)
     case PyScalar::Kind::None: return "null";
     case PyScalar::Kind::Int: return std::to_string(v.i);
     case PyScalar::Kind::Float: return formatFloatValue(v.d);
-    case PyScalar::Kind::Str: return formatStringValue(v.s);
+    case PyScalar::Kind::Str:
+        return formatStringValue(v.s);
     }
     return "null";
 }
@@ -174,10 +175,14 @@ std::string formatScalar(const PyScalar& v)
 std::string formatScalar26(const PyScalar& v)
 {
     switch (v.kind) {
-    case PyScalar::Kind::None: return "null";
-    case PyScalar::Kind::Int: return std::to_string(v.i);
-    case PyScalar::Kind::Float: return py::repr(v.d);
-    case PyScalar::Kind::Str: return formatStringValue26(v.s);
+    case PyScalar::Kind::None:
+        return "null";
+    case PyScalar::Kind::Int:
+        return std::to_string(v.i);
+    case PyScalar::Kind::Float:
+        return py::repr(v.d);
+    case PyScalar::Kind::Str:
+        return formatStringValue26(v.s);
     }
     return "null";
 }
@@ -192,8 +197,10 @@ std::string formatField(const DumpData& d, const FieldValue& f, RulesProfile pro
     const JValue& v = f.json;
     switch (v.type) {
     case JType::Null: return "null";
-    case JType::String: return v26 ? formatStringValue26(d.pool.view(v.n)) : formatStringValue(d.pool.view(v.n));
-    case JType::Float: return v26 ? py::repr(v.d) : formatFloatValue(v.d);
+    case JType::String:
+        return v26 ? formatStringValue26(d.pool.view(v.n)) : formatStringValue(d.pool.view(v.n));
+    case JType::Float:
+        return v26 ? py::repr(v.d) : formatFloatValue(v.d);
     default: {
         std::string s;
         appendPyStr(s, d, v);

@@ -1,6 +1,6 @@
 #include "vis/vis_db_reader.h"
 
-#include "compare/item_fields.h"
+#include "compare/verdict_rows.h"
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "vis/vis_db_schema.h"
@@ -130,7 +130,7 @@ public:
         if (m_config.rules26) {
             doc.comparison->profile = RulesProfile::Msprobe26;
             if (m_config.compare)
-                readVerdicts(*doc.comparison);
+                verdictsFromItems(*doc.comparison);
         }
         return doc;
     }
@@ -153,33 +153,6 @@ private:
     }
 
     [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::BadContent, m_path, what); }
-
-    // msprobe 26.0.0 rates every NPU item: its Result, Err_message and Requires_grad Consistent fields become the
-    // item's verdict (the items themselves stay verbatim). Messages of other versions are kept as text only.
-    void readVerdicts(Comparison& c) {
-        const DumpData& d = *c.graphs[0]->dump;
-        c.verdicts.assign(d.items.size(), RowVerdict {});
-        ItemFields fields;
-        StringPool pool;
-        JArena arena(pool);
-        for (uint32_t i = 0; i < d.items.size(); ++i) {
-            collectItemFields(d, d.items[i], fields);
-            RowVerdict& v = c.verdicts[i];
-            v.level = verdictOfName(fieldText(d, findField(fields, "Result"))).value_or(Verdict::Pass);
-            v.requiresGradConsistent = fieldText(d, findField(fields, "Requires_grad Consistent")) == "True";
-            std::string_view messages = fieldText(d, findField(fields, "Err_message"));
-            if (messages.size() < 2 || messages.front() != '[')
-                continue;
-            arena.clear();
-            JValue list = parseJson(messages, arena, "Err_message of " + d.itemKey(d.items[i]));
-            if (!list.isArray())
-                continue;
-            for (const JValue& m : arena.elements(list))
-                if (m.isString())
-                    if (auto reason = reasonOfMessage(arena.text(m)))
-                        v.reasons |= uint16_t(1u << unsigned(*reason));
-        }
-    }
 
     static std::unique_ptr<SqliteDb> openReadOnly(const std::string& path) {
         if (!isRegularFile(path))

@@ -106,7 +106,9 @@ public:
     DbGraphWriter(SqliteDb& db, bool v26)
         : m_node(db, v26 ? kInsertNode26 : kInsertNode)
         , m_stack(db, kInsertStack)
-        , m_v26(v26) { }
+        , m_v26(v26)
+    {
+    }
 
     void write(const VisDbGraph& entry, size_t side) {
         const Comparison& c = *entry.comparison;

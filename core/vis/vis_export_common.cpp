@@ -24,7 +24,8 @@ bool isVerbatim(const Graph& g) {
 }
 
 // Whether items keep their md5 field (msprobe 26.0.0 keeps it only in md5 comparisons).
-bool isMd5(const Comparison& c) {
+bool isMd5(const Comparison& c)
+{
     return c.isCompare && c.mode == CompareMode::Md5;
 }
 

@@ -3,8 +3,8 @@
 #include "test_dumps.h"
 
 #include <QDirIterator>
-#include <QRegularExpression>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace testdumps;
@@ -143,10 +143,10 @@ private slots:
         QTest::newRow("unknown limit") << QStringList { QStringLiteral("graph"), QStringLiteral("--resource_limit"),
             QStringLiteral("max_bogus=1"), QStringLiteral("-i"), QStringLiteral("a.json"), QStringLiteral("-o"),
             QStringLiteral("o") };
-        QTest::newRow("graph_visualize without -tp") << QStringList { QStringLiteral("graph_visualize"),
-            QStringLiteral("-o"), QStringLiteral("o") };
-        QTest::newRow("graph_visualize without -o") << QStringList { QStringLiteral("graph_visualize"),
-            QStringLiteral("-tp"), QStringLiteral("npu") };
+        QTest::newRow("graph_visualize without -tp")
+            << QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-o"), QStringLiteral("o") };
+        QTest::newRow("graph_visualize without -o")
+            << QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), QStringLiteral("npu") };
         QTest::newRow("graph_visualize with graph's -i") << QStringList { QStringLiteral("graph_visualize"),
             QStringLiteral("-i"), QStringLiteral("a.json"), QStringLiteral("-o"), QStringLiteral("o") };
     }
@@ -173,8 +173,8 @@ private slots:
         QVERIFY(r.out.contains(QLatin1String("[INFO]")));
 
         QString buildOut = dir.filePath(QStringLiteral("build"));
-        r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("--target_path"), npu, QStringLiteral("--output_path"),
-            buildOut });
+        r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("--target_path"), npu,
+            QStringLiteral("--output_path"), buildOut });
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.err.isEmpty());
         files = QDir(buildOut).entryList(QDir::Files);

@@ -2,8 +2,8 @@
 // nodes, backward re-parenting), matching without structural checks, precision_index as msprobe stores it, the
 // 26.0.0 columns of the .vis.db; and the three faults of issue 15 item 6, fixed with both rules.
 #include "batch/engine.h"
-#include "vis/vis_db_sqlite.h"
 #include "test_dumps.h"
+#include "vis/vis_db_sqlite.h"
 
 #include <QtTest>
 
@@ -41,12 +41,12 @@ ps::EngineOptions v121Db()
 }
 
 // One column of the NPU row of `node` ("<missing>" when there is no such row), as text; `type` gets typeof().
-QString column(const QString& db, const QString& node, const char* col, QString* type = nullptr,
-    const char* source = "NPU")
+QString column(
+    const QString& db, const QString& node, const char* col, QString* type = nullptr, const char* source = "NPU")
 {
     ps::SqliteDb d(db.toStdString(), ps::SqliteDb::Mode::ReadOnly);
-    std::string sql = std::string("SELECT ") + col + ", typeof(" + col
-        + ") FROM tb_nodes WHERE node_name = ? AND data_source = ?";
+    std::string sql
+        = std::string("SELECT ") + col + ", typeof(" + col + ") FROM tb_nodes WHERE node_name = ? AND data_source = ?";
     ps::SqliteStmt q(d, sql.c_str());
     q.bind(1, node.toStdString()).bind(2, std::string_view(source));
     if (!q.step())
@@ -77,8 +77,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QByteArray t = tensorOf("torch.float32", "[2]");
-        const QByteArray dump = "{\"Module.fc.Linear.forward.0\": " + record(t, t) + ", \"Module.fc.Linear.backward.0\": "
-            + record(t, t) + ", \"Module.fc.Linear.backward.1\": " + record(t, t)
+        const QByteArray dump = "{\"Module.fc.Linear.forward.0\": " + record(t, t)
+            + ", \"Module.fc.Linear.backward.0\": " + record(t, t)
+            + ", \"Module.fc.Linear.backward.1\": " + record(t, t)
             + ", \"Module.fc.Linear.parameters_grad\": {\"weight\": [" + t + "], \"bias\": [" + t + "]}}";
         const QByteArray construct = R"({"Module.fc.Linear.forward.0": null, "Module.fc.Linear.backward.0": null,
             "Module.fc.Linear.backward.1": null})";
@@ -90,7 +91,8 @@ private slots:
         QVERIFY(column(db, QStringLiteral("Module.fc.Linear.parameters_grad"), "input_data")
                     .contains(QLatin1String("\"Module.fc.Linear.parameters_grad.weight\"")));
         QString old = run(npu, {}, dir.filePath(QStringLiteral("o121")), v121Db());
-        QCOMPARE(column(old, QStringLiteral("Module.fc.Linear.parameters_grad"), "up_node"), QStringLiteral("<missing>"));
+        QCOMPARE(
+            column(old, QStringLiteral("Module.fc.Linear.parameters_grad"), "up_node"), QStringLiteral("<missing>"));
     }
 
     // Backward nodes without a parent take the backward twin of their forward's parent, API backwards too (26.0.0);
@@ -99,13 +101,13 @@ private slots:
     {
         QTemporaryDir dir;
         const QByteArray t = tensorOf("torch.float32", "[2]");
-        const QByteArray dump = "{\"Functional.linear.0.forward\": " + record(t, t) + ", \"Functional.linear.0.backward\": "
-            + record(t, t) + "}";
+        const QByteArray dump = "{\"Functional.linear.0.forward\": " + record(t, t)
+            + ", \"Functional.linear.0.backward\": " + record(t, t) + "}";
         const QByteArray construct = R"({"Functional.linear.0.forward": "Module.fc.Linear.forward.0",
             "Module.fc.Linear.forward.0": null, "Functional.linear.0.backward": null, "Module.fc.Linear.backward.0": null})";
         QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), dump, construct);
-        QCOMPARE(column(run(npu, {}, dir.filePath(QStringLiteral("o26")), v26()), QStringLiteral("Functional.linear.0.backward"),
-                     "up_node"),
+        QCOMPARE(column(run(npu, {}, dir.filePath(QStringLiteral("o26")), v26()),
+                     QStringLiteral("Functional.linear.0.backward"), "up_node"),
             QStringLiteral("Module.fc.Linear.backward.0"));
         QCOMPARE(column(run(npu, {}, dir.filePath(QStringLiteral("o121")), v121Db()),
                      QStringLiteral("Functional.linear.0.backward"), "up_node"),
@@ -147,7 +149,8 @@ private slots:
         QString bench = writeDumpFolder(dir.filePath(QStringLiteral("bench")), benchDump, construct);
         QString db = run(npu, bench, dir.filePath(QStringLiteral("o26")), v26());
         QString type;
-        QCOMPARE(column(db, QStringLiteral("Functional.linear.0.forward"), "precision_index", &type), QStringLiteral("1"));
+        QCOMPARE(
+            column(db, QStringLiteral("Functional.linear.0.forward"), "precision_index", &type), QStringLiteral("1"));
         QCOMPARE(type, QStringLiteral("integer"));
         QString output = column(db, QStringLiteral("Functional.linear.0.forward"), "output_data");
         QVERIFY2(output.contains(QLatin1String("\"Result\": \"error\""))
@@ -165,8 +168,10 @@ private slots:
         const QByteArray b2 = "{\"Functional.linear.0.forward\": "
             + record(tensorOf("torch.float32", "[2]"), tensorOf("torch.float32", "[2]", "2.0")) + "}";
         QString db2 = run(writeDumpFolder(warn.filePath(QStringLiteral("npu")), n2, construct),
-            writeDumpFolder(warn.filePath(QStringLiteral("bench")), b2, construct), warn.filePath(QStringLiteral("o")), v26());
-        QCOMPARE(column(db2, QStringLiteral("Functional.linear.0.forward"), "precision_index", &type), QStringLiteral("0.5"));
+            writeDumpFolder(warn.filePath(QStringLiteral("bench")), b2, construct), warn.filePath(QStringLiteral("o")),
+            v26());
+        QCOMPARE(column(db2, QStringLiteral("Functional.linear.0.forward"), "precision_index", &type),
+            QStringLiteral("0.5"));
         QCOMPARE(type, QStringLiteral("real"));
     }
 
@@ -176,7 +181,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QByteArray npuDump = "{\"Torch.empty.0.forward\": "
-            + record(tensorOf("torch.float32", "[2]"), tensorOf("torch.bfloat16", "[2]")) + ", \"Torch.add.0.forward\": "
+            + record(tensorOf("torch.float32", "[2]"), tensorOf("torch.bfloat16", "[2]"))
+            + ", \"Torch.add.0.forward\": "
             + record(tensorOf("torch.float32", "[2]"), tensorOf("torch.bfloat16", "[2]")) + "}";
         const QByteArray benchDump = "{\"Torch.empty.0.forward\": "
             + record(tensorOf("torch.float32", "[2]"), tensorOf("torch.float32", "[2]")) + ", \"Torch.add.0.forward\": "
@@ -195,8 +201,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QByteArray t = tensorOf("torch.float32", "[2]");
-        const QByteArray dump = "{\"Distributed.all_reduce.0.forward\": " + record(t, t) + ", \"Torch.add.0.forward\": "
-            + record(t, t) + "}";
+        const QByteArray dump = "{\"Distributed.all_reduce.0.forward\": " + record(t, t)
+            + ", \"Torch.add.0.forward\": " + record(t, t) + "}";
         const QByteArray construct = R"({"Distributed.all_reduce.0.forward": null, "Torch.add.0.forward": null})";
         QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), dump, construct);
         QString bench = writeDumpFolder(dir.filePath(QStringLiteral("bench")), dump, construct);
@@ -216,6 +222,37 @@ private slots:
                 && legend.contains(QLatin1String("\"#FF704D\": {\"value\": [0.6, 1]"))
                 && legend.endsWith(QLatin1String("\"accuracy_level\": \"unmatched node\"}}")),
             qPrintable(legend));
+    }
+
+    // Activation recompute: a module run again during backward appears as a second top-level forward/backward
+    // pair whose stack passes through torch.utils.checkpoint; 26.0.0 moves both under the backward of the
+    // first call's parent. Without that stack nothing moves.
+    void recomputeCallsMoveUnderTheBackward_data()
+    {
+        QTest::addColumn<QByteArray>("stackFunction");
+        QTest::addColumn<QString>("parent");
+        QTest::newRow("checkpoint's recompute_fn")
+            << QByteArray("recompute_fn") << QStringLiteral("Module.model.Model.backward.0");
+        QTest::newRow("an ordinary call stays") << QByteArray("forward") << QStringLiteral("DefaultModel");
+    }
+    void recomputeCallsMoveUnderTheBackward()
+    {
+        QFETCH(QByteArray, stackFunction);
+        QFETCH(QString, parent);
+        QTemporaryDir dir;
+        const QByteArray construct = R"({"Module.model.Model.forward.0": null,
+            "Module.layers.0.Layer.forward.0": "Module.model.Model.forward.0",
+            "Module.layers.0.Layer.forward.1": null, "Module.layers.0.Layer.backward.1": null,
+            "Module.model.Model.backward.0": null})";
+        const QByteArray stack = "{\"Module.layers.0.Layer.forward.1\": [\"File /usr/lib/python3/dist-packages/torch/"
+                                 "utils/checkpoint.py, line 1, in "
+            + stackFunction + ", \\n x = f(y)\"]}";
+        QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), "{}", construct, stack);
+        QString db = run(npu, {}, dir.filePath(QStringLiteral("o")), v26());
+        QCOMPARE(column(db, QStringLiteral("Module.layers.0.Layer.forward.1"), "up_node"), parent);
+        QCOMPARE(column(db, QStringLiteral("Module.layers.0.Layer.backward.1"), "up_node"), parent);
+        QCOMPARE(column(db, QStringLiteral("Module.layers.0.Layer.forward.0"), "up_node"),
+            QStringLiteral("Module.model.Model.forward.0"));
     }
 
     // Megatron dumps that number their micro steps: every node keeps the number construct.json gives it.
@@ -255,7 +292,8 @@ private slots:
         const QByteArray t = tensorOf("torch.float32", "[2]");
         const QByteArray construct = R"({"Module.fc.Linear.forward.0": null})";
         QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")),
-            "{\"Module.fc.Linear.forward.0\": {\"input_args\": [" + t + ", " + t + "], \"output\": [" + t + "]}}", construct);
+            "{\"Module.fc.Linear.forward.0\": {\"input_args\": [" + t + ", " + t + "], \"output\": [" + t + "]}}",
+            construct);
         QString bench = writeDumpFolder(dir.filePath(QStringLiteral("bench")),
             "{\"Module.fc.Linear.forward.0\": {\"input_args\": [" + t + "], \"output\": [" + t + "]}}", construct);
         ps::EngineOptions options = rules26 ? v26() : v121Db();
