@@ -90,6 +90,41 @@ bool isNumber(const std::string& s)
     return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
 }
 
+// The value of the option args[i], as argparse takes it: the next word, unless that is an option itself.
+std::string takeValue(const std::vector<std::string>& args, size_t& i)
+{
+    if (i + 1 >= args.size() || (args[i + 1].size() > 1 && args[i + 1][0] == '-' && !isNumber(args[i + 1].substr(1))))
+        throw std::invalid_argument("argument " + args[i] + ": expected one argument");
+    return args[++i];
+}
+
+// The options graph and graph_visualize share (-o, -lm [FILE], -oc, -j, --resource_limit); false for any other.
+bool takeSharedOption(CliOptions& o, const std::vector<std::string>& args, size_t& i)
+{
+    const std::string& a = args[i];
+    if (a == "-o" || a == "--output_path") {
+        o.outputPath = takeValue(args, i);
+    } else if (a == "-lm" || a == "--layer_mapping") {
+        // nargs='?': a value only when the next word is no option
+        if (i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] != '-')
+            o.engine.layerMappingPath = args[++i];
+        else
+            o.engine.nameOnlyMatch = true;
+    } else if (a == "-oc" || a == "--overflow_check") {
+        o.engine.overflowCheck = true;
+    } else if (a == "--resource_limit") {
+        applyLimitSettings(o.limits, takeValue(args, i));
+    } else if (a == "-j" || a == "--threads") {
+        std::string v = takeValue(args, i);
+        if (!isNumber(v) || v.size() > 6)
+            throw std::invalid_argument("argument -j/--threads: not a number: '" + v + "'");
+        o.engine.threads = std::stoi(v);
+    } else {
+        return false;
+    }
+    return true;
+}
+
 int intArgument(const std::string& flag, const std::string& v)
 {
     const bool digits = isNumber(v) || (v.size() > 1 && v[0] == '-' && isNumber(v.substr(1)));
@@ -146,31 +181,17 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
 {
     o.engine.profile = RulesProfile::Msprobe26;
     o.engine.outputFormat = "db";
-    auto value = [&](const std::string& flag) -> std::string {
-        if (i + 1 >= args.size()
-            || (args[i + 1].size() > 1 && args[i + 1][0] == '-' && !isNumber(args[i + 1].substr(1))))
-            throw std::invalid_argument("argument " + flag + ": expected one argument");
-        return args[++i];
-    };
     std::map<std::string, std::vector<std::string>> merge; // parallel-merge arguments seen, with their values
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "-h" || a == "--help")
             return only(CliOptions::Action::Help);
+        else if (takeSharedOption(o, args, i))
+            continue;
         else if (a == "-tp" || a == "--target_path")
-            o.targetPath = value(a);
+            o.targetPath = takeValue(args, i);
         else if (a == "-gp" || a == "--golden_path")
-            o.goldenPath = value(a);
-        else if (a == "-o" || a == "--output_path")
-            o.outputPath = value(a);
-        else if (a == "-lm" || a == "--layer_mapping") {
-            // nargs='?': a value only when the next word is no option
-            if (i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] != '-')
-                o.engine.layerMappingPath = args[++i];
-            else
-                o.engine.nameOnlyMatch = true;
-        } else if (a == "-oc" || a == "--overflow_check")
-            o.engine.overflowCheck = true;
+            o.goldenPath = takeValue(args, i);
         else if (a == "-fm" || a == "--fuzzy_match")
             o.engine.fuzzy = true;
         else if (a == "-tensor_log" || a == "--is_print_compare_log")
@@ -180,25 +201,20 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
         else if (a == "--rank_size" || a == "--tp" || a == "--pp" || a == "--vpp" || a == "--order") {
             // nargs='+': one value per side
             std::vector<std::string>& values = merge[a];
-            values = { value(a) }; // a repeated option replaces the earlier values, as argparse does
-            while (i + 1 < args.size() && !args[i + 1].empty() && (args[i + 1][0] != '-' || isNumber(args[i + 1].substr(1))))
+            values = { takeValue(args, i) }; // a repeated option replaces the earlier values, as argparse does
+            while (i + 1 < args.size() && !args[i + 1].empty()
+                && (args[i + 1][0] != '-' || isNumber(args[i + 1].substr(1))))
                 values.push_back(args[++i]);
         } else if (a == "--file_type") {
-            std::string type = value(a);
+            std::string type = takeValue(args, i);
             if (type != "db" && type != "json")
-                throw std::invalid_argument("argument --file_type: invalid choice: '" + type + "' (choose from 'db', 'json')");
+                throw std::invalid_argument(
+                    "argument --file_type: invalid choice: '" + type + "' (choose from 'db', 'json')");
             o.engine.fileType = type;
         } else if (a == "--cp" || a == "--ep" || a == "--context_parallel" || a == "--expert_parallel") {
             throw std::invalid_argument("argument " + a
                 + ": context (cp) and expert (ep) parallelism are not merged (msprobe 26.0.0 takes their size as 1; "
                   "--order may still name them)");
-        } else if (a == "--resource_limit")
-            applyLimitSettings(o.limits, value(a));
-        else if (a == "-j" || a == "--threads") {
-            std::string v = value(a);
-            if (!isNumber(v))
-                throw std::invalid_argument("argument -j/--threads: not a number: '" + v + "'");
-            o.engine.threads = std::stoi(v);
         } else
             throw std::invalid_argument("unrecognized argument: " + a);
     }
@@ -223,11 +239,6 @@ CliOptions parseArguments(const std::vector<std::string>& args)
     CliOptions o;
     o.limits = limitsFromEnvironment();
     size_t i = 0;
-    auto value = [&](const std::string& flag) -> std::string {
-        if (i + 1 >= args.size())
-            throw std::invalid_argument("argument " + flag + ": expected one argument");
-        return args[++i];
-    };
     // Global options before the sub-command.
     bool sawCommand = false;
     for (; i < args.size(); ++i) {
@@ -237,7 +248,7 @@ CliOptions parseArguments(const std::vector<std::string>& args)
         if (a == "--version" || a == "-v")
             return only(CliOptions::Action::Version);
         if (a == "-f" || a == "--framework") {
-            std::string fw = value(a);
+            std::string fw = takeValue(args, i);
             if (fw != "pytorch" && fw != "mindspore")
                 throw std::invalid_argument(
                     "argument -f/--framework: invalid choice: '" + fw + "' (choose from 'pytorch', 'mindspore')");
@@ -264,50 +275,33 @@ CliOptions parseArguments(const std::vector<std::string>& args)
         const std::string& a = args[i];
         if (a == "-h" || a == "--help")
             return only(CliOptions::Action::Help);
+        else if (takeSharedOption(o, args, i))
+            continue;
         else if (a == "-i" || a == "--input_path")
-            o.inputPath = value(a);
-        else if (a == "-o" || a == "--output_path")
-            o.outputPath = value(a);
+            o.inputPath = takeValue(args, i);
         else if (diagnose && a == "--json")
             o.json = true;
         else if (diagnose && a == "--ignore")
-            o.ignore.push_back(value(a));
+            o.ignore.push_back(takeValue(args, i));
         else if (diagnose && a == "--tol")
-            o.tolerances.push_back(value(a));
+            o.tolerances.push_back(takeValue(args, i));
         else if (diagnose && a == "--limit") {
-            std::string v = value(a);
+            std::string v = takeValue(args, i);
             try {
                 o.limit = size_t(std::stoul(v));
             } catch (const std::exception&) {
                 throw std::invalid_argument("argument --limit: not a number: '" + v + "'");
             }
-        } else if (a == "-lm" || a == "--layer_mapping") {
-            // As newer msprobe: without a file, nodes are matched by name only.
-            if (i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] != '-')
-                o.engine.layerMappingPath = args[++i];
-            else
-                o.engine.nameOnlyMatch = true;
-        } else if (a == "-oc" || a == "--overflow_check")
-            o.engine.overflowCheck = true;
-        else if (a == "-f" || a == "--fuzzy_match")
+        } else if (a == "-f" || a == "--fuzzy_match")
             o.engine.fuzzy = true;
         else if (a == "-cs" || a == "--complete_stack")
             o.engine.completeStack = true;
         else if (a == "--output_format") {
-            std::string format = value(a);
+            std::string format = takeValue(args, i);
             if (format != "vis" && format != "db")
                 throw std::invalid_argument(
                     "argument --output_format: invalid choice: '" + format + "' (choose from 'vis', 'db')");
             o.engine.outputFormat = format;
-        } else if (a == "--resource_limit") {
-            applyLimitSettings(o.limits, value(a));
-        } else if (a == "-j" || a == "--threads") {
-            std::string v = value(a);
-            try {
-                o.engine.threads = std::stoi(v);
-            } catch (const std::exception&) {
-                throw std::invalid_argument("argument -j/--threads: not a number: '" + v + "'");
-            }
         } else
             throw std::invalid_argument("unrecognized argument: " + a);
     }

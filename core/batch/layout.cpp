@@ -120,54 +120,69 @@ std::vector<std::string> listRunFolders(const std::string& dir, const std::strin
     return names;
 }
 
-std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& ts)
+namespace {
+
+// How one msprobe version reads the folders: the layout of a root, the paired run folders of both sides (bench
+// "" in build mode) and the rank number of a rank folder.
+struct FolderRules {
+    DumpLayout (*layout)(const std::string& dir);
+    std::vector<std::string> (*folders)(const std::string& npuDir, const std::string& benchDir, const std::string& prefix);
+    int (*rank)(const std::string& folder);
+};
+
+// Expands the two roots into jobs; `ts` non-empty gives each job msprobe 1.2.1's output name.
+std::vector<GraphJob> expandJobs(
+    const std::string& npuRoot, const std::string& benchRoot, const FolderRules& rules, const std::string& ts)
 {
-    bool compare = !benchRoot.empty();
-    DumpLayout layout = detectLayout(npuRoot);
-    if (compare && detectLayout(benchRoot) != layout)
+    const bool compare = !benchRoot.empty();
+    DumpLayout layout = rules.layout(npuRoot);
+    if (compare && rules.layout(benchRoot) != layout)
         throw Error(ErrorCode::InconsistentLayout, benchRoot,
             "The directory structures of npu_path and bench_path are inconsistent (npu: "
-                + std::string(layoutName(layout)) + ", bench: " + layoutName(detectLayout(benchRoot)) + ").");
-    std::string kind = compare ? "compare" : "build";
+                + std::string(layoutName(layout)) + ", bench: " + layoutName(rules.layout(benchRoot)) + ").");
+    const std::string kind = compare ? "compare" : "build";
+    if (layout == DumpLayout::Files)
+        return { GraphJob { npuRoot, benchRoot, "", "", 0, 0, ts.empty() ? "" : kind + "_" + ts + ".vis" } };
+    std::vector<std::string> steps
+        = layout == DumpLayout::Steps ? rules.folders(npuRoot, benchRoot, "step") : std::vector<std::string> { "" };
     std::vector<GraphJob> jobs;
-    if (layout == DumpLayout::Files) {
-        jobs.push_back({ npuRoot, benchRoot, "", "", 0, 0, kind + "_" + ts + ".vis" });
-        return jobs;
-    }
-    auto pairedFolders = [&](const std::string& npuDir, const std::string& benchDir, const std::string& prefix) {
-        std::vector<std::string> npu = listRunFolders(npuDir, prefix);
-        if (compare) {
-            std::vector<std::string> bench = listRunFolders(benchDir, prefix);
-            if (npu != bench)
-                throw Error(ErrorCode::RankMismatch, benchDir,
-                    "The number of " + prefix + "s in the two runs are different. Unable to match the " + prefix
-                        + "s.");
-        }
-        return npu;
-    };
-    std::vector<std::string> steps = layout == DumpLayout::Steps ? pairedFolders(npuRoot, benchRoot, "step")
-                                                                  : std::vector<std::string> { "" };
     for (const std::string& step : steps) {
         std::string npuStep = step.empty() ? npuRoot : joinPath(npuRoot, step);
         std::string benchStep = !compare ? "" : step.empty() ? benchRoot : joinPath(benchRoot, step);
-        for (const std::string& rank : pairedFolders(npuStep, benchStep, "rank")) {
+        for (const std::string& rank : rules.folders(npuStep, benchStep, "rank")) {
             GraphJob job;
             job.npuDir = joinPath(npuStep, rank);
             job.benchDir = compare ? joinPath(benchStep, rank) : "";
             job.stepDir = step;
             job.rankDir = rank;
             job.step = step.empty() ? 0 : runNumber(step, "step");
-            job.rank = runNumber(rank, "rank");
-            job.outputName = kind + "_" + (step.empty() ? "" : step + "_") + rank + "_" + ts + ".vis";
+            job.rank = rules.rank(rank);
+            if (!ts.empty())
+                job.outputName = kind + "_" + (step.empty() ? "" : step + "_") + rank + "_" + ts + ".vis";
             jobs.push_back(job);
         }
     }
     return jobs;
 }
 
-} // namespace ps
+// msprobe 1.2.1: both sides must list the same folders.
+std::vector<std::string> equalRunFolders(const std::string& npuDir, const std::string& benchDir, const std::string& prefix)
+{
+    std::vector<std::string> npu = listRunFolders(npuDir, prefix);
+    if (!benchDir.empty() && listRunFolders(benchDir, prefix) != npu)
+        throw Error(ErrorCode::RankMismatch, benchDir,
+            "The number of " + prefix + "s in the two runs are different. Unable to match the " + prefix + "s.");
+    return npu;
+}
 
-namespace ps {
+} // namespace
+
+std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& ts)
+{
+    const FolderRules rules { detectLayout, equalRunFolders, [](const std::string& f) { return runNumber(f, "rank"); } };
+    return expandJobs(npuRoot, benchRoot, rules, ts);
+}
+
 
 namespace {
 
@@ -259,32 +274,8 @@ DumpLayout detectLayout26(const std::string& dir)
 
 std::vector<GraphJob> planJobs26(const std::string& npuRoot, const std::string& benchRoot)
 {
-    const bool compare = !benchRoot.empty();
-    DumpLayout layout = detectLayout26(npuRoot);
-    if (compare && detectLayout26(benchRoot) != layout)
-        throw Error(ErrorCode::InconsistentLayout, benchRoot,
-            "The directory structures of npu_path and bench_path are inconsistent (npu: "
-                + std::string(layoutName(layout)) + ", bench: " + layoutName(detectLayout26(benchRoot)) + ").");
-    if (layout == DumpLayout::Files)
-        return { GraphJob { npuRoot, benchRoot, "", "", 0, 0, "" } };
-    std::vector<std::string> steps
-        = layout == DumpLayout::Steps ? commonRunFolders(npuRoot, benchRoot, "step") : std::vector<std::string> { "" };
-    std::vector<GraphJob> jobs;
-    for (const std::string& step : steps) {
-        std::string npuStep = step.empty() ? npuRoot : joinPath(npuRoot, step);
-        std::string benchStep = !compare ? "" : step.empty() ? benchRoot : joinPath(benchRoot, step);
-        for (const std::string& rank : commonRunFolders(npuStep, benchStep, "rank")) {
-            GraphJob job;
-            job.npuDir = joinPath(npuStep, rank);
-            job.benchDir = compare ? joinPath(benchStep, rank) : "";
-            job.stepDir = step;
-            job.rankDir = rank;
-            job.step = step.empty() ? 0 : runNumber(step, "step");
-            job.rank = runNumber26(rank, "rank");
-            jobs.push_back(job);
-        }
-    }
-    return jobs;
+    const FolderRules rules { detectLayout26, commonRunFolders, [](const std::string& f) { return runNumber26(f, "rank"); } };
+    return expandJobs(npuRoot, benchRoot, rules, "");
 }
 
 } // namespace ps

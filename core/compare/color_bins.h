@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ps {
@@ -12,6 +13,17 @@ enum class CompareMode : uint8_t; // compare/comparison.h
 enum class RulesProfile : uint8_t; // compare/rules_profile.h
 
 struct ColorBin {
+    // A constructor rather than an aggregate, so that brace lists without the later fields stay warning-free.
+    ColorBin(std::string hex_ = {}, double lo_ = 0, double hi_ = 0, bool unmatched_ = false, std::string description_ = {},
+        std::string accuracyLevel_ = {})
+        : hex(std::move(hex_))
+        , lo(lo_)
+        , hi(hi_)
+        , unmatched(unmatched_)
+        , description(std::move(description_))
+        , accuracyLevel(std::move(accuracyLevel_))
+    {
+    }
     std::string hex; // "#RRGGBB"
     double lo = 0, hi = 0; // value range; unused for the unmatched entry
     bool unmatched = false; // the grey "not matched" entry (written as value [])

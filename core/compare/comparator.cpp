@@ -194,6 +194,14 @@ private:
                 std::rethrow_exception(failure);
     }
 
+    // Real mode: the row's tensors are compared later, in bulk; `bound` gets the slot of its values.
+    void addRealRow(BoundRow& bound, uint32_t npuItem, uint32_t benchItem)
+    {
+        bound.realSlot = uint32_t(m_c.realValues.size() / m_c.realMetricCount());
+        std::vector<PyScalar> placeholder = m_real.addRow(m_c, npuItem, benchItem == kNoItem ? nullptr : &benchItem);
+        m_c.realValues.insert(m_c.realValues.end(), placeholder.begin(), placeholder.end());
+    }
+
     // msprobe 26.0.0: one row per NPU item (paired by state and position), rated by the verdict rules.
     void comparePair26(NodeId n, NodeId b)
     {
@@ -204,12 +212,8 @@ private:
             BoundRow& bound = m_c.rows[npuItem];
             bound.npuItem = npuItem;
             bound.benchItem = benchItem;
-            if (m_c.mode == CompareMode::Real) {
-                bound.realSlot = uint32_t(m_c.realValues.size() / m_c.realMetricCount());
-                std::vector<PyScalar> placeholder
-                    = m_real.addRow(m_c, npuItem, benchItem == kNoItem ? nullptr : &benchItem);
-                m_c.realValues.insert(m_c.realValues.end(), placeholder.begin(), placeholder.end());
-            }
+            if (m_c.mode == CompareMode::Real)
+                addRealRow(bound, npuItem, benchItem);
         }
         if (m_c.mode == CompareMode::Real)
             m_realNodes.push_back(n); // rated once the tensors are compared
@@ -288,13 +292,7 @@ private:
                             pyMax(summary, str2float(m[k]), false);
                     }
                     break;
-                case CompareMode::Real: {
-                    bound.realSlot = uint32_t(m_c.realValues.size() / m_c.realMetricCount());
-                    std::vector<PyScalar> placeholder = m_real.addRow(m_c, row->npuItem,
-                        row->benchItem == kNoItem ? nullptr : &row->benchItem);
-                    m_c.realValues.insert(m_c.realValues.end(), placeholder.begin(), placeholder.end());
-                    break;
-                }
+                case CompareMode::Real: addRealRow(bound, row->npuItem, row->benchItem); break;
                 }
             }
         };

@@ -130,8 +130,7 @@ int main(int argc, char** argv)
     std::printf("jump to a node at depth %d: %.2f ms (target 100)\n", kDepth, ms(t));
 
     // 5. recolour after a bin change (the colour-ranges dialog's OK): bins and roll-ups again, models, paint
-    const std::vector<ps::ColorBin> ranges { { "#FFFCF3", 0, 0.5, false, {}, {} },
-        { "#FF4118", 0.5, 1, false, {}, {} } };
+    const std::vector<ps::ColorBin> ranges { { "#FFFCF3", 0, 0.5, false, {} }, { "#FF4118", 0.5, 1, false, {} } };
     t.restart();
     auto recoloured = psui::recolourSnapshot(
         *snap, c, psui::legendFromBins(ps::legendFromRanges(c->mode, ranges), c->mode));

@@ -113,7 +113,7 @@ private Q_SLOTS:
     void newRangesRecolourTheTreesAndAreExported()
     {
         ColorRangesDialog dialog(ps::CompareMode::Summary, m_ui.session->colorRanges());
-        dialog.setRanges({ { "#FF4118", 0, 0.9, false, {}, {} }, { "#FFFCF3", 0.9, 1, false, {}, {} } });
+        dialog.setRanges({ { "#FF4118", 0, 0.9, false, {} }, { "#FFFCF3", 0.9, 1, false, {} } });
         QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
         const double before = m_ui.session->snapshot()->precision(Side::Npu, m_node);
         QCOMPARE(m_ui.window->applyColorRanges(dialog.ranges()), QString());
@@ -163,7 +163,7 @@ private Q_SLOTS:
 
     void invalidRangesAreRefused()
     {
-        const QString why = m_ui.window->applyColorRanges({ { "#123456", 0, 1, false, {}, {} } });
+        const QString why = m_ui.window->applyColorRanges({ { "#123456", 0, 1, false, {} } });
         QVERIFY2(why.contains(QStringLiteral("palette")), qPrintable(why));
         QCOMPARE(cellColour(m_node), QStringLiteral("#FFFCF3"));
     }
