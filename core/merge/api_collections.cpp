@@ -75,7 +75,7 @@ void mergeApiCollections(Forest& f, const GraphGroup& group)
             kept.push_back(all);
             const StrId origin = f.nodes[node].name;
             const std::string number = lastSegment(name);
-            f.rename(node, std::string(kCollection) + "_Rank" + std::to_string(main.rank) + "." + number, false);
+            f.setName(node, std::string(kCollection) + "_Rank" + std::to_string(main.rank) + "." + number, false);
             f.nodes[all].children = { node };
             f.nodes[node].parent = all;
             main.insert(f.nodes[node].name, node);
@@ -85,10 +85,10 @@ void mergeApiCollections(Forest& f, const GraphGroup& group)
                 MNodeId other = og.find(origin);
                 if (other == kNone)
                     continue;
-                f.rename(other, std::string(kCollection) + "_Rank" + std::to_string(og.rank) + "." + number, false);
+                f.setName(other, std::string(kCollection) + "_Rank" + std::to_string(og.rank) + "." + number, false);
                 main.insert(f.nodes[other].name, other);
                 for (MNodeId api : f.nodes[other].children) {
-                    f.rename(api, withRank(f.nameOf(api), og.rank), true);
+                    f.setName(api, withRank(f.nameOf(api), og.rank), true);
                     main.insert(f.nodes[api].name, api);
                 }
                 f.nodes[all].children.push_back(other);

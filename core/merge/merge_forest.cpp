@@ -86,7 +86,7 @@ void Forest::attach(MNodeId child, MNodeId parent)
     nodes[parent].children.push_back(child);
 }
 
-void Forest::rename(MNodeId n, std::string_view newName, bool keys)
+void Forest::setName(MNodeId n, std::string_view newName, bool keys)
 {
     std::string oldName(nameOf(n));
     nodes[n].name = names.intern(newName);

@@ -133,7 +133,7 @@ public:
     MNodeId addNode(std::string_view name, NodeType type, int rank, uint16_t part);
     void attach(MNodeId child, MNodeId parent); // child.upnode = parent; parent.subnodes.append(child)
     // node.id = newName, with the keys of its data renamed from the old name (when `keys`).
-    void rename(MNodeId n, std::string_view newName, bool keys);
+    void setName(MNodeId n, std::string_view newName, bool keys);
     // The keys of n's data pass through old -> new (msprobe's _update_node_data_key without a new id).
     void renameKeys(DataRef& ref, std::string_view oldName, std::string_view newName);
 

@@ -179,7 +179,7 @@ void PpMerge::markSubtree(MNodeId top, int rank, uint32_t position)
         stack.pop_back();
         if (!m_markWalk.firstVisit(n))
             continue;
-        m_f.rename(n, std::string(m_f.nameOf(n)) + "%" + std::to_string(pos) + "%" + std::to_string(rank), false);
+        m_f.setName(n, std::string(m_f.nameOf(n)) + "%" + std::to_string(pos) + "%" + std::to_string(rank), false);
         const std::vector<MNodeId>& kids = m_f.nodes[n].children;
         // A child's position is its own index: msprobe looks for the first sibling of its name, and the siblings
         // before it already carry their marks.
@@ -324,7 +324,7 @@ void PpMerge::renameMarked(MNodeId start)
                 }
             }
             renamed = std::string(withoutMark(renamed));
-            m_f.rename(n, renamed, false);
+            m_f.setName(n, renamed, false);
             m_f.renameKeys(m_f.nodes[n].in, old, renamed);
             m_f.renameKeys(m_f.nodes[n].out, old, renamed);
             main().insert(m_f.nodes[n].name, n);

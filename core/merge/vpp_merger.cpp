@@ -153,7 +153,7 @@ private:
     void renameNode(MNodeId n, const std::string& name)
     {
         m_g.erase(m_f.nodes[n].name);
-        m_f.rename(n, name, true);
+        m_f.setName(n, name, true);
         m_g.insert(m_f.nodes[n].name, n);
     }
 
