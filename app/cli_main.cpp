@@ -120,6 +120,10 @@ int main(int argc, char** argv)
         }
         ps::Progress progress;
         progress.log = [](const std::string& m) { logLine("INFO", m); };
+        if (options.engine.fileType == "json" && options.engine.parallel.empty())
+            logLine("WARNING",
+                "The --file_type json parameter is only supported in graph merge build scenarios. Falling back to "
+                "default db output.");
         int lastPercent = -1;
         if (options.progressLog)
             progress.listener = [&lastPercent](ps::Stage, double overall) {

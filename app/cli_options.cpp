@@ -1,5 +1,8 @@
 #include "cli_options.h"
 
+#include "util/error.h"
+
+#include <map>
 #include <stdexcept>
 
 namespace ps::cli {
@@ -10,6 +13,8 @@ std::string usage()
            "                      [-lm LAYER_MAPPING.yaml] [-oc] [-f] [-cs] [-j THREADS] [--output_format {vis,db}]\n"
            "       probescope-cli graph_visualize -tp TARGET_DIR [-gp GOLDEN_DIR] -o OUTPUT_DIR [-lm [FILE]] [-oc]\n"
            "                      [-fm] [-tensor_log] [-progress_log] [-j THREADS]\n"
+           "                      [--rank_size N [N] --tp N [N] --pp N [N] [--vpp N [N]] [--order ORDER [ORDER]]]\n"
+           "                      [--file_type {db,json}]\n"
            "       probescope-cli diagnose -i COMPARE_JSON [-lm [FILE]] [-f] [-j THREADS] [--json]\n"
            "                      [--ignore PATTERN]... [--tol DTYPE=VALUE]... [--limit N]\n"
            "       (both commands also take [--resource_limit NAME=VALUE]...)\n"
@@ -43,7 +48,14 @@ std::string usage()
            "  -fm, --fuzzy_match          match APIs inside matched modules by name and call order\n"
            "  -tensor_log                 accepted for msprobe compatibility (per-tensor log lines); no effect\n"
            "  -progress_log               print PROGRESS: {...} lines on stderr\n"
-           "  --rank_size, --tp, --pp, --vpp, --order, --file_type: the parallel-strategy merge, not supported yet\n"
+           "  --rank_size N [N]           the parallel merge: ranks per side (NPU, then bench when comparing); each\n"
+           "                              side's rank folders are merged into one graph per data-parallel replica\n"
+           "  --tp N [N], --pp N [N]      tensor- and pipeline-parallel sizes (rank_size = tp x pp x dp); required\n"
+           "                              with --rank_size\n"
+           "  --vpp N [N]                 virtual pipeline chunks per stage (default 1)\n"
+           "  --order ORDER [ORDER]       rank order of the dimensions, fastest first (default tp-cp-ep-dp-pp)\n"
+           "  --file_type {db,json}       json: a merge build writes step<N>/rank<R>/{construct,dump,stack}.json\n"
+           "                              instead of the .vis.db\n"
            "\n"
            "both:\n"
            "  --resource_limit NAME=VALUE change a resource limit (repeatable; sizes may end in K, M, G, T).\n"
@@ -113,12 +125,63 @@ bool takeSharedOption(CliOptions& o, const std::vector<std::string>& args, size_
     return true;
 }
 
+int intArgument(const std::string& flag, const std::string& v)
+{
+    const bool digits = isNumber(v) || (v.size() > 1 && v[0] == '-' && isNumber(v.substr(1)));
+    if (!digits || v.size() > 9)
+        throw std::invalid_argument("argument " + flag + ": invalid int value: '" + v + "'");
+    return std::stoi(v);
+}
+
+// msprobe's load_parallel_param: --rank_size, --tp and --pp together, one value each to build and two (NPU, bench)
+// to compare; --vpp and --order apply per side only when given for both. Then the checks of each layout.
+std::vector<ParallelLayout> parallelLayouts(const std::map<std::string, std::vector<std::string>>& merge, bool compare)
+{
+    if (merge.empty())
+        return {};
+    if (!merge.count("--rank_size"))
+        throw std::invalid_argument("argument " + merge.begin()->first + ": the parallel merge needs --rank_size");
+    for (const char* flag : { "--tp", "--pp" })
+        if (!merge.count(flag))
+            throw std::invalid_argument(
+                "the parallel merge needs --rank_size, --tp and --pp together (missing " + std::string(flag) + ")");
+    const size_t sides = compare ? 2 : 1;
+    for (const char* flag : { "--rank_size", "--tp", "--pp" })
+        if (merge.at(flag).size() != sides)
+            throw std::invalid_argument("argument " + std::string(flag) + ": "
+                + (compare ? "a merge compare takes two values (NPU, then bench)" : "a merge build takes one value"));
+    // A build takes the first value; a compare both values or neither.
+    auto perSide = [&](const char* flag, size_t side) -> const std::string* {
+        auto it = merge.find(flag);
+        if (it == merge.end() || (compare && it->second.size() != 2))
+            return nullptr;
+        return &it->second[side];
+    };
+    std::vector<ParallelLayout> layouts(sides);
+    for (size_t side = 0; side < sides; ++side) {
+        ParallelLayout& l = layouts[side];
+        l.rankSize = intArgument("--rank_size", merge.at("--rank_size")[side]);
+        l.tp = intArgument("--tp", merge.at("--tp")[side]);
+        l.pp = intArgument("--pp", merge.at("--pp")[side]);
+        if (const std::string* v = perSide("--vpp", side))
+            l.vpp = intArgument("--vpp", *v);
+        if (const std::string* v = perSide("--order", side))
+            l.order = *v;
+        try {
+            checkLayout(l);
+        } catch (const Error& e) {
+            throw std::invalid_argument(std::string(side == 0 ? "[NPU] " : "[Bench] ") + e.detail());
+        }
+    }
+    return layouts;
+}
+
 // `graph_visualize`'s options (msprobe 26.0.0's _graph_service_parser), from args[i] on.
 CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& args, size_t i)
 {
     o.engine.profile = RulesProfile::Msprobe26;
     o.engine.outputFormat = "db";
-    std::vector<std::string> merge; // parallel-merge arguments seen
+    std::map<std::string, std::vector<std::string>> merge; // parallel-merge arguments seen, with their values
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "-h" || a == "--help")
@@ -135,12 +198,23 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
             o.tensorLog = true;
         else if (a == "-progress_log" || a == "--is_print_progress_log")
             o.progressLog = true;
-        else if (a == "--rank_size" || a == "--tp" || a == "--pp" || a == "--vpp" || a == "--order"
-            || a == "--file_type") {
-            merge.push_back(a);
-            takeValue(args, i); // nargs='+': one value at least, the rest are skipped below
-            while (i + 1 < args.size() && (args[i + 1].empty() || args[i + 1][0] != '-'))
-                ++i;
+        else if (a == "--rank_size" || a == "--tp" || a == "--pp" || a == "--vpp" || a == "--order") {
+            // nargs='+': one value per side
+            std::vector<std::string>& values = merge[a];
+            values = { takeValue(args, i) }; // a repeated option replaces the earlier values, as argparse does
+            while (i + 1 < args.size() && !args[i + 1].empty()
+                && (args[i + 1][0] != '-' || isNumber(args[i + 1].substr(1))))
+                values.push_back(args[++i]);
+        } else if (a == "--file_type") {
+            std::string type = takeValue(args, i);
+            if (type != "db" && type != "json")
+                throw std::invalid_argument(
+                    "argument --file_type: invalid choice: '" + type + "' (choose from 'db', 'json')");
+            o.engine.fileType = type;
+        } else if (a == "--cp" || a == "--ep" || a == "--context_parallel" || a == "--expert_parallel") {
+            throw std::invalid_argument("argument " + a
+                + ": context (cp) and expert (ep) parallelism are not merged (msprobe 26.0.0 takes their size as 1; "
+                  "--order may still name them)");
         } else
             throw std::invalid_argument("unrecognized argument: " + a);
     }
@@ -152,13 +226,10 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
     if (!missing.empty())
         throw std::invalid_argument("the following arguments are required: " + missing.front()
             + (missing.size() > 1 ? ", " + missing.back() : std::string()));
-    if (!merge.empty()) {
-        std::string list;
-        for (const std::string& m : merge)
-            list += (list.empty() ? "" : ", ") + m;
-        throw std::invalid_argument("the parallel-strategy graph merge (" + list
-            + ") is not supported yet; run without these arguments to compare rank by rank");
-    }
+    o.engine.parallel = parallelLayouts(merge, !o.goldenPath.empty());
+    if (o.engine.fileType == "json" && !o.goldenPath.empty())
+        throw std::invalid_argument("argument --file_type: json writes a merged build only; remove -gp/--golden_path "
+                                    "or use --file_type db");
     return o;
 }
 } // namespace

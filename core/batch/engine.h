@@ -4,6 +4,7 @@
 #include "batch/layout.h"
 #include "compare/comparison.h"
 #include "compare/rules_profile.h"
+#include "merge/parallel_layout.h"
 #include "util/progress.h"
 
 #include <memory>
@@ -24,6 +25,10 @@ struct EngineOptions {
     std::string framework = "pytorch";
     int threads = 0; // 0 = all cores
     std::string outputFormat = "vis"; // "vis": one .vis per graph; "db": one .vis.db for the whole run (26.0.0: always)
+    // graph_visualize --rank_size/--tp/--pp/--vpp/--order: how each side was split across ranks (one layout to
+    // build, NPU and bench to compare); empty: every rank is a graph of its own.
+    std::vector<ParallelLayout> parallel;
+    std::string fileType = "db"; // --file_type json: a merge build writes the merged dump folders instead
 };
 
 struct CompareConfig {
@@ -44,6 +49,17 @@ struct JobResult {
 // throws Error(Cancelled) soon after its cancel flag is set (everything built so far is freed).
 std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string& benchDir,
     const EngineOptions& options, std::vector<std::string>& warnings, const Progress* progress = nullptr);
+
+// The comparison of two built graphs read from npuDir and benchDir (mode, layer mapping, matching and rules as
+// `options` say); `parallelMerge`: msprobe's rules for graphs merged from parallel ranks (fuzzy matching, no shape
+// rule, `_rank<r>` ignored for the exempt APIs).
+std::shared_ptr<Comparison> compareBuiltGraphs(std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench,
+    const std::string& npuDir, const std::string& benchDir, const EngineOptions& options,
+    std::vector<std::string>& warnings, const Progress* progress, bool parallelMerge = false);
+
+// One side's build, as runPair does it (msprobe 26.0.0's rules keep whole stacks).
+std::shared_ptr<Graph> buildSideGraph(
+    const std::string& dir, const EngineOptions& options, std::vector<std::string>& warnings, ProgressPart progress);
 
 struct RunResult {
     std::vector<std::string> outputFiles;

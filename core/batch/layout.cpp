@@ -240,6 +240,21 @@ std::vector<std::string> commonRunFolders(
 
 } // namespace
 
+std::vector<std::string> rankFolders26(const std::string& dir)
+{
+    return runFolders26(dir, "rank");
+}
+
+int rankNumber26(const std::string& folderName)
+{
+    return runNumber26(folderName, "rank");
+}
+
+std::vector<std::string> commonStepFolders26(const std::string& npuDir, const std::string& benchDir)
+{
+    return commonRunFolders(npuDir, benchDir, "step");
+}
+
 DumpLayout detectLayout26(const std::string& dir)
 {
     if (!isDirectory(dir))

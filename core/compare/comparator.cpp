@@ -230,7 +230,7 @@ private:
         for (auto [npuItem, benchItem] : rows)
             facts.push_back(verdictRowOf(m_c.mode, nd, npuItem, bd, benchItem, m_c.metricsOf(npuItem).span()));
         Verdict node = Verdict::Pass;
-        std::vector<RowVerdict> verdicts = judgeRows(m_c.mode, facts, node);
+        std::vector<RowVerdict> verdicts = judgeRows(m_c.mode, facts, node, m_c.parallelMerge);
         for (size_t k = 0; k < rows.size(); ++k) {
             verdicts[k].requiresGradConsistent = requiresGradConsistent(nd, rows[k].first, bd, rows[k].second);
             m_c.verdicts[rows[k].first] = verdicts[k];
@@ -359,17 +359,26 @@ private:
         for (NodeId g : m_npu.children(m_npu.root)) {
             if (m_npu.type[g] != NodeType::ApiCollection)
                 continue;
-            // 1.2.1 takes the worst member (md5: the lowest index); 26.0.0 always the highest index.
-            bool md5 = m_c.mode == CompareMode::Md5 && m_c.profile == RulesProfile::Msprobe121;
-            Precision p = Precision::integer(md5 ? 1 : 0);
-            for (NodeId member : m_npu.children(g)) {
-                Precision x = m_c.precision[member].has ? m_c.precision[member] : Precision::integer(md5 ? 1 : 0);
-                if (md5 ? x.value < p.value : x.value > p.value)
-                    p = x;
-            }
-            p.has = true;
-            m_c.precision[g] = p;
+            // 26.0.0: a merged run's Apis_Between_Modules_All_Ranks holds one collection per rank, rated first.
+            if (m_c.profile == RulesProfile::Msprobe26 && m_npu.nameOf(g).starts_with("Apis_Between_Modules_All_Ranks"))
+                for (NodeId member : m_npu.children(g))
+                    groupIndex(member);
+            groupIndex(g);
         }
+    }
+
+    void groupIndex(NodeId g)
+    {
+        // 1.2.1 takes the worst member (md5: the lowest index); 26.0.0 always the highest index.
+        bool md5 = m_c.mode == CompareMode::Md5 && m_c.profile == RulesProfile::Msprobe121;
+        Precision p = Precision::integer(md5 ? 1 : 0);
+        for (NodeId member : m_npu.children(g)) {
+            Precision x = m_c.precision[member].has ? m_c.precision[member] : Precision::integer(md5 ? 1 : 0);
+            if (md5 ? x.value < p.value : x.value > p.value)
+                p = x;
+        }
+        p.has = true;
+        m_c.precision[g] = p;
     }
 
     Comparison& m_c;
@@ -405,6 +414,7 @@ std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::share
     c->isCompare = true;
     c->mode = mode;
     c->overflowCheck = options.overflowCheck;
+    c->parallelMerge = options.parallelMerge;
     c->graphs = { npu, bench };
     c->counterpart[0].assign(npu->size(), kNoNode);
     c->counterpart[1].assign(bench->size(), kNoNode);

@@ -78,6 +78,7 @@ public:
     bool isCompare = false; // false: build output (one graph)
     CompareMode mode = CompareMode::Summary;
     bool overflowCheck = false;
+    bool parallelMerge = false; // compared with msprobe's rules for graphs merged from parallel ranks
     std::array<std::shared_ptr<Graph>, 2> graphs; // [Npu], [Bench] (null in build mode)
     std::array<std::vector<NodeId>, 2> counterpart; // matched node on the other side, kNoNode if none
     std::vector<Precision> precision; // NPU nodes

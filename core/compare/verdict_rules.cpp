@@ -13,7 +13,18 @@ namespace {
 // Which rows a rule looks at: every row, the output rows only, or none (msprobe's IgnoreInfo).
 enum class Exemption { None, Inputs, All };
 
-Exemption exemptionOf(std::span<const VerdictRow> rows)
+// "all_reduce_rank1" -> "all_reduce" (r"_rank\d+$")
+std::string_view withoutRankSuffix(std::string_view api)
+{
+    size_t digits = api.size();
+    while (digits > 0 && api[digits - 1] >= '0' && api[digits - 1] <= '9')
+        --digits;
+    if (digits == api.size() || digits < 5 || api.substr(digits - 5, 5) != "_rank")
+        return api;
+    return api.substr(0, digits - 5);
+}
+
+Exemption exemptionOf(std::span<const VerdictRow> rows, bool parallelMerge)
 {
     static const std::string_view kAll[] = { "empty", "empty_like", "numpy", "to", "__setitem__", "empty_with_format",
         "new_empty_strided", "new_empty", "empty_strided" };
@@ -28,6 +39,8 @@ Exemption exemptionOf(std::span<const VerdictRow> rows)
             return Exemption::None;
         std::string_view rest = std::string_view(r.npuName).substr(dot + 1);
         std::string_view api = rest.substr(0, rest.find('.'));
+        if (parallelMerge)
+            api = withoutRankSuffix(api);
         for (std::string_view a : kAll)
             if (api == a)
                 return Exemption::All;
@@ -72,10 +85,10 @@ bool benchUnknown(const VerdictRow& r)
 
 class Judge {
 public:
-    Judge(std::span<const VerdictRow> rows)
+    Judge(std::span<const VerdictRow> rows, bool parallelMerge)
         : m_rows(rows)
         , m_out(rows.size())
-        , m_exempt(exemptionOf(rows))
+        , m_exempt(exemptionOf(rows, parallelMerge))
     {
     }
 
@@ -298,9 +311,9 @@ std::string RowVerdict::errMessageJson() const
     return s + "]";
 }
 
-std::vector<RowVerdict> judgeRows(CompareMode mode, std::span<const VerdictRow> rows, Verdict& node)
+std::vector<RowVerdict> judgeRows(CompareMode mode, std::span<const VerdictRow> rows, Verdict& node, bool parallelMerge)
 {
-    Judge judge(rows);
+    Judge judge(rows, parallelMerge);
     switch (mode) {
     case CompareMode::Summary:
         judge.infNan();
@@ -308,7 +321,8 @@ std::vector<RowVerdict> judgeRows(CompareMode mode, std::span<const VerdictRow> 
         judge.requiresGrad();
         judge.scalarParameters();
         judge.dtype();
-        judge.shape();
+        if (!parallelMerge)
+            judge.shape(); // STATISTICS_CHECKERS_PARALLEL_MERGE has no shape rule
         judge.normRelative(true);
         break;
     case CompareMode::Real:

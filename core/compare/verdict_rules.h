@@ -69,8 +69,10 @@ struct VerdictRow {
 };
 
 // Rates the rows of one node in place of msprobe's ApiIndicatorCalculator; returns one verdict per row and the
-// node's verdict through `node`.
-std::vector<RowVerdict> judgeRows(CompareMode mode, std::span<const VerdictRow> rows, Verdict& node);
+// node's verdict through `node`. `parallelMerge`: the rules for graphs merged from parallel ranks (no shape rule;
+// an API named `<api>_rank<r>` is exempt as `<api>` is).
+std::vector<RowVerdict> judgeRows(
+    CompareMode mode, std::span<const VerdictRow> rows, Verdict& node, bool parallelMerge = false);
 
 // msprobe's precision_index of a verdict: pass 0, warning 0.5, error 1.
 double verdictPrecision(Verdict v);

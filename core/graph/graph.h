@@ -71,6 +71,13 @@ public:
     std::vector<uint32_t> rowInParent;
 
     IdIndex byName; // node name id -> NodeId
+
+    // A graph merged from the ranks of a parallel run (merge/): msprobe's parallel_merge_info lines of the nodes
+    // whose data was merged, and the rank every node came from. Both empty otherwise.
+    std::unordered_map<NodeId, std::vector<std::string>> mergeInfo;
+    std::vector<int32_t> sourceRank;
+    int mainRank = 0; // the rank whose graph the others were merged into
+    bool isMerged() const { return !sourceRank.empty(); }
 };
 
 // The nodes the root reaches, children before their parent and the root last (msprobe's get_sorted_nodes, the

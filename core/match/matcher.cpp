@@ -166,6 +166,23 @@ private:
         return true;
     }
 
+    // r"_rank\d+" removed everywhere: "Torch.matmul_rank1.forward" -> "Torch.matmul.forward".
+    static std::string withoutRankSuffixes(const std::string& name)
+    {
+        std::string out;
+        for (size_t i = 0; i < name.size();) {
+            size_t end = i + 5;
+            if (name.compare(i, 5, "_rank") == 0 && end < name.size() && name[end] >= '0' && name[end] <= '9') {
+                while (end < name.size() && name[end] >= '0' && name[end] <= '9')
+                    ++end;
+                i = end;
+                continue;
+            }
+            out += name[i++];
+        }
+        return out;
+    }
+
     // "Torch.matmul.3.forward" -> "Torch.matmul.forward" + per-key counter, so shifted call indices still pair.
     std::vector<std::pair<std::string, NodeId>> recountedApis(const Graph& g, NodeId parent)
     {
@@ -177,6 +194,8 @@ private:
                 continue;
             std::string name(g.nameOf(c));
             std::string stripped = std::regex_replace(name, kIndex, ".");
+            if (m_options.profile == RulesProfile::Msprobe26)
+                stripped = withoutRankSuffixes(stripped); // APIs a parallel merge renamed `<api>_rank<r>`
             int k = ++counter[stripped];
             out.emplace_back(stripped + std::to_string(k), c);
         }

@@ -44,6 +44,19 @@ struct DbConfig {
     std::string colors;
 };
 
+// A merged graph's parallel_merge_info (a list of lines) also goes where the viewer shows it.
+void keepMergeInfo(Graph& g, NodeId n, const JArena& arena, const JValue& info)
+{
+    if (!info.isArray())
+        return;
+    std::vector<std::string> lines;
+    for (const JValue& line : arena.elements(info))
+        if (line.isString())
+            lines.emplace_back(arena.text(line));
+    if (!lines.empty())
+        g.mergeInfo[n] = std::move(lines);
+}
+
 class DbReader {
 public:
     explicit DbReader(const std::string& path)
@@ -360,9 +373,11 @@ private:
             side.overflow[n] = row.overflow;
             if (!row.distributed.empty() && row.distributed != "{}")
                 side.distributed[n] = parseJson(row.distributed, arena, "matched_distributed of " + row.name);
-            if (!row.parallelMergeInfo.empty())
-                addMember(arena, side.extras[n], "parallel_merge_info",
-                    parseJson(row.parallelMergeInfo, arena, "parallel_merge_info of " + row.name));
+            if (!row.parallelMergeInfo.empty()) {
+                JValue info = parseJson(row.parallelMergeInfo, arena, "parallel_merge_info of " + row.name);
+                addMember(arena, side.extras[n], "parallel_merge_info", info);
+                keepMergeInfo(side.assembler.graph(), n, arena, info);
+            }
             if (row.modified != 0) {
                 JValue modified;
                 modified.type = JType::Int;

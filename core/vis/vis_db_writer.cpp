@@ -93,6 +93,14 @@ std::string extraJson(const VisMeta* meta, size_t side, NodeId n, std::string_vi
     return s;
 }
 
+// msprobe writes json.dumps(parallel_merge_info), or '' when the list is empty.
+std::string mergeInfoJson(const Graph& g, const VisMeta* meta, size_t side, NodeId n) {
+    auto it = g.mergeInfo.find(n);
+    if (it == g.mergeInfo.end())
+        return extraJson(meta, side, n, "parallel_merge_info", "");
+    return nameListJson(std::vector<std::string_view>(it->second.begin(), it->second.end()));
+}
+
 class DbGraphWriter {
 public:
     DbGraphWriter(SqliteDb& db, bool v26)
@@ -141,7 +149,7 @@ public:
             std::string link = extraJson(meta, side, n, "matched_node_link", "");
             m_node.bind(col++, link.empty() ? nameListJson(matchedLink(c, side, n)) : link);
             m_node.bind(col++, stackId);
-            m_node.bind(col++, extraJson(meta, side, n, "parallel_merge_info", ""));
+            m_node.bind(col++, mergeInfoJson(g, meta, side, n));
             m_node.bind(col++, distributedJson(c, meta, side, n));
             const JValue* modified = meta ? meta->nodeExtra(side, n, "modified") : nullptr;
             int64_t modifiedFlag = modified && modified->type == JType::Int ? modified->i : 0;

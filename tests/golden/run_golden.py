@@ -5,7 +5,8 @@ real msprobe's own outputs.
   --refs 1.2.1   ref_1.2.1/<variant>/{cmd.txt, *.vis[.gz]}: `msprobe -f pytorch graph ...`, scored with
                  vis_compare.py
   --refs 26.0.0  ref_26.0.0/<variant>/{cmd.txt, *.vis.db.xz}: `msprobe graph_visualize ...`, scored with
-                 visdb_compare.py
+                 visdb_compare.py; a `--file_type json` variant holds the merged dump folder instead
+                 (step<N>/rank<R>/*.json.xz), compared with ours key by key (1.0 when equal, else 0.0)
 
 A case folder (tests/data/golden/<case> as the build unpacks it into build/tests/cases) holds the npu/bench
 dumps, its compare.json/build.json (and mapping.yaml) and the reference folders. A variant is run as its cmd.txt
@@ -17,6 +18,7 @@ import lzma
 import os
 import re
 import shutil
+import json
 import subprocess
 import sys
 
@@ -29,10 +31,7 @@ EXPECTED_SCORES = {
 }
 
 # Variants left out, with the reason.
-SKIPPED = {
-    # The parallel-strategy graph merge (--rank_size/--tp/--pp) belongs to another issue.
-    ("26.0.0", "*", "*merge*"): "parallel-strategy merge not supported yet",
-}
+SKIPPED = {}
 
 
 class RefSet:
@@ -106,6 +105,54 @@ def skipped(refs, case, variant):
     return None
 
 
+def json_references(ref_dir):
+    """The merged dump files of a `--file_type json` reference: {relative path without .xz: absolute path}."""
+    found = {}
+    for root, _, files in os.walk(ref_dir):
+        for name in files:
+            if name.endswith(".json.xz"):
+                path = os.path.join(root, name)
+                found[os.path.relpath(path, ref_dir)[:-3]] = path
+    return found
+
+
+def compare_json_files(ref_dir, out_dir):
+    """Our merged dump folder against msprobe's, key by key (values with their JSON types, key order included)."""
+    problems = []
+    for rel, ref_path in sorted(json_references(ref_dir).items()):
+        ours = os.path.join(out_dir, rel)
+        if not os.path.isfile(ours):
+            problems.append(f"{rel}: missing")
+            continue
+        with lzma.open(ref_path, "rt") as f:
+            ref = json.load(f, object_pairs_hook=list)
+        with open(ours) as f:
+            out = json.load(f, object_pairs_hook=list)
+        if not same_json(ref, out):
+            problems.append(f"{rel}: differs")
+    return (0.0 if problems else 1.0), "\n".join(problems)
+
+
+def same_json(a, b):
+    """Equal values of equal JSON types (1 is not 1.0, NaN equals NaN); objects as ordered key lists."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if type(x) is not type(y):
+            return False
+        if isinstance(x, list):
+            if len(x) != len(y):
+                return False
+            stack.extend(zip(x, y))
+        elif isinstance(x, tuple):
+            if x[0] != y[0]:
+                return False
+            stack.append((x[1], y[1]))
+        elif x != y and not (x != x and y != y):
+            return False
+    return True
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
@@ -127,7 +174,8 @@ def main():
             continue
         for variant in sorted(os.listdir(ref_root)):
             ref_dir = os.path.join(ref_root, variant)
-            if not any(f.endswith(refs.outputs) for f in os.listdir(ref_dir)):
+            merged_json = bool(json_references(ref_dir))
+            if not merged_json and not any(f.endswith(refs.outputs) for f in os.listdir(ref_dir)):
                 continue  # msprobe failed on this input; nothing to compare
             label = f"{case}/{variant}"
             why = skipped(refs, case, variant)
@@ -143,9 +191,12 @@ def main():
                 print(f"FAIL {label}: exit {run.returncode}")
                 continue
             work = os.path.join(args.work, case)
-            score, report = refs.score(args.compare_tool, ref_dir, out_dir, work)
+            if merged_json:
+                score, report = compare_json_files(ref_dir, out_dir)
+            else:
+                score, report = refs.score(args.compare_tool, ref_dir, out_dir, work)
             want = EXPECTED_SCORES.get((refs.version, case, variant), 1.0)
-            if score + 1e-12 >= want and args.rewrite:
+            if score + 1e-12 >= want and args.rewrite and not merged_json:
                 problem = round_trips(args, refs, ref_dir, out_dir, work)
                 if problem:
                     score, report = 0.0, problem
