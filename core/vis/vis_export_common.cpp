@@ -111,54 +111,65 @@ std::vector<std::string_view> matchedLink(const Comparison& c, size_t side, Node
     return out;
 }
 
+namespace {
+
+// The formatted fields of a data item; the text lives in a per-thread buffer until the next call.
+const ItemText& formattedItem(const Comparison& c, size_t side, uint32_t item)
+{
+    thread_local ItemText text;
+    const DumpData& d = *c.graphs[side]->dump;
+    const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();
+    formatItemInto(text, d, d.items[item], c.metricKeys(), metrics.span(), c.profile, isMd5(c));
+    return text;
+}
+
+} // namespace
+
 void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::span<const uint32_t> items) {
     const Graph& g = *c.graphs[side];
+    const DumpData& d = *g.dump;
     out += '{';
-    bool first = true;
     std::string keyBuffer;
-    for (uint32_t item : items) {
-        const DumpData& d = *g.dump;
-        if (!first)
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i)
             out += ", ";
-        first = false;
-        py::appendJsonString(out, d.itemKey(d.items[item], keyBuffer));
+        py::appendJsonString(out, d.itemKey(d.items[items[i]], keyBuffer));
         out += ": ";
         if (isVerbatim(g)) {
-            appendCompactLeaf(out, d, d.items[item]);
+            appendCompactLeaf(out, d, d.items[items[i]]);
             continue;
         }
-        const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();
+        const ItemText& f = formattedItem(c, side, items[i]);
         out += '{';
-        bool firstField = true;
-        for (auto& [k, v] : formatItem(d, d.items[item], c.metricKeys(), metrics.span(), c.profile, isMd5(c))) {
-            if (!firstField)
+        for (size_t k = 0; k < f.size(); ++k) {
+            if (k)
                 out += ", ";
-            firstField = false;
-            py::appendJsonString(out, k);
+            py::appendJsonString(out, f.key(k));
             out += ": ";
-            py::appendJsonString(out, v);
+            py::appendJsonString(out, f.value(k));
         }
         out += '}';
     }
     out += '}';
 }
 
-void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<const uint32_t> items) {
+void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<const uint32_t> items,
+    VerbatimItems verbatim) {
     const Graph& g = *c.graphs[side];
     const DumpData& d = *g.dump;
     w.beginObject();
     std::string keyBuffer;
     for (uint32_t item : items) {
         w.key(d.itemKey(d.items[item], keyBuffer));
-        if (isVerbatim(g)) {
+        if (isVerbatim(g) && verbatim == VerbatimItems::AsLeaf) {
             writeLeaf(w, d, d.items[item]);
             continue;
         }
-        const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();
+        const ItemText& f = formattedItem(c, side, item);
         w.beginObject();
-        for (auto& [k, v] : formatItem(d, d.items[item], c.metricKeys(), metrics.span(), c.profile, isMd5(c))) {
-            w.key(k);
-            w.string(v);
+        for (size_t k = 0; k < f.size(); ++k) {
+            w.key(f.key(k));
+            w.string(f.value(k));
         }
         w.endObject();
     }

@@ -20,7 +20,11 @@ std::vector<std::string_view> matchedLink(const Comparison& c, size_t side, Node
 
 // {"<item key>": {field: value, ...}, ...} as json.dumps writes it (NPU items carry the bound metrics).
 void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::span<const uint32_t> items);
-void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<const uint32_t> items);
+// Items read back from a file (verbatim): AsLeaf writes each leaf as the file had it, AsFields as formatted fields
+// (what the .vis writer has always done with them: every value a string).
+enum class VerbatimItems { AsLeaf, AsFields };
+void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<const uint32_t> items,
+    VerbatimItems verbatim = VerbatimItems::AsLeaf);
 
 // Precision and overflow with bounds checks (fresh build results have no precision for Bench, etc.).
 const Precision* precisionOf(const Comparison& c, size_t side, NodeId n);

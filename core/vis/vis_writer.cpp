@@ -1,16 +1,14 @@
 #include "vis/vis_writer.h"
 
 #include "io/file_io.h"
+#include "util/ordered_pipeline.h"
 #include "util/pyformat.h"
-#include "vis/item_format.h"
-#include "vis/vis_export_common.h"
 #include "vis/json_writer.h"
+#include "vis/vis_export_common.h"
 
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <future>
-#include <thread>
 #include <vector>
 
 namespace ps {
@@ -26,26 +24,6 @@ void writeNumberLiteral(PyJsonWriter& w, double v)
         w.real(v);
 }
 
-void writeItems(PyJsonWriter& w, const Comparison& c, const Graph& g, bool npuSide, std::span<const uint32_t> items)
-{
-    w.beginObject();
-    const DumpData& d = *g.dump;
-    std::string keyBuffer;
-    for (uint32_t item : items) {
-        const MetricRow metrics = npuSide && c.isCompare ? c.metricsOf(item) : MetricRow();
-        FormattedItem f = formatItem(
-            d, d.items[item], c.metricKeys(), metrics.span(), c.profile, c.isCompare && c.mode == CompareMode::Md5);
-        w.key(d.itemKey(d.items[item], keyBuffer));
-        w.beginObject();
-        for (auto& [k, v] : f) {
-            w.key(k);
-            w.string(v);
-        }
-        w.endObject();
-    }
-    w.endObject();
-}
-
 void writeNameList(PyJsonWriter& w, const Graph& g, const std::vector<NodeId>& ids)
 {
     w.beginArray();
@@ -54,7 +32,28 @@ void writeNameList(PyJsonWriter& w, const Graph& g, const std::vector<NodeId>& i
     w.endArray();
 }
 
-void writeNode(PyJsonWriter& w, const Comparison& c, size_t side, NodeId n)
+// The stack_info arrays of one side, formatted once: many nodes share a stack.
+struct SideTexts {
+    std::vector<std::string> stacks; // by Graph::stacks index
+};
+
+// json.dumps(list of str, indent) of an array whose closing bracket sits at `depth` levels of indentation.
+std::string indentedStringArray(const Graph& g, const std::vector<StrId>& lines, size_t depth, int indent)
+{
+    if (lines.empty())
+        return "[]";
+    std::string s = "[";
+    for (size_t i = 0; i < lines.size(); ++i) {
+        s += i ? ",\n" : "\n";
+        s.append((depth + 1) * size_t(indent), ' ');
+        py::appendJsonString(s, g.strings.view(lines[i]));
+    }
+    s += '\n';
+    s.append(depth * size_t(indent), ' ');
+    return s + "]";
+}
+
+void writeNode(PyJsonWriter& w, const Comparison& c, size_t side, NodeId n, const SideTexts& texts)
 {
     const Graph& g = *c.graphs[side];
     w.key(g.nameOf(n));
@@ -64,9 +63,9 @@ void writeNode(PyJsonWriter& w, const Comparison& c, size_t side, NodeId n)
     w.key("node_type");
     w.integer(int(g.type[n]));
     w.key("output_data");
-    writeItems(w, c, g, side == 0, g.outputItems(n));
+    writeItems(w, c, side, g.outputItems(n), VerbatimItems::AsFields);
     w.key("input_data");
-    writeItems(w, c, g, side == 0, g.inputItems(n));
+    writeItems(w, c, side, g.inputItems(n), VerbatimItems::AsFields);
     w.key("upnode");
     w.string(g.parent[n] == kNoNode ? std::string_view("None") : g.nameOf(g.parent[n]));
     w.key("subnodes");
@@ -89,10 +88,7 @@ void writeNode(PyJsonWriter& w, const Comparison& c, size_t side, NodeId n)
     w.beginObject();
     w.endObject();
     w.key("stack_info");
-    w.beginArray();
-    for (StrId line : g.stackOf(n))
-        w.string(g.strings.view(line));
-    w.endArray();
+    w.raw(texts.stacks[g.stack[n]]);
     if (g.microStep[n] >= 0) {
         w.key("micro_step_id");
         w.integer(g.microStep[n]);
@@ -142,46 +138,37 @@ void writeNode(PyJsonWriter& w, const Comparison& c, size_t side, NodeId n)
 using Sink = std::function<void(std::string_view)>;
 
 // Formatting is nearly all of the writer's time and each node's text depends only on the comparison, so runs of
-// nodes are formatted on all cores and emitted in order. A wave of runs at a time bounds the extra memory.
+// nodes are formatted on all cores into reused buffers and emitted in order (OrderedPipeline).
 void writeNodesInParallel(PyJsonWriter& w, const Comparison& c, size_t side, const Sink& sink)
 {
-    constexpr NodeId kRun = 2048;
-    const NodeId count = NodeId(c.graphs[side]->size());
-    const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-    if (threads == 1 || count <= kRun) {
-        for (NodeId n = 0; n < count; ++n)
-            writeNode(w, c, side, n);
-        return;
-    }
+    constexpr NodeId kRun = 256;
+    const Graph& g = *c.graphs[side];
+    const NodeId count = NodeId(g.size());
+    SideTexts texts;
+    // A node's stack_info array is opened inside the node's object, one level below the node map.
+    for (const std::vector<StrId>& lines : g.stacks)
+        texts.stacks.push_back(indentedStringArray(g, lines, w.depth() + 1, w.indent()));
     std::string& out = w.output();
     if (sink) {
         sink(out);
         out.clear();
     }
-    std::vector<std::string> texts(2 * threads);
-    for (NodeId waveBegin = 0; waveBegin < count; waveBegin += NodeId(texts.size()) * kRun) {
-        std::vector<std::future<void>> jobs;
-        for (size_t r = 0; r < texts.size(); ++r) {
-            NodeId begin = waveBegin + NodeId(r) * kRun;
-            if (begin >= count)
-                break;
-            NodeId end = std::min(count, begin + kRun);
-            jobs.push_back(std::async(std::launch::async, [&, r, begin, end] {
-                texts[r].clear();
-                PyJsonWriter part(texts[r], w, begin > 0);
-                for (NodeId n = begin; n < end; ++n)
-                    writeNode(part, c, side, n);
-            }));
-        }
-        for (size_t r = 0; r < jobs.size(); ++r) {
-            jobs[r].get(); // rethrows a worker's exception
-            if (sink)
-                sink(texts[r]);
-            else
-                out += texts[r];
-        }
-    }
-    w.membersAppended();
+    OrderedPipeline pipeline;
+    pipeline.format = [&](size_t run, std::string& text) {
+        const NodeId begin = NodeId(run) * kRun, end = std::min(count, begin + kRun);
+        PyJsonWriter part(text, w, begin > 0);
+        for (NodeId n = begin; n < end; ++n)
+            writeNode(part, c, side, n, texts);
+    };
+    pipeline.drain = [&](size_t, std::string& text) {
+        if (sink)
+            sink(text);
+        else
+            out += text;
+    };
+    pipeline.run((size_t(count) + kRun - 1) / kRun);
+    if (count > 0)
+        w.membersAppended();
 }
 
 void writeGraphBody(PyJsonWriter& w, const Comparison& c, size_t side, const Sink& sink)
