@@ -8,29 +8,48 @@
 
 namespace ps {
 
+namespace {
+
+// The common case of the decimal trimming, a relative error such as "0.123456789%": the whole text is the one
+// match of \d{1,20}\.\d{1,20}%?. Appends the trimmed text and returns true, or returns false for any other text.
+bool appendWholeDecimal(std::string& out, std::string_view s)
+{
+    auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    size_t i = 0;
+    while (i < s.size() && isDigit(s[i]))
+        ++i;
+    const size_t intDigits = i;
+    if (i >= s.size() || s[i] != '.' || intDigits < 1 || intDigits > 20)
+        return false;
+    const size_t frac = ++i;
+    while (i < s.size() && isDigit(s[i]))
+        ++i;
+    const size_t fracDigits = i - frac;
+    const bool percent = i < s.size() && s[i] == '%';
+    if (fracDigits < 1 || fracDigits > 20 || i + (percent ? 1 : 0) != s.size())
+        return false;
+    if (fracDigits <= 6) {
+        out += s;
+        return true;
+    }
+    double x = 0;
+    std::from_chars(s.data(), s.data() + i, x); // digits and a point: strtod's value, without a copy
+    py::appendFixed(out, x, 6);
+    if (percent)
+        out += '%';
+    return true;
+}
+
+} // namespace
+
 std::string formatDecimalString(std::string_view s)
 {
     // findall(r"\d{1,20}\.\d{1,20}%?") on the original text, then str.replace for each long match.
     auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
     {
-        // The common case, a relative error such as "0.123456789%": the whole text is the one match.
-        size_t i = 0;
-        while (i < s.size() && isDigit(s[i]))
-            ++i;
-        const size_t intDigits = i;
-        if (i < s.size() && s[i] == '.' && intDigits >= 1 && intDigits <= 20) {
-            const size_t frac = ++i;
-            while (i < s.size() && isDigit(s[i]))
-                ++i;
-            const size_t fracDigits = i - frac;
-            const bool percent = i < s.size() && s[i] == '%';
-            if (fracDigits >= 1 && fracDigits <= 20 && i + (percent ? 1 : 0) == s.size()) {
-                if (fracDigits <= 6)
-                    return std::string(s);
-                const std::string number(s.substr(0, i));
-                return py::formatFixed(std::strtod(number.c_str(), nullptr), 6) + (percent ? "%" : "");
-            }
-        }
+        std::string whole;
+        if (appendWholeDecimal(whole, s))
+            return whole;
     }
     std::vector<std::string> matches;
     size_t i = 0;
@@ -120,6 +139,11 @@ void appendStringValue(std::string& out, std::string_view s)
         out += s;
         return;
     }
+    if (s.find('\'') == std::string_view::npos && s.find("None") == std::string_view::npos) {
+        if (!appendWholeDecimal(out, s))
+            out += formatDecimalString(s);
+        return;
+    }
     std::string t;
     t.reserve(s.size());
     for (char c : s)
@@ -172,10 +196,23 @@ void appendStringValue26(std::string& out, std::string_view s)
 
 void appendFloatValue(std::string& out, double x)
 {
-    if (py::reprHasExponent(x))
+    if (py::reprHasExponent(x)) {
         py::appendExp6(out, x);
-    else
-        py::appendRepr(out, py::round(x, 6));
+        return;
+    }
+    const double a = std::fabs(x);
+    if (a >= 1e-4 && a < 1e9) {
+        // repr(round(x, 6)): round() gives the double nearest the 6-decimal text, and that text (at most 15
+        // significant digits here) is the shortest one naming that double, so repr prints it without trailing
+        // zeros (one is kept after the point).
+        py::appendFixed(out, x, 6);
+        size_t end = out.size();
+        while (out[end - 1] == '0' && out[end - 2] != '.')
+            --end;
+        out.resize(end);
+        return;
+    }
+    py::appendRepr(out, py::round(x, 6));
 }
 
 void appendScalar(std::string& out, const PyScalar& v, bool v26)
