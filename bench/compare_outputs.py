@@ -6,7 +6,7 @@
 Runs every variant of every case (CASES_DIR/<case>/ref_*/<variant>/cmd.txt: msprobe's command, whose arguments
 both probescope-cli builds take) with both programs, plus `--output_format db` for the msprobe 1.2.1 variants,
 and compares what they wrote: .vis and other files byte for byte, .vis.db by content (`sqlite3 .dump`: schema and
-every row in rowid order; the page layout may differ). Output file names differ only by their timestamp.
+every row in rowid order; the page layout may differ) after PRAGMA integrity_check of the new one. Output file names differ only by their timestamp.
 Exit status 1 when any output differs.
 """
 import argparse
@@ -67,9 +67,16 @@ def outputs(folder):
     return files
 
 
+def integrity(path):
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    rows = con.execute("PRAGMA integrity_check").fetchall()
+    con.close()
+    return rows == [("ok",)]
+
+
 def same(a, b):
     if a.endswith(".vis.db"):
-        return dump_db(a) == dump_db(b)
+        return integrity(b) and dump_db(a) == dump_db(b)
     with open(a, "rb") as fa, open(b, "rb") as fb:
         return fa.read() == fb.read()
 

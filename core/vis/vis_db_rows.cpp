@@ -1,0 +1,269 @@
+#include "vis/vis_db_rows.h"
+
+#include "util/pyformat.h"
+#include "vis/json_emit.h"
+#include "vis/vis_export_common.h"
+
+#include <set>
+#include <unordered_map>
+
+namespace ps {
+
+namespace {
+
+// The micro step each node inherits from its first-level ancestor (msprobe 8.x propagates micro_step_id to every
+// descendant); `order` is a post-order, so walking it backwards meets every parent before its children.
+std::vector<int32_t> inheritMicroSteps(const Graph& g, const std::vector<NodeId>& order)
+{
+    std::vector<int32_t> microStep(g.size(), 0);
+    for (size_t k = order.size(); k-- > 0;) {
+        NodeId n = order[k];
+        NodeId p = g.parent[n];
+        int32_t inherited = p != kNoNode && p < g.size() ? microStep[p] : 0;
+        microStep[n] = g.microStep[n] >= 0 ? g.microStep[n] : inherited;
+    }
+    return microStep;
+}
+
+template <class Names> void appendNameList(std::string& s, const Names& names)
+{
+    s += '[';
+    bool first = true;
+    for (std::string_view name : names) {
+        if (!first)
+            s += ", ";
+        first = false;
+        py::appendJsonString(s, name);
+    }
+    s += ']';
+}
+
+bool appendExtra(std::string& out, const VisMeta* meta, size_t side, NodeId n, std::string_view key)
+{
+    const JValue* raw = meta ? meta->nodeExtra(side, n, key) : nullptr;
+    if (!raw)
+        return false;
+    appendCompactJson(out, meta->arena(), *raw);
+    return true;
+}
+
+void appendDistributed(std::string& s, const Comparison& c, const VisMeta* meta, size_t side, NodeId n)
+{
+    if (appendExtra(s, meta, side, n, "matched_distributed"))
+        return;
+    auto it = c.distributed[side].find(n);
+    if (it == c.distributed[side].end()) {
+        s += "{}";
+        return;
+    }
+    s += "{\"communications_type\": ";
+    py::appendJsonString(s, it->second.type);
+    s += ", \"nodes_info\": {";
+    bool first = true;
+    for (const DistributedPeer& p : it->second.peers) {
+        if (!first)
+            s += ", ";
+        first = false;
+        py::appendJsonString(s, std::to_string(p.rank));
+        s += ": [";
+        py::appendJsonString(s, p.index);
+        s += ", ";
+        py::appendJsonString(s, p.node);
+        s += "]";
+    }
+    s += "}}";
+}
+
+// msprobe writes json.dumps(parallel_merge_info), or '' when the list is empty.
+void appendMergeInfo(std::string& s, const Graph& g, const VisMeta* meta, size_t side, NodeId n)
+{
+    auto it = g.mergeInfo.find(n);
+    if (it == g.mergeInfo.end())
+        appendExtra(s, meta, side, n, "parallel_merge_info");
+    else
+        appendNameList(s, it->second);
+}
+
+} // namespace
+
+DbSide::DbSide(const VisDbGraph& entry, size_t side, bool v26)
+    : m_entry(&entry)
+    , m_side(side)
+    , m_v26(v26)
+    , m_source(side == 0 ? "NPU" : "Bench")
+    , m_graphId(m_source + "_" + std::to_string(entry.step) + "_" + std::to_string(entry.rank))
+{
+    const Graph& g = graph();
+    // Only the nodes the root reaches, as msprobe writes them (a truncated construct.json leaves others).
+    m_order = postOrderFromRoot(g);
+    m_microStep = inheritMicroSteps(g, m_order);
+    // Stack ids in the order the nodes first refer to them; equal stacks share one row.
+    m_stackRow.assign(g.stacks.size(), uint32_t(-1));
+    std::unordered_map<std::string, uint32_t> byText;
+    for (NodeId n : m_order) {
+        uint32_t& row = m_stackRow[g.stack[n]];
+        if (row != uint32_t(-1))
+            continue;
+        std::vector<std::string_view> lines;
+        for (StrId line : g.stackOf(n))
+            lines.push_back(g.strings.view(line));
+        std::string text;
+        appendNameList(text, lines);
+        auto [it, inserted] = byText.emplace(text, uint32_t(m_stackRows.size()));
+        if (inserted)
+            m_stackRows.emplace_back(m_graphId + "_" + std::to_string(m_stackRows.size()), std::move(text));
+        row = it->second;
+    }
+}
+
+std::string_view DbSide::upNode(size_t row) const
+{
+    const Graph& g = graph();
+    NodeId n = m_order[row];
+    return g.parent[n] != kNoNode && n != g.root ? g.nameOf(g.parent[n]) : std::string_view();
+}
+
+void DbSide::appendId(std::string& out, size_t row) const
+{
+    out += m_graphId;
+    out += '_';
+    out += name(row);
+}
+
+bool DbSide::linkIsPath(size_t row, NodeId& counterpart) const
+{
+    counterpart = kNoNode;
+    if (meta() && meta()->nodeExtra(m_side, m_order[row], "matched_node_link"))
+        return false;
+    const Comparison& c = comparison();
+    if (c.isCompare && m_side < c.counterpart.size() && m_order[row] < c.counterpart[m_side].size()
+        && c.graphs[1 - m_side])
+        counterpart = c.counterpart[m_side][m_order[row]];
+    return true;
+}
+
+void DbSide::appendLink(std::string& out, size_t row) const
+{
+    const size_t before = out.size();
+    if (appendExtra(out, meta(), m_side, m_order[row], "matched_node_link") && out.size() > before)
+        return;
+    out.resize(before);
+    appendNameList(out, matchedLink(comparison(), m_side, m_order[row]));
+}
+
+int64_t DbSide::modified(size_t row) const
+{
+    const NodeId n = m_order[row];
+    if (comparison().isModified(Side(m_side), n))
+        return 1; // the plugin's mark for a manual (un)match
+    const JValue* flag = meta() ? meta()->nodeExtra(m_side, n, "modified") : nullptr;
+    return flag && flag->type == JType::Int ? flag->i : 0;
+}
+
+void DbSide::appendNodeRecord(std::string& out, size_t row, sqlfile::Record& r, std::string& scratch) const
+{
+    const Comparison& c = comparison();
+    const Graph& g = graph();
+    const NodeId n = m_order[row];
+    r.clear();
+    scratch.clear();
+    appendId(scratch, row);
+    r.text(scratch);
+    r.text(m_graphId);
+    r.integer(int64_t(row));
+    r.text(name(row));
+    r.text(std::to_string(int(g.type[n])));
+    r.text(upNode(row));
+    scratch.clear();
+    if (!g.children(n).empty()) {
+        std::vector<std::string_view> kids;
+        for (NodeId k : g.children(n))
+            kids.push_back(g.nameOf(k));
+        appendNameList(scratch, kids);
+    }
+    r.text(scratch);
+    if (const Precision* p = precisionOf(c, m_side, n))
+        p->isInt ? r.integer(int64_t(p->value)) : r.numeric(p->value);
+    else
+        r.null();
+    OverflowLevel level = overflowOf(c, m_side, n);
+    level == OverflowLevel::None ? r.null() : r.text(overflowLevelName(level));
+    r.integer(microStep(row));
+    scratch.clear();
+    appendLink(scratch, row);
+    r.text(scratch);
+    const auto& stack = m_stackRows[m_stackRow[g.stack[n]]];
+    r.text(stack.first);
+    scratch.clear();
+    appendMergeInfo(scratch, g, meta(), m_side, n);
+    r.text(scratch);
+    scratch.clear();
+    appendDistributed(scratch, c, meta(), m_side, n);
+    r.text(scratch);
+    r.integer(modified(row));
+    scratch.clear();
+    appendItemsJson(scratch, c, m_side, g.inputItems(n));
+    r.text(scratch);
+    scratch.clear();
+    appendItemsJson(scratch, c, m_side, g.outputItems(n));
+    r.text(scratch);
+    r.text(m_source);
+    // dump.json's dump_data_dir: null stays NULL, a missing key is '' (msprobe's dict.get default).
+    if (g.dump && g.dump->dumpDataDirIsNull)
+        r.null();
+    else
+        r.text(g.dump ? std::string_view(g.dump->dumpDataDir) : std::string_view());
+    r.integer(m_entry->step);
+    r.integer(m_entry->rank);
+    if (m_v26)
+        r.integer(isDistributed(row));
+    r.appendTo(out);
+}
+
+void appendConfigRecord(std::string& out, const std::vector<VisDbGraph>& graphs)
+{
+    const Comparison& first = *graphs.front().comparison;
+    const VisMeta* meta = graphs.front().meta.get();
+    std::set<int> ranks, steps;
+    for (const VisDbGraph& g : graphs) {
+        ranks.insert(g.rank);
+        steps.insert(g.step);
+    }
+    auto intList = [](const std::set<int>& values) {
+        std::string s = "[";
+        for (int v : values)
+            s += (s.size() > 1 ? ", " : "") + std::to_string(v);
+        return s + "]";
+    };
+    sqlfile::Record r;
+    r.text("1");
+    r.text(first.isCompare ? "compare" : "build");
+    r.text(meta && meta->fromFile ? meta->taskText : (first.isCompare ? taskName(first.mode) : ""));
+    const JValue* tip = meta && meta->fromFile ? meta->topValue("ToolTip") : nullptr;
+    std::string s;
+    if (tip && tip->isString()) {
+        r.text(meta->arena().text(*tip));
+    } else if (tip) {
+        appendCompactJson(s, meta->arena(), *tip);
+        r.text(s);
+    } else if (first.isCompare && !(meta && meta->fromFile)) {
+        r.text(defaultToolTipJson(first.mode));
+    } else {
+        r.null();
+    }
+    r.integer(int64_t(first.graphs[0]->microSteps));
+    r.integer(first.overflowCheck ? 1 : 0);
+    const JValue* colors = meta && meta->fromFile && first.colors.empty() ? meta->topValue("Colors") : nullptr;
+    if (colors) {
+        s.clear();
+        appendCompactJson(s, meta->arena(), *colors);
+        r.text(s);
+    } else {
+        r.text(first.isCompare && (!(meta && meta->fromFile) || !first.colors.empty()) ? colorsJson(first) : "null");
+    }
+    r.text(intList(ranks));
+    r.text(intList(steps));
+    r.appendTo(out);
+}
+
+} // namespace ps
