@@ -22,7 +22,10 @@ namespace {
 constexpr size_t kRowsPerChunk = 256;
 
 // tb_nodes: rows formatted on all cores, placed into the table's pages in rowid order by this thread.
-uint32_t writeNodeRows(sqlfile::PageFile& pages, const std::vector<DbSide>& sides)
+// Progress: the rows are most of the work, the indexes the rest.
+constexpr double kRowsShare = 0.7;
+
+uint32_t writeNodeRows(sqlfile::PageFile& pages, const std::vector<DbSide>& sides, const ProgressPart& progress)
 {
     std::vector<std::pair<size_t, size_t>> chunks; // (side, first row)
     for (size_t s = 0; s < sides.size(); ++s)
@@ -55,21 +58,23 @@ uint32_t writeNodeRows(sqlfile::PageFile& pages, const std::vector<DbSide>& side
             table.add(rowid, std::string_view(text.data() + at + 4, length));
             at += 4 + length;
         }
+        progress.advance(Stage::Write, kRowsShare * double(k + 1) / double(chunks.size()));
     };
     pipeline.run(chunks.size());
     return table.finish();
 }
 
 // The indexes of tb_nodes, each built by one worker (their pages interleave in the file).
-std::vector<uint32_t> writeNodeIndexes(
-    sqlfile::PageFile& pages, const DbRowSet& rows, const std::vector<DbIndexInfo>& indexes)
+std::vector<uint32_t> writeNodeIndexes(sqlfile::PageFile& pages, const DbRowSet& rows,
+    const std::vector<DbIndexInfo>& indexes, const ProgressPart& progress)
 {
     std::vector<uint32_t> roots(indexes.size());
     std::vector<std::pair<size_t, size_t>> located(rows.count()); // global row -> (side, row)
     for (size_t s = 0; s < rows.sides().size(); ++s)
         for (size_t row = 0; row < rows.sides()[s].rows(); ++row)
             located[rows.base(s) + row] = { s, row };
-    std::atomic<size_t> next { 0 };
+    std::atomic<size_t> next { 0 }, done { 0 };
+    const double entries = double(rows.count()) * double(indexes.size());
     std::exception_ptr error;
     std::mutex errorMutex;
     auto work = [&] {
@@ -78,7 +83,10 @@ std::vector<uint32_t> writeNodeIndexes(
             std::string scratch, entry;
             for (size_t i; (i = next++) < indexes.size();) {
                 sqlfile::IndexTree tree(pages);
+                size_t count = 0;
                 for (uint32_t global : rows.order(indexes[i].index)) {
+                    if (++count % 65536 == 0)
+                        progress.advance(Stage::Write, kRowsShare + (1 - kRowsShare) * double(done += 65536) / entries);
                     entry.clear();
                     rows.appendIndexRecord(
                         entry, indexes[i].index, located[global].first, located[global].second, record, scratch);
@@ -133,7 +141,7 @@ std::pair<uint32_t, uint32_t> writeKeyedTable(sqlfile::PageFile& pages, const st
 
 } // namespace
 
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path) {
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const ProgressPart& progress) {
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
     const bool compare = graphs.front().comparison && graphs.front().comparison->isCompare;
@@ -154,10 +162,10 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path) 
         std::string nodesSql = kTbNodesSql;
         if (v26)
             nodesSql.insert(nodesSql.size() - 1, kTbNodesSql26Column);
-        const uint32_t nodesRoot = writeNodeRows(pages, sides);
+        const uint32_t nodesRoot = writeNodeRows(pages, sides, progress);
         const DbRowSet rows(sides);
         const std::vector<DbIndexInfo> indexes = tbNodesIndexes(v26);
-        const std::vector<uint32_t> indexRoots = writeNodeIndexes(pages, rows, indexes);
+        const std::vector<uint32_t> indexRoots = writeNodeIndexes(pages, rows, indexes, progress);
 
         std::vector<std::string> records, keys;
         sqlfile::Record r;

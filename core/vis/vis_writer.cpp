@@ -139,7 +139,8 @@ using Sink = std::function<void(std::string_view)>;
 
 // Formatting is nearly all of the writer's time and each node's text depends only on the comparison, so runs of
 // nodes are formatted on all cores into reused buffers and emitted in order (OrderedPipeline).
-void writeNodesInParallel(PyJsonWriter& w, const Comparison& c, size_t side, const Sink& sink)
+void writeNodesInParallel(
+    PyJsonWriter& w, const Comparison& c, size_t side, const Sink& sink, const ProgressPart& progress)
 {
     constexpr NodeId kRun = 256;
     const Graph& g = *c.graphs[side];
@@ -160,18 +161,22 @@ void writeNodesInParallel(PyJsonWriter& w, const Comparison& c, size_t side, con
         for (NodeId n = begin; n < end; ++n)
             writeNode(part, c, side, n, texts);
     };
-    pipeline.drain = [&](size_t, std::string& text) {
+    const size_t runs = (size_t(count) + kRun - 1) / kRun;
+    const double sides = c.isCompare ? 2 : 1;
+    pipeline.drain = [&](size_t run, std::string& text) {
         if (sink)
             sink(text);
         else
             out += text;
+        progress.advance(Stage::Write, (double(side) + double(run + 1) / double(runs)) / sides);
     };
-    pipeline.run((size_t(count) + kRun - 1) / kRun);
+    pipeline.run(runs);
     if (count > 0)
         w.membersAppended();
 }
 
-void writeGraphBody(PyJsonWriter& w, const Comparison& c, size_t side, const Sink& sink)
+void writeGraphBody(
+    PyJsonWriter& w, const Comparison& c, size_t side, const Sink& sink, const ProgressPart& progress)
 {
     const Graph& g = *c.graphs[side];
     w.key("root");
@@ -183,17 +188,17 @@ void writeGraphBody(PyJsonWriter& w, const Comparison& c, size_t side, const Sin
         w.string(g.dump->dumpDataDir);
     w.key("node");
     w.beginObject();
-    writeNodesInParallel(w, c, side, sink);
+    writeNodesInParallel(w, c, side, sink, progress);
     w.endObject();
 }
 
 // The whole document; text not yet handed to the sink is left in `out`.
-void emitVis(const Comparison& c, std::string& out, const Sink& sink)
+void emitVis(const Comparison& c, std::string& out, const Sink& sink, const ProgressPart& progress)
 {
     PyJsonWriter w(out);
     w.beginObject();
     if (!c.isCompare) {
-        writeGraphBody(w, c, 0, sink);
+        writeGraphBody(w, c, 0, sink, progress);
         w.key("MicroSteps");
         w.integer(c.graphs[0]->microSteps);
         w.key("OverflowCheck");
@@ -204,7 +209,7 @@ void emitVis(const Comparison& c, std::string& out, const Sink& sink)
     for (size_t side = 0; side < 2; ++side) {
         w.key(side == 0 ? "NPU" : "Bench");
         w.beginObject();
-        writeGraphBody(w, c, side, sink);
+        writeGraphBody(w, c, side, sink, progress);
         w.endObject();
     }
     w.key("ToolTip");
@@ -240,15 +245,15 @@ void emitVis(const Comparison& c, std::string& out, const Sink& sink)
 std::string visJson(const Comparison& c)
 {
     std::string out;
-    emitVis(c, out, nullptr);
+    emitVis(c, out, nullptr, {});
     return out;
 }
 
-void writeVisFile(const Comparison& c, const std::string& path)
+void writeVisFile(const Comparison& c, const std::string& path, const ProgressPart& progress)
 {
     AtomicFile file(path);
     std::string out;
-    emitVis(c, out, [&](std::string_view text) { file.write(text); });
+    emitVis(c, out, [&](std::string_view text) { file.write(text); }, progress);
     file.write(out);
     file.commit();
 }
