@@ -77,8 +77,8 @@ uint32_t writeOverflow(PageFile& file, std::string_view rest, std::vector<char>&
 }
 
 // varint(P), the local part and the overflow pointer: what a cell holds of a payload.
-void appendPayload(std::string& cell, std::string_view payload, uint64_t maxLocal, PageFile& file,
-    std::vector<char>& page)
+void appendPayload(
+    std::string& cell, std::string_view payload, uint64_t maxLocal, PageFile& file, std::vector<char>& page)
 {
     const uint64_t local = localSize(payload.size(), maxLocal);
     cell.append(payload.data(), local);
@@ -249,6 +249,30 @@ double numberOf(uint64_t type, std::string_view v, int64_t& asInt, bool& isInt)
 }
 
 } // namespace
+
+void decodeRecord(std::string_view record, std::vector<RecordValue>& values)
+{
+    values.clear();
+    RecordCursor cursor(record);
+    uint64_t type;
+    std::string_view bytes;
+    while (cursor.next(type, bytes)) {
+        RecordValue& v = values.emplace_back();
+        switch (typeClass(type)) {
+        case 0:
+            break;
+        case 1: {
+            bool isInt;
+            v.real = numberOf(type, bytes, v.integer, isInt);
+            v.kind = isInt ? RecordValue::Kind::Integer : RecordValue::Kind::Real;
+            break;
+        }
+        default:
+            v.kind = typeClass(type) == 2 ? RecordValue::Kind::Text : RecordValue::Kind::Blob;
+            v.bytes = bytes;
+        }
+    }
+}
 
 int compareRecords(std::string_view a, std::string_view b)
 {

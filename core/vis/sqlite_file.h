@@ -43,6 +43,17 @@ private:
     std::string m_body;
 };
 
+// One value of a record, as read back by decodeRecord (text and blobs point into the record).
+struct RecordValue {
+    enum class Kind : uint8_t { Null, Integer, Real, Text, Blob };
+    Kind kind = Kind::Null;
+    int64_t integer = 0;
+    double real = 0;
+    std::string_view bytes;
+};
+// The values of a record from Record::appendTo, in column order (`values` is cleared first).
+void decodeRecord(std::string_view record, std::vector<RecordValue>& values);
+
 // SQLite's order of two records (BINARY collation): column by column, NULL < numbers < text < blob, numbers by
 // value, text and blobs by memcmp then length. Records come from Record::appendTo.
 int compareRecords(std::string_view a, std::string_view b);

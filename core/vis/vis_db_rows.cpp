@@ -1,9 +1,11 @@
 #include "vis/vis_db_rows.h"
 
+#include "util/ordered_pipeline.h"
 #include "util/pyformat.h"
 #include "vis/json_emit.h"
 #include "vis/vis_export_common.h"
 
+#include <cstring>
 #include <set>
 #include <unordered_map>
 
@@ -264,6 +266,45 @@ void appendConfigRecord(std::string& out, const std::vector<VisDbGraph>& graphs)
     r.text(intList(ranks));
     r.text(intList(steps));
     r.appendTo(out);
+}
+
+void streamNodeRecords(const std::vector<DbSide>& sides,
+    const std::function<void(int64_t rowid, std::string_view record)>& add, const std::function<void(double)>& done)
+{
+    constexpr size_t kRowsPerChunk = 256;
+    std::vector<std::pair<size_t, size_t>> chunks; // (side, first row)
+    for (size_t s = 0; s < sides.size(); ++s)
+        for (size_t row = 0; row < sides[s].rows(); row += kRowsPerChunk)
+            chunks.emplace_back(s, row);
+    std::vector<uint64_t> firstRowid(sides.size(), 1);
+    for (size_t s = 1; s < sides.size(); ++s)
+        firstRowid[s] = firstRowid[s - 1] + sides[s - 1].rows();
+    OrderedPipeline pipeline;
+    pipeline.format = [&](size_t k, std::string& out) {
+        thread_local sqlfile::Record record;
+        thread_local std::string scratch;
+        const auto [s, first] = chunks[k];
+        const size_t end = std::min(sides[s].rows(), first + kRowsPerChunk);
+        for (size_t row = first; row < end; ++row) {
+            const size_t at = out.size();
+            out.append(4, '\0'); // the record's length, filled in below
+            sides[s].appendNodeRecord(out, row, record, scratch);
+            const uint32_t length = uint32_t(out.size() - at - 4);
+            std::memcpy(out.data() + at, &length, 4);
+        }
+    };
+    pipeline.drain = [&](size_t k, std::string& text) {
+        const auto [s, first] = chunks[k];
+        int64_t rowid = int64_t(firstRowid[s] + first);
+        for (size_t at = 0; at < text.size(); ++rowid) {
+            uint32_t length;
+            std::memcpy(&length, text.data() + at, 4);
+            add(rowid, std::string_view(text.data() + at + 4, length));
+            at += 4 + length;
+        }
+        done(double(k + 1) / double(chunks.size()));
+    };
+    pipeline.run(chunks.size());
 }
 
 } // namespace ps

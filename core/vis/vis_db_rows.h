@@ -5,6 +5,7 @@
 #include "vis/sqlite_file.h"
 #include "vis/vis_document.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,11 @@ private:
     std::vector<uint32_t> m_stackRow; // by Graph::stacks index: index into m_stackRows
     std::vector<std::pair<std::string, std::string>> m_stackRows;
 };
+
+// Every side's tb_nodes records in rowid order (rowids from 1, sides one after the other), formatted on all cores
+// and handed to `add` on the calling thread; `done` receives the fraction of rows handed over so far.
+void streamNodeRecords(const std::vector<DbSide>& sides,
+    const std::function<void(int64_t rowid, std::string_view record)>& add, const std::function<void(double)>& done);
 
 // tb_config's one row (graph_type, task, tool_tip, micro_steps, overflow_check, node_colors, rank_list, step_list).
 void appendConfigRecord(std::string& out, const std::vector<VisDbGraph>& graphs);

@@ -2,14 +2,16 @@
 
 #include "io/file_io.h"
 #include "util/error.h"
-#include "util/ordered_pipeline.h"
+#include "util/ordered_pipeline.h" // defaultWorkerCount
 #include "vis/sqlite_file.h"
+#include "vis/vis_db_bulk_insert.h"
 #include "vis/vis_db_index.h"
 #include "vis/vis_db_rows.h"
 #include "vis/vis_db_schema.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <mutex>
@@ -19,48 +21,16 @@ namespace ps {
 
 namespace {
 
-constexpr size_t kRowsPerChunk = 256;
-
-// tb_nodes: rows formatted on all cores, placed into the table's pages in rowid order by this thread.
 // Progress: the rows are most of the work, the indexes the rest.
 constexpr double kRowsShare = 0.7;
 
+// tb_nodes: rows formatted on all cores, placed into the table's pages in rowid order by this thread.
 uint32_t writeNodeRows(sqlfile::PageFile& pages, const std::vector<DbSide>& sides, const ProgressPart& progress)
 {
-    std::vector<std::pair<size_t, size_t>> chunks; // (side, first row)
-    for (size_t s = 0; s < sides.size(); ++s)
-        for (size_t row = 0; row < sides[s].rows(); row += kRowsPerChunk)
-            chunks.emplace_back(s, row);
-    std::vector<uint64_t> firstRowid(sides.size(), 1);
-    for (size_t s = 1; s < sides.size(); ++s)
-        firstRowid[s] = firstRowid[s - 1] + sides[s - 1].rows();
     sqlfile::TableTree table(pages);
-    OrderedPipeline pipeline;
-    pipeline.format = [&](size_t k, std::string& out) {
-        thread_local sqlfile::Record record;
-        thread_local std::string scratch;
-        const auto [s, first] = chunks[k];
-        const size_t end = std::min(sides[s].rows(), first + kRowsPerChunk);
-        for (size_t row = first; row < end; ++row) {
-            const size_t at = out.size();
-            out.append(4, '\0'); // the record's length, filled in below
-            sides[s].appendNodeRecord(out, row, record, scratch);
-            const uint32_t length = uint32_t(out.size() - at - 4);
-            std::memcpy(out.data() + at, &length, 4);
-        }
-    };
-    pipeline.drain = [&](size_t k, std::string& text) {
-        const auto [s, first] = chunks[k];
-        int64_t rowid = int64_t(firstRowid[s] + first);
-        for (size_t at = 0; at < text.size(); ++rowid) {
-            uint32_t length;
-            std::memcpy(&length, text.data() + at, 4);
-            table.add(rowid, std::string_view(text.data() + at + 4, length));
-            at += 4 + length;
-        }
-        progress.advance(Stage::Write, kRowsShare * double(k + 1) / double(chunks.size()));
-    };
-    pipeline.run(chunks.size());
+    streamNodeRecords(
+        sides, [&](int64_t rowid, std::string_view record) { table.add(rowid, record); },
+        [&](double done) { progress.advance(Stage::Write, kRowsShare * done); });
     return table.finish();
 }
 
@@ -115,8 +85,8 @@ std::vector<uint32_t> writeNodeIndexes(sqlfile::PageFile& pages, const DbRowSet&
 
 // A small table with a TEXT PRIMARY KEY in its first column (tb_stack, tb_config): the table and its automatic
 // index, from records given in rowid order.
-std::pair<uint32_t, uint32_t> writeKeyedTable(sqlfile::PageFile& pages, const std::vector<std::string>& records,
-    const std::vector<std::string>& keys)
+std::pair<uint32_t, uint32_t> writeKeyedTable(
+    sqlfile::PageFile& pages, const std::vector<std::string>& records, const std::vector<std::string>& keys)
 {
     sqlfile::TableTree table(pages);
     for (size_t i = 0; i < records.size(); ++i)
@@ -141,7 +111,8 @@ std::pair<uint32_t, uint32_t> writeKeyedTable(sqlfile::PageFile& pages, const st
 
 } // namespace
 
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const ProgressPart& progress) {
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const ProgressPart& progress)
+{
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
     const bool compare = graphs.front().comparison && graphs.front().comparison->isCompare;
@@ -156,6 +127,11 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
             sides.emplace_back(g, side, v26);
 
     AtomicFile out(path);
+    if (const char* writer = std::getenv("PROBESCOPE_VISDB_WRITER"); writer && std::string_view(writer) == "sqlite") {
+        insertVisDbThroughSqlite(graphs, sides, v26, out.tempPath(), path, progress);
+        out.commit();
+        return;
+    }
     sqlfile::PageFile pages(out);
     try {
         std::vector<sqlfile::SchemaEntry> schema;

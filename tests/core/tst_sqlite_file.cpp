@@ -6,6 +6,7 @@
 #include "test_dumps.h"
 #include "util/pyformat.h"
 #include "vis/sqlite_file.h"
+#include "vis/vis_db_bulk_insert.h"
 #include "vis/vis_db_index.h"
 #include "vis/vis_db_sqlite.h"
 #include "vis/vis_db_writer.h"
@@ -13,6 +14,7 @@
 #include <QtTest>
 #include <cmath>
 #include <random>
+#include <sqlite3.h>
 
 using namespace testdumps;
 namespace sf = ps::sqlfile;
@@ -36,6 +38,43 @@ std::string integrityOf(const std::string& path)
     return out;
 }
 
+// Everything a reader sees in a database: the schema (without root pages) and every row of every table in rowid
+// order, each value with its storage class.
+std::string contentOf(const std::string& path)
+{
+    ps::SqliteDb db(path, ps::SqliteDb::Mode::ReadOnly);
+    std::string out;
+    std::vector<std::string> tables;
+    ps::SqliteStmt schema(db, "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name");
+    while (schema.step()) {
+        out += std::string(schema.text(0)) + " " + std::string(schema.text(1)) + " " + std::string(schema.text(2)) + " "
+            + std::string(schema.text(3)) + "\n";
+        if (schema.text(0) == "table")
+            tables.emplace_back(schema.text(1));
+    }
+    for (const std::string& table : tables) {
+        sqlite3_stmt* q = nullptr;
+        const std::string sql = "SELECT * FROM " + table + " ORDER BY rowid";
+        if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &q, nullptr) != SQLITE_OK)
+            return "cannot read " + table;
+        while (sqlite3_step(q) == SQLITE_ROW) {
+            out += table;
+            for (int c = 0; c < sqlite3_column_count(q); ++c) {
+                const int type = sqlite3_column_type(q, c);
+                out += "|" + std::to_string(type) + ":";
+                if (type == SQLITE_FLOAT)
+                    out += std::to_string(sqlite3_column_double(q, c));
+                if (type != SQLITE_NULL)
+                    out.append(
+                        reinterpret_cast<const char*>(sqlite3_column_blob(q, c)), size_t(sqlite3_column_bytes(q, c)));
+            }
+            out += "\n";
+        }
+        sqlite3_finalize(q);
+    }
+    return out;
+}
+
 // One value as a test writes it: through the file writer's Record and through SQLite's own binding.
 struct Value {
     enum Kind { Null, Int, Numeric, Real, Text } kind;
@@ -48,22 +87,40 @@ struct Value {
 void addTo(sf::Record& r, const Value& v, bool integerAffinity)
 {
     switch (v.kind) {
-    case Value::Null: r.null(); break;
-    case Value::Int: r.integer(v.i); break;
-    case Value::Numeric: integerAffinity ? r.numeric(v.d) : r.real(v.d); break;
-    case Value::Real: r.real(v.d); break;
-    case Value::Text: r.text(v.s); break;
+    case Value::Null:
+        r.null();
+        break;
+    case Value::Int:
+        r.integer(v.i);
+        break;
+    case Value::Numeric:
+        integerAffinity ? r.numeric(v.d) : r.real(v.d);
+        break;
+    case Value::Real:
+        r.real(v.d);
+        break;
+    case Value::Text:
+        r.text(v.s);
+        break;
     }
 }
 
 void bindTo(ps::SqliteStmt& q, int col, const Value& v)
 {
     switch (v.kind) {
-    case Value::Null: q.bindNull(col); break;
-    case Value::Int: q.bind(col, v.i); break;
+    case Value::Null:
+        q.bindNull(col);
+        break;
+    case Value::Int:
+        q.bind(col, v.i);
+        break;
     case Value::Numeric:
-    case Value::Real: q.bindDouble(col, v.d); break;
-    case Value::Text: q.bind(col, std::string_view(v.s)); break;
+    case Value::Real:
+        q.bindDouble(col, v.d);
+        break;
+    case Value::Text:
+        q.bind(col, std::string_view(v.s));
+        break;
     }
 }
 
@@ -248,6 +305,19 @@ private slots:
         const std::string path = str(tmp.path() + "/out.vis.db");
         ps::writeVisDb(graphs, path);
         QCOMPARE(QString::fromStdString(integrityOf(path)), QStringLiteral("ok\n"));
+
+        // The same rows through SQLite's own INSERT and CREATE INDEX (the benchmark baseline) give the same
+        // database content.
+        const std::string viaSqlite = str(tmp.path() + "/sqlite.vis.db");
+        try {
+            ps::insertVisDbThroughSqlite(graphs, sides, v26, viaSqlite, viaSqlite, {});
+        } catch (const ps::Error& e) {
+            QFAIL(e.what());
+        }
+        QCOMPARE(QString::fromStdString(integrityOf(viaSqlite)), QStringLiteral("ok\n"));
+        const std::string direct = contentOf(path), reference = contentOf(viaSqlite);
+        QVERIFY(direct.size() > 1000);
+        QVERIFY(direct == reference);
     }
 
     // The order of two names' JSON texts (quotes included), computed without escaping plain names, equals the
@@ -268,7 +338,8 @@ private slots:
             ps::py::appendJsonString(qx, x);
             ps::py::appendJsonString(qy, y);
             const int expected = qx.compare(qy), actual = ps::compareJsonQuoted(x, y);
-            QVERIFY2((expected < 0) == (actual < 0) && (expected > 0) == (actual > 0), qPrintable(QString::fromStdString(x + " | " + y)));
+            QVERIFY2((expected < 0) == (actual < 0) && (expected > 0) == (actual > 0),
+                qPrintable(QString::fromStdString(x + " | " + y)));
         }
     }
 
@@ -285,7 +356,8 @@ private slots:
             QByteArray name = QByteArray("Functional.") + op + ".0.forward";
             data += QByteArray(k ? ", " : "") + "\"" + name + "\": {\"input_args\": [" + t + "], \"output\": [" + t
                 + "]}";
-            construct += QByteArray(k ? ", " : "") + "\"" + name + "\": " + (k % 3 ? "\"Module.m.M.forward.0\"" : "null");
+            construct
+                += QByteArray(k ? ", " : "") + "\"" + name + "\": " + (k % 3 ? "\"Module.m.M.forward.0\"" : "null");
             ++k;
         }
         data += ", \"Module.m.M.forward.0\": {\"input_args\": [" + t + "], \"output\": [" + t + "]}";
@@ -295,8 +367,8 @@ private slots:
         ps::EngineOptions options;
         options.profile = ps::RulesProfile::Msprobe26;
         std::vector<std::string> warnings;
-        ps::VisDbGraph graph { 0, 0, ps::runPair(str(tmp.path() + "/npu"), str(tmp.path() + "/bench"), options, warnings),
-            nullptr };
+        ps::VisDbGraph graph { 0, 0,
+            ps::runPair(str(tmp.path() + "/npu"), str(tmp.path() + "/bench"), options, warnings), nullptr };
         QVERIFY(graph.comparison->graphs[0]->size() > 8);
         std::vector<ps::DbSide> sides { ps::DbSide(graph, 0, true), ps::DbSide(graph, 1, true) };
         ps::DbRowSet rows(sides);
