@@ -10,6 +10,7 @@ namespace ps {
 ConstructData parseConstructJson(std::string_view text, const std::string& path, StringPool& pool)
 {
     ConstructData out;
+    out.path = path;
     JsonReader reader(text, path);
     if (reader.peek() != '{')
         reader.fail("construct.json must be a JSON object of node -> parent");
@@ -99,17 +100,26 @@ StackData parseStackJson(std::string_view text, const std::string& path, StringP
     reader.expectEnd();
     const JValue* grouped = arena.member(top, "0");
     bool groupedFormat = grouped && grouped->isArray() && grouped->n > 0;
+    // Equal line lists share one group (the 1.2.1 format repeats a stack for every node called from one place).
+    std::unordered_map<std::string, uint32_t> groupByLines;
+    auto addGroup = [&](std::vector<StrId> lines) {
+        std::string key(reinterpret_cast<const char*>(lines.data()), lines.size() * sizeof(StrId));
+        auto [it, inserted] = groupByLines.emplace(std::move(key), uint32_t(out.groups.size()));
+        if (inserted)
+            out.groups.push_back(std::move(lines));
+        return it->second;
+    };
     for (const JMember& m : arena.members(top)) {
         if (groupedFormat) {
             auto pair = arena.elements(m.value);
             if (!m.value.isArray() || pair.size() < 2 || !pair[0].isArray())
                 continue;
-            std::vector<StrId> lines = linesOf(arena, pair[1], pool);
+            uint32_t group = addGroup(linesOf(arena, pair[1], pool));
             for (const JValue& n : arena.elements(pair[0]))
                 if (n.isString())
-                    out.lines[n.str()] = lines;
+                    out.groupOf[n.str()] = group;
         } else if (m.value.isArray()) {
-            out.lines[m.key] = linesOf(arena, m.value, pool);
+            out.groupOf[m.key] = addGroup(linesOf(arena, m.value, pool));
         }
     }
     return out;

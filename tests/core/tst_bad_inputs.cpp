@@ -43,7 +43,10 @@ struct Case {
     std::function<QString(Ctx&)> run; // empty: the whole graph command on in/compare.json
 };
 
-std::string str(const QString& s) { return s.toStdString(); }
+std::string str(const QString& s)
+{
+    return s.toStdString();
+}
 
 QByteArray rec(const QByteArray& shape = "[2]", const QByteArray& max = "1.0", const QByteArray& extra = "")
 {
@@ -57,7 +60,10 @@ const QByteArray kDumpFile = "{\"task\": \"statistics\", \"level\": \"mix\", \"f
     + kDumpData + "}";
 const QByteArray kConstruct = R"({"Tensor.x.0.forward": null})";
 
-void goodRun(const QString& dir) { writeDumpFolder(dir, kDumpData, kConstruct); }
+void goodRun(const QString& dir)
+{
+    writeDumpFolder(dir, kDumpData, kConstruct);
+}
 void goodPair(Ctx& c)
 {
     goodRun(c.npu());
@@ -71,10 +77,14 @@ std::function<void(Ctx&)> npuFile(const char* name, QByteArray text)
         writeFile(c.npu() + QLatin1Char('/') + QLatin1String(name), text);
     };
 }
-std::function<void(Ctx&)> npuDump(const QByteArray& data) { return npuFile("dump.json", data); }
+std::function<void(Ctx&)> npuDump(const QByteArray& data)
+{
+    return npuFile("dump.json", data);
+}
 std::function<void(Ctx&)> npuRecords(const QByteArray& records)
 {
-    return npuDump("{\"task\": \"statistics\", \"level\": \"mix\", \"framework\": \"pytorch\", \"data\": " + records + "}");
+    return npuDump(
+        "{\"task\": \"statistics\", \"level\": \"mix\", \"framework\": \"pytorch\", \"data\": " + records + "}");
 }
 
 QByteArray nested(int depth, const QByteArray& open, const QByteArray& close, const QByteArray& core = "1")
@@ -117,7 +127,10 @@ QString tensorSummary(const ps::TensorReadResult& r)
     return QStringLiteral("tensor %1").arg(r.tensor.numel());
 }
 
-QString testData(const char* rel) { return QStringLiteral(PROBESCOPE_TEST_DATA "/") + QLatin1String(rel); }
+QString testData(const char* rel)
+{
+    return QStringLiteral(PROBESCOPE_TEST_DATA "/") + QLatin1String(rel);
+}
 
 // What a tree view relies on: parent chains end, and walking children from the root meets each node once,
 // under the parent its own parent link names.
@@ -142,7 +155,8 @@ QString treeCheck(const ps::VisDocument& d)
             seen[n] = true;
             for (ps::NodeId c : g->children(n)) {
                 if (g->parent[c] != n)
-                    return QStringLiteral("%1 listed under a node that is not its parent").arg(QString::fromUtf8(g->nameOf(c)));
+                    return QStringLiteral("%1 listed under a node that is not its parent")
+                        .arg(QString::fromUtf8(g->nameOf(c)));
                 todo.push_back(c);
             }
         }
@@ -150,7 +164,10 @@ QString treeCheck(const ps::VisDocument& d)
     return QStringLiteral("tree");
 }
 
-bool isRoot() { return ::geteuid() == 0; }
+bool isRoot()
+{
+    return ::geteuid() == 0;
+}
 
 // Tensor-mode pair whose NPU data_name is `name`; a valid tensor sits where a path escape would land.
 std::function<void(Ctx&)> tensorPairWithDataName(const QByteArray& name)
@@ -159,8 +176,8 @@ std::function<void(Ctx&)> tensorPairWithDataName(const QByteArray& name)
         QByteArray ok = "x.pt";
         for (const QString& side : { c.npu(), c.bench() }) {
             QByteArray dn = side == c.npu() ? name : ok;
-            QByteArray data = "{\"Tensor.x.0.forward\": {\"input_args\": [" + rec("[2, 2]", "1.0", ", \"data_name\": \"" + dn + "\"")
-                + "], \"output\": []}}";
+            QByteArray data = "{\"Tensor.x.0.forward\": {\"input_args\": ["
+                + rec("[2, 2]", "1.0", ", \"data_name\": \"" + dn + "\"") + "], \"output\": []}}";
             writeDumpFolder(side, data, kConstruct, "{}", "tensor");
             QDir().mkpath(side + QStringLiteral("/dump_tensor_data"));
             QFile::copy(testData("tensor/generated/dtype_float32.pt"), side + QStringLiteral("/dump_tensor_data/x.pt"));
@@ -173,7 +190,9 @@ std::vector<Case> cases()
 {
     std::vector<Case> v;
     auto add = [&](const char* name, const char* file, const char* expect, std::function<void(Ctx&)> setup,
-                   std::function<QString(Ctx&)> run = {}) { v.push_back({ name, file, expect, setup, run }); };
+                   std::function<QString(Ctx&)> run = {}) {
+        v.push_back({ name, file, expect, setup, run });
+    };
 
     // Empty and truncated files.
     add("empty dump.json", "dump.json", "error:the file is empty", npuDump(""));
@@ -181,8 +200,10 @@ std::vector<Case> cases()
     add("empty stack.json", "stack.json", "error:the file is empty", npuFile("stack.json", ""));
     add("whitespace-only dump.json", "dump.json", "error:the file is empty", npuDump(" \n\t "));
     add("truncated dump.json", "dump.json", "error:invalid JSON", npuDump(kDumpFile.left(kDumpFile.size() / 2)));
-    add("truncated construct.json", "construct.json", "error:construct.json", npuFile("construct.json", "{\"Tensor.x.0.forward\": nu"));
-    add("truncated stack.json", "stack.json", "error:stack.json", npuFile("stack.json", "{\"Tensor.x.0.forward\": [\"File"));
+    add("truncated construct.json", "construct.json", "error:construct.json",
+        npuFile("construct.json", "{\"Tensor.x.0.forward\": nu"));
+    add("truncated stack.json", "stack.json", "error:stack.json",
+        npuFile("stack.json", "{\"Tensor.x.0.forward\": [\"File"));
     add("dump.json with a NUL byte", "dump.json", "error:dump.json", npuDump(QByteArray("{\"task\": \0\"x\"}", 15)));
 
     // Wrong JSON types at every level.
@@ -190,19 +211,22 @@ std::vector<Case> cases()
     add("dump.json data is an array", "dump.json", "error:\"data\" must be an object", npuRecords("[]"));
     // Records and arguments of the wrong type carry no data items: the node is shown without data.
     add("dump.json record is a string", "", "ok:Tensor.x.0.forward", npuRecords(R"({"Tensor.x.0.forward": "oops"})"));
-    add("dump.json input_args is a number", "", "ok:Tensor.x.0.forward", npuRecords(R"({"Tensor.x.0.forward": {"input_args": 5}})"));
+    add("dump.json input_args is a number", "", "ok:Tensor.x.0.forward",
+        npuRecords(R"({"Tensor.x.0.forward": {"input_args": 5}})"));
     add("dump.json tensor entry is a string", "", "ok:Tensor.x.0.forward",
         npuRecords(R"({"Tensor.x.0.forward": {"input_args": ["tensor"]}})"));
     add("dump.json task is a number", "dump.json", "error:dump.json",
         npuDump("{\"task\": 7, \"level\": \"mix\", \"data\": " + kDumpData + "}"));
     add("dump.json task is NaN", "dump.json", "error:dump.json",
         npuDump("{\"task\": NaN, \"level\": \"mix\", \"data\": " + kDumpData + "}"));
-    add("construct.json top level is an array", "construct.json", "error:must be a JSON object", npuFile("construct.json", "[]"));
+    add("construct.json top level is an array", "construct.json", "error:must be a JSON object",
+        npuFile("construct.json", "[]"));
     add("construct.json parent is a number", "construct.json", "error:must be a string or null",
         npuFile("construct.json", R"({"Tensor.x.0.forward": 3})"));
     add("construct.json parent is NaN", "construct.json", "error:must be a string or null",
         npuFile("construct.json", R"({"Tensor.x.0.forward": NaN})"));
-    add("stack.json top level is a string", "stack.json", "error:must be a JSON object", npuFile("stack.json", "\"x\""));
+    add("stack.json top level is a string", "stack.json", "error:must be a JSON object",
+        npuFile("stack.json", "\"x\""));
     add("stack.json lines are numbers", "", "ok:", npuFile("stack.json", R"({"Tensor.x.0.forward": [1, 2]})"));
     add("compare.json is an array", "compare.json", "error:must be a JSON object", [](Ctx& c) {
         goodPair(c);
@@ -250,42 +274,53 @@ std::vector<Case> cases()
             + rec() + "]}}"));
 
     // Numbers and strings at the edges.
-    add("huge float becomes inf", "", "ok:\"Max\": \"inf\"", npuRecords("{\"Tensor.x.0.forward\": {\"output\": [" + rec("[2]", "1e999") + "]}}"));
-    add("huge integer", "", "ok:", npuRecords("{\"Tensor.x.0.forward\": {\"output\": [" + rec("[2]", "123456789012345678901234567890123") + "]}}"));
+    add("huge float becomes inf", "", "ok:\"Max\": \"inf\"",
+        npuRecords("{\"Tensor.x.0.forward\": {\"output\": [" + rec("[2]", "1e999") + "]}}"));
+    add("huge integer", "", "ok:",
+        npuRecords(
+            "{\"Tensor.x.0.forward\": {\"output\": [" + rec("[2]", "123456789012345678901234567890123") + "]}}"));
     add("number with 10^6 digits", "", "ok:",
         npuRecords("{\"Tensor.x.0.forward\": {\"output\": [" + rec("[2]", "0." + QByteArray(1000000, '7')) + "]}}"));
     add("dump.json nested 10^5 deep", "dump.json", "error:nesting deeper",
         npuRecords("{\"Tensor.x.0.forward\": {\"input_args\": " + nested(100000, "[", "]") + "}}"));
-    add("construct.json nested 10^5 deep", "construct.json", "error:", npuFile("construct.json", nested(100000, "{\"a\": ", "}", "null")));
+    add("construct.json nested 10^5 deep", "construct.json",
+        "error:", npuFile("construct.json", nested(100000, "{\"a\": ", "}", "null")));
     add("stack.json nested 10^5 deep", "stack.json", "error:", npuFile("stack.json", nested(100000, "[", "]")));
     add("dump.json with a 100 MB string", "", "ok:", [](Ctx& c) {
         goodPair(c);
         writeFile(c.npu() + QStringLiteral("/dump.json"),
-            "{\"task\": \"statistics\", \"level\": \"mix\", \"junk\": \"" + QByteArray(100 << 20, 'x') + "\", \"data\": "
-                + kDumpData + "}");
+            "{\"task\": \"statistics\", \"level\": \"mix\", \"junk\": \"" + QByteArray(100 << 20, 'x')
+                + "\", \"data\": " + kDumpData + "}");
     });
-    add("invalid UTF-8 in a node name", "", "ok:",
-        [](Ctx& c) {
-            goodPair(c);
-            QByteArray name = "Tensor.x\xff\xfe.0.forward";
-            writeFile(c.npu() + QStringLiteral("/construct.json"), "{\"" + name + "\": null}");
-            writeFile(c.npu() + QStringLiteral("/dump.json"),
-                "{\"task\": \"statistics\", \"level\": \"mix\", \"data\": {\"" + name + "\": {\"output\": [" + rec() + "]}}}");
-        });
+    add("invalid UTF-8 in a node name", "", "ok:", [](Ctx& c) {
+        goodPair(c);
+        QByteArray name = "Tensor.x\xff\xfe.0.forward";
+        writeFile(c.npu() + QStringLiteral("/construct.json"), "{\"" + name + "\": null}");
+        writeFile(c.npu() + QStringLiteral("/dump.json"),
+            "{\"task\": \"statistics\", \"level\": \"mix\", \"data\": {\"" + name + "\": {\"output\": [" + rec()
+                + "]}}}");
+    });
     add("UTF-8 BOM on dump.json", "dump.json", "error:byte order mark", npuDump("\xEF\xBB\xBF" + kDumpFile));
-    add("lone surrogate escape", "", "ok:", npuFile("construct.json", R"({"Tensor.x.0.forward": null, "\ud800": null})"));
+    add("lone surrogate escape", "",
+        "ok:", npuFile("construct.json", R"({"Tensor.x.0.forward": null, "\ud800": null})"));
 
     // Fuzz findings.
     // fuzz_dump_json: an item with "value" and no "dtype" read a field through a pointer into a vector that grew
     // meanwhile (heap-use-after-free under ASan; fixed in item_fields.cpp).
     add("scalar items without dtype", "", "ok:\"value\": \"3\"",
-        npuRecords(R"({"Tensor.x.0.forward": {"input_args": [{"type": "int", "value": 3}, {"type": "slice", "value": [1, null, 2]}, )"
-                   R"({"type": "torch.Size", "value": [2, 3]}], "input_kwargs": {"k": {"type": "float", "value": 0.5}}}})"));
+        npuRecords(
+            R"({"Tensor.x.0.forward": {"input_args": [{"type": "int", "value": 3}, {"type": "slice", "value": [1, null, 2]}, )"
+            R"({"type": "torch.Size", "value": [2, 3]}], "input_kwargs": {"k": {"type": "float", "value": 0.5}}}})"));
 
     // fuzz_layer_mapping: names with invalid UTF-8 (or a NUL) loaded, but saving rewrote them, so saved rules did
     // not load back unchanged. Now refused like PyYAML does (so -lm warns and runs without mapping).
-    add("layer mapping YAML with invalid UTF-8", "map.yaml", "error:line 3: not valid YAML: not UTF-8",
-        [](Ctx& c) { writeFile(c.in + QStringLiteral("/map.yaml"), "# rules\nTopLayer:\n  a: c_\xff\xff" "2\n"); },
+    add(
+        "layer mapping YAML with invalid UTF-8", "map.yaml", "error:line 3: not valid YAML: not UTF-8",
+        [](Ctx& c) {
+            writeFile(c.in + QStringLiteral("/map.yaml"),
+                "# rules\nTopLayer:\n  a: c_\xff\xff"
+                "2\n");
+        },
         [](Ctx& c) {
             (void)ps::LayerMappingRules::load(str(c.in + QStringLiteral("/map.yaml")));
             return QStringLiteral("read");
@@ -297,13 +332,16 @@ std::vector<Case> cases()
     });
 
     // Graph structure.
-    add("construct.json cycle", "", "ok:", npuFile("construct.json",
-        R"({"Module.a.A.forward.0": "Module.b.B.forward.0", "Module.b.B.forward.0": "Module.a.A.forward.0", "Tensor.x.0.forward": "Module.a.A.forward.0"})"));
-    add("construct.json node is its own parent", "", "ok:", npuFile("construct.json", R"({"Tensor.x.0.forward": "Tensor.x.0.forward"})"));
+    add("construct.json cycle", "construct.json", "error:\"Module.b.B.forward.0\" is its own ancestor",
+        npuFile("construct.json",
+            R"({"Module.a.A.forward.0": "Module.b.B.forward.0", "Module.b.B.forward.0": "Module.a.A.forward.0", "Tensor.x.0.forward": "Module.a.A.forward.0"})"));
+    add("construct.json node is its own parent", "",
+        "ok:", npuFile("construct.json", R"({"Tensor.x.0.forward": "Tensor.x.0.forward"})"));
     add("construct.json unknown parent", "", "ok:Module.ghost.G.forward.0",
         npuFile("construct.json", R"({"Tensor.x.0.forward": "Module.ghost.G.forward.0"})"));
     add("dump entry not in construct.json", "", "ok:Tensor.x.0.forward",
-        npuRecords("{\"Tensor.x.0.forward\": {\"output\": [" + rec() + "]}, \"Tensor.y.0.forward\": {\"output\": [" + rec() + "]}}"));
+        npuRecords("{\"Tensor.x.0.forward\": {\"output\": [" + rec() + "]}, \"Tensor.y.0.forward\": {\"output\": ["
+            + rec() + "]}}"));
 
     // Layouts.
     add("rank lists differ", "", "error:number of ranks", [](Ctx& c) {
@@ -379,20 +417,23 @@ std::vector<Case> cases()
 
     // Tensor files: data_name never leaves dump_tensor_data, hostile .pt/.npy are refused.
     add("data_name with ..", "dump.json", "error:Invalid name string", tensorPairWithDataName("../../secret.pt"));
-    add("data_name absolute", "dump.json", "error:Invalid name string", [](Ctx& c) {
-        tensorPairWithDataName(QFile::encodeName(c.in + QStringLiteral("/secret.pt")))(c);
+    add("data_name absolute", "dump.json", "error:Invalid name string",
+        [](Ctx& c) { tensorPairWithDataName(QFile::encodeName(c.in + QStringLiteral("/secret.pt")))(c); });
+    add(".pt whose pickle asks for an unknown global", "err_unknown_global.pt", "error:refused global", {}, [](Ctx&) {
+        return tensorSummary(ps::readTensorFile(str(testData("tensor/generated/err_unknown_global.pt"))));
     });
-    add(".pt whose pickle asks for an unknown global", "err_unknown_global.pt", "error:refused global", {},
-        [](Ctx&) { return tensorSummary(ps::readTensorFile(str(testData("tensor/generated/err_unknown_global.pt")))); });
     add(".pt zip bomb", "err_zip_bomb.pt", "error:impossible size", {},
         [](Ctx&) { return tensorSummary(ps::readTensorFile(str(testData("tensor/generated/err_zip_bomb.pt")))); });
-    add("empty .pt", "empty.pt", "error:empty.pt", [](Ctx& c) { writeFile(c.in + QStringLiteral("/empty.pt"), ""); },
+    add(
+        "empty .pt", "empty.pt", "error:empty.pt", [](Ctx& c) { writeFile(c.in + QStringLiteral("/empty.pt"), ""); },
         [](Ctx& c) { return tensorSummary(ps::readTensorFile(str(c.in + QStringLiteral("/empty.pt")))); });
-    add("truncated .npy", "err_npy_truncated.npy", "error:truncated", {},
-        [](Ctx&) { return tensorSummary(ps::readTensorFile(str(testData("tensor/generated/err_npy_truncated.npy")))); });
+    add("truncated .npy", "err_npy_truncated.npy", "error:truncated", {}, [](Ctx&) {
+        return tensorSummary(ps::readTensorFile(str(testData("tensor/generated/err_npy_truncated.npy"))));
+    });
 
     // Graph files read back (GUI).
-    auto visFile = [](const QByteArray& text) { return [text](Ctx& c) { writeFile(c.in + QStringLiteral("/g.vis"), text); }; };
+    auto visFile
+        = [](const QByteArray& text) { return [text](Ctx& c) { writeFile(c.in + QStringLiteral("/g.vis"), text); }; };
     auto readVis = [](Ctx& c) { return treeCheck(ps::readVisFile(str(c.in + QStringLiteral("/g.vis")))); };
     add(".vis missing node_type", "g.vis", "error:has no \"node_type\"",
         visFile(R"({"root": "M", "node": {"M": {"id": "M", "upnode": "None", "subnodes": []}}})"), readVis);
@@ -408,8 +449,10 @@ std::vector<Case> cases()
                 R"("A": {"id": "A", "node_type": 0, "upnode": "M", "subnodes": ["B"]}, )"
                 R"("B": {"id": "B", "node_type": 0, "upnode": "M", "subnodes": []}}})"),
         readVis);
-    add(".vis truncated gzip", "g.vis", "error:g.vis", visFile(QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00", 8) + "garbage"), readVis);
-    add(".vis.db with missing tables", "g.vis.db", "error:is missing",
+    add(".vis truncated gzip", "g.vis", "error:g.vis",
+        visFile(QByteArray("\x1f\x8b\x08\x00\x00\x00\x00\x00", 8) + "garbage"), readVis);
+    add(
+        ".vis.db with missing tables", "g.vis.db", "error:is missing",
         [](Ctx& c) {
             ps::SqliteDb db(str(c.in + QStringLiteral("/g.vis.db")), ps::SqliteDb::Mode::Create);
             db.exec("CREATE TABLE tb_config (id TEXT);");
@@ -419,7 +462,8 @@ std::vector<Case> cases()
             (void)ps::readVisDb(str(c.in + QStringLiteral("/g.vis.db")));
             return QStringLiteral("read");
         });
-    add(".vis.db that is not SQLite", "g.vis.db", "error:not a SQLite database",
+    add(
+        ".vis.db that is not SQLite", "g.vis.db", "error:not a SQLite database",
         [](Ctx& c) { writeFile(c.in + QStringLiteral("/g.vis.db"), "SQLite format 2\nnope"); },
         [](Ctx& c) {
             (void)ps::readVisDb(str(c.in + QStringLiteral("/g.vis.db")));
@@ -437,7 +481,8 @@ std::vector<Case> cases()
         writeFile(c.in + QStringLiteral("/map.yaml"), "TopLayer:\n\t a: [b\n");
         c.options.layerMappingPath = str(c.in + QStringLiteral("/map.yaml"));
     });
-    add("layer mapping YAML read directly", "map.yaml", "error:map.yaml",
+    add(
+        "layer mapping YAML read directly", "map.yaml", "error:map.yaml",
         [](Ctx& c) { writeFile(c.in + QStringLiteral("/map.yaml"), "TopLayer: [a, b\n"); },
         [](Ctx& c) {
             (void)ps::LayerMappingRules::load(str(c.in + QStringLiteral("/map.yaml")));

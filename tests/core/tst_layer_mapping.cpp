@@ -4,10 +4,10 @@
 #include "match/layer_mapping_rules.h"
 #include "match/layer_scope.h"
 
+#include "test_dumps.h"
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include "test_dumps.h"
 
 #include <QtTest>
 
@@ -341,7 +341,9 @@ private slots:
         QCOMPARE(messages.size(), size_t(3)); // empty segment twice, then the duplicate
         QCOMPARE(messages.back().line, 6);
         auto table = rules.candidateTable();
-        QCOMPARE(table.at("GPTModel").at("a").front().target, std::string("d")); // last value wins
+        std::vector<std::string_view> segs { "a", "", "b", "x" };
+        QCOMPARE(table.at("GPTModel").longest(segs)->target, std::string("d")); // last value wins
+        QCOMPARE(table.at("GPTModel").longest(segs)->segments, size_t(3));
         QString path = dir.path() + "/saved.yml";
         rules.save(str(path));
         auto again = ps::LayerMappingRules::load(str(path));
@@ -374,7 +376,8 @@ private slots:
     {
         auto rules = ps::LayerMappingRules::parse("Cell:\n  module: model\n", "m.yaml");
         auto table = rules.candidateTable();
-        QCOMPARE(table.at("TopLayer").at("module").front().target, std::string("model"));
+        std::vector<std::string_view> segs { "module" };
+        QCOMPARE(table.at("TopLayer").longest(segs)->target, std::string("model"));
         QVERIFY(!table.count("Cell"));
     }
 };
