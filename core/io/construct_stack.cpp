@@ -58,10 +58,11 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
 
 ConstructData readConstructJson(const std::string& path, StringPool& pool)
 {
-    MappedFile file(path);
-    if (file.isBlank())
-        throw Error(ErrorCode::BadJson, path, "the file is empty");
-    return parseConstructJson(file.text(), path, pool);
+    return parseMapped(path, [&](MappedFile& file) {
+        if (file.isBlank())
+            throw Error(ErrorCode::BadJson, path, "the file is empty");
+        return parseConstructJson(file.text(), path, pool);
+    });
 }
 
 namespace {
@@ -127,10 +128,11 @@ StackData parseStackJson(std::string_view text, const std::string& path, StringP
 
 StackData readStackJson(const std::string& path, StringPool& pool)
 {
-    MappedFile file(path);
-    if (file.isBlank())
-        throw Error(ErrorCode::BadJson, path, "the file is empty");
-    return parseStackJson(file.text(), path, pool);
+    return parseMapped(path, [&](MappedFile& file) {
+        if (file.isBlank())
+            throw Error(ErrorCode::BadJson, path, "the file is empty");
+        return parseStackJson(file.text(), path, pool);
+    });
 }
 
 } // namespace ps

@@ -1,11 +1,13 @@
 #include "match/layer_mapping.h"
 
 #include "graph/naming.h"
+#include "io/file_io.h"
 #include "match/layer_mapping_rules.h"
 #include "match/layer_scope.h"
 #include "util/error.h"
 
 #include <exception>
+#include <unistd.h>
 
 namespace ps {
 
@@ -115,6 +117,11 @@ std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string
     std::vector<std::string>& warnings)
 {
     std::unordered_map<std::string, std::string> map;
+    // msprobe checks the file before reading it: a missing, unreadable or oversized file stops the run (only a file
+    // that does not parse falls back to matching without the mapping).
+    checkInputFile(yamlPath);
+    if (::access(yamlPath.c_str(), R_OK) != 0)
+        throw Error(ErrorCode::FileUnreadable, yamlPath, "the layer mapping file cannot be read");
     try {
         std::vector<LayerScopeItem> npuItems = readLayerScopeItems(npuDir);
         std::vector<LayerScopeItem> benchItems = readLayerScopeItems(benchDir);

@@ -7,7 +7,8 @@
 
 namespace ps {
 
-// Returns an empty map (and a warning) when the mapping cannot be built, so matching falls back.
+// Throws ps::Error when the YAML file is missing, unreadable or too large (msprobe stops there too). Returns an
+// empty map (and a warning) when the mapping cannot be built from it, so matching falls back.
 std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
     const std::string& yamlPath, const std::string& framework, std::vector<std::string>& warnings);
 
