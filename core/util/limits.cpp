@@ -1,5 +1,7 @@
 #include "util/limits.h"
 
+#include "util/memory_budget.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
@@ -86,6 +88,7 @@ uint64_t Limits::defaultMemoryBudget()
 void setLimits(const Limits& limits)
 {
     detail::g_limits = limits;
+    checkMemoryAtNextCall(); // a smaller budget applies at once
 }
 
 void applyLimitSettings(Limits& into, std::string_view settings)

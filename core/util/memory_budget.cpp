@@ -56,9 +56,18 @@ uint64_t residentAnonymousBytes()
     return (resident - shared) * uint64_t(::sysconf(_SC_PAGESIZE));
 }
 
+namespace {
+std::atomic<int64_t> g_lastCheck { 0 }; // microseconds of the last look at /proc
+}
+
+void checkMemoryAtNextCall()
+{
+    g_lastCheck.store(0, std::memory_order_relaxed);
+}
+
 void checkMemory(const std::string& file)
 {
-    static std::atomic<int64_t> lastCheck { 0 };
+    std::atomic<int64_t>& lastCheck = g_lastCheck;
     const int64_t now
         = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
               .count();

@@ -19,6 +19,7 @@ uint64_t residentAnonymousBytes();
 
 // Throws Error(MemoryLimit) naming `file` (may be empty) when the process holds more than the budget.
 void checkMemory(const std::string& file = {});
+void checkMemoryAtNextCall(); // the next checkMemory looks, however soon (setLimits calls it)
 
 // Throws Error(MemoryLimit) naming `file` when `bytes` more would not fit in the budget now (no waiting): for one
 // buffer grown step by step on the calling thread (gzip inflation).

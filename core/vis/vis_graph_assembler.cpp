@@ -1,5 +1,6 @@
 #include "vis/vis_graph_assembler.h"
 
+#include "graph/tree_check.h"
 #include "util/error.h"
 #include "util/limits.h"
 
@@ -138,6 +139,7 @@ std::shared_ptr<Graph> VisGraphAssembler::finish(std::string_view rootName, cons
     }
     g.childBegin[count] = uint32_t(g.childIds.size());
     m_childBegin.pop_back();
+    checkHierarchy(g, m_file); // a tree by construction; the depth is bounded as for built graphs
     g.dump = m_dump;
     return m_graph;
 }
