@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 
 namespace ps {
 
@@ -100,7 +101,9 @@ GraphReport reportGraphFile(const std::string& path, size_t worstCount)
         return report;
     }
     VisDocument doc = readVisFile(path);
-    report.format = ".vis";
+    char magic[2] = {};
+    std::ifstream(path, std::ios::binary).read(magic, 2);
+    report.format = magic[0] == '\x1f' && magic[1] == '\x8b' ? "gzip'ed .vis" : ".vis";
     report.graphs.push_back(summarizeComparison(*doc.comparison, worstCount));
     return report;
 }
