@@ -217,6 +217,40 @@ std::vector<Case> cases()
         [](Ctx& c) { siblingsPair(c, 50000); },
         [](Ctx& c) { return manualMatchAll(c, "Module.m.M.forward.0", "Module.m.M.forward.0"); });
 
+    add("shape objects of 100,000 members compared", "", "ok:Tensor.x.0.forward", [](Ctx& c) {
+        QByteArray shape = "{";
+        for (int i = 0; i < 100000; ++i)
+            shape += (i ? ", \"k" : "\"k") + number(i) + "\": " + number(i);
+        shape += "}";
+        for (const QString& side : { c.npu(), c.bench() })
+            writeSide(side, { "Tensor.x.0.forward" }, "null", shape);
+    });
+    add("communication groups of 200,000 ranks", "", "ok:more distributed-matching warnings are not shown", [](Ctx& c) {
+        QByteArray ranks = "[";
+        for (int r = 0; r < 200000; ++r)
+            ranks += (r ? ", " : "") + number(r);
+        QByteArray group = "{\"type\": \"torch.ProcessGroup\", \"group_ranks\": " + ranks + "], \"group_id\": \"g\"}";
+        QByteArray data = "{\"Distributed.all_reduce.0.forward\": {\"input_args\": [" + rec()
+            + "], \"input_kwargs\": {\"group\": " + group + "}, \"output\": [" + rec() + "]}}";
+        for (const QString& side : { c.npu(), c.bench() })
+            for (const char* rank : { "/rank0", "/rank1" })
+                writeDumpFolder(side + QLatin1String(rank), data, R"({"Distributed.all_reduce.0.forward": null})");
+    });
+    add(
+        "a leaf nested 100,000 deep (max_json_depth raised)", "", "ok:Tensor.x.0.forward",
+        [](Ctx& c) {
+            QByteArray deep = nested(100000, "[", "]");
+            for (const QString& side : { c.npu(), c.bench() })
+                writeSide(side, { "Tensor.x.0.forward" }, "null", deep);
+            writeCompareJson(c);
+        },
+        [](Ctx& c) {
+            ps::Limits deep = ps::limits();
+            deep.maxJsonDepth = 200000; // the default refuses it; nothing may recurse as deep as the file nests
+            ps::ScopedLimits scope(deep);
+            return runCommand(c);
+        });
+
     // 6. Every failure a ps::Error naming the file and the place; no recursion depth that follows the input.
     add(".vis node_type of 11 digits", "g.vis", "error:\"node_type\" of \"M\" must be an integer from 0 to 255",
         visFile(oneNodeVis(R"("node_type": "12345678901")")), readVis);
