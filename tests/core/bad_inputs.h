@@ -261,4 +261,20 @@ inline void runCase(const Case& c, const QString& expected)
         ::chmod(qPrintable(it.next()), 0700);
 }
 
+// The catalogue slots of each test class: one row per case, named by it.
+inline void addCatalogueRows(const std::vector<Case>& all)
+{
+    QTest::addColumn<int>("index");
+    QTest::addColumn<QString>("expected");
+    for (size_t i = 0; i < all.size(); ++i)
+        QTest::newRow(all[i].name) << int(i) << QString::fromUtf8(all[i].expect);
+}
+
+inline void runCatalogueRow(const std::vector<Case>& all)
+{
+    QFETCH(int, index);
+    QFETCH(QString, expected);
+    runCase(all.at(size_t(index)), expected);
+}
+
 } // namespace badinputs

@@ -380,21 +380,8 @@ std::vector<Case> cases()
 class TestBadInputs : public QObject {
     Q_OBJECT
 private slots:
-    void catalogue_data()
-    {
-        QTest::addColumn<int>("index");
-        QTest::addColumn<QString>("expected");
-        std::vector<Case> all = cases();
-        for (size_t i = 0; i < all.size(); ++i)
-            QTest::newRow(all[i].name) << int(i) << QString::fromUtf8(all[i].expect);
-    }
-
-    void catalogue()
-    {
-        QFETCH(int, index);
-        QFETCH(QString, expected);
-        runCase(cases()[size_t(index)], expected);
-    }
+    void catalogue_data() { addCatalogueRows(cases()); }
+    void catalogue() { runCatalogueRow(cases()); }
 
     void atLeastFortyCases() { QVERIFY(cases().size() >= 40); }
 };

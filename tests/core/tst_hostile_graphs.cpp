@@ -34,6 +34,16 @@ void writeSide(const QString& dir, const QList<QByteArray>& names, const QByteAr
     writeDumpFolder(dir, data + "}", construct + "}", stack);
 }
 
+// Both sides hold `modules` (the first with a one-line stack: layer mapping needs one) and run with `yaml` as -lm.
+void layerMappingPair(Ctx& c, const QList<QByteArray>& modules, const QByteArray& stackLine, const QByteArray& yaml)
+{
+    const QByteArray stack = "{\"" + modules.first() + "\": [\"" + stackLine + "\"]}";
+    writeSide(c.npu(), modules, "null", "[2]", stack);
+    writeSide(c.bench(), modules, "null", "[2]", stack);
+    writeFile(c.in + QStringLiteral("/map.yaml"), yaml);
+    c.options.layerMappingPath = str(c.in + QStringLiteral("/map.yaml"));
+}
+
 // The lines of the stack the built NPU graph keeps for `node`.
 QString keptStack(Ctx& c, const char* node)
 {
@@ -191,26 +201,18 @@ std::vector<Case> cases()
         QList<QByteArray> modules;
         for (int i = 0; i < 2000; ++i)
             modules << "Module.a.A" + number(i) + ".forward.0";
-        QByteArray stack = "{\"Module.a.A0.forward.0\": [\"File m.py, line 1, in forward, \\n return self.a(x)\"]}";
-        writeSide(c.npu(), modules, "null", "[2]", stack);
-        writeSide(c.bench(), modules, "null", "[2]", stack);
         QByteArray yaml = "TopLayer:\n";
         yaml.reserve(16 << 20);
         for (int i = 0; i < 1000000; ++i)
             yaml += "  a.x" + number(i) + ": y" + number(i) + "\n";
-        writeFile(c.in + QStringLiteral("/map.yaml"), yaml);
-        c.options.layerMappingPath = str(c.in + QStringLiteral("/map.yaml"));
+        layerMappingPair(c, modules, "File m.py, line 1, in forward, \\n return self.a(x)", yaml);
     });
     add("layer renumbering of 50,000 ParallelTransformer scopes", "", "ok:Module.m1.ParallelTransformer.forward.0",
         [](Ctx& c) {
             QList<QByteArray> modules;
             for (int i = 0; i < 50000; ++i)
                 modules << "Module.m" + number(i) + ".ParallelTransformer.forward.0";
-            QByteArray stack = "{\"Module.m0.ParallelTransformer.forward.0\": [\"File m.py, line 1, in forward\"]}";
-            writeSide(c.npu(), modules, "null", "[2]", stack);
-            writeSide(c.bench(), modules, "null", "[2]", stack);
-            writeFile(c.in + QStringLiteral("/map.yaml"), "TopLayer:\n  m0: m0\n");
-            c.options.layerMappingPath = str(c.in + QStringLiteral("/map.yaml"));
+            layerMappingPair(c, modules, "File m.py, line 1, in forward", "TopLayer:\n  m0: m0\n");
         });
     add(
         "manual matching of 50,000 siblings with one key", "", "ok:matched 50001, unmatched 50001, failures 0",
@@ -307,20 +309,8 @@ std::vector<Case> cases()
 class TestHostileGraphs : public QObject {
     Q_OBJECT
 private slots:
-    void catalogue_data()
-    {
-        QTest::addColumn<int>("index");
-        QTest::addColumn<QString>("expected");
-        std::vector<Case> all = cases();
-        for (size_t i = 0; i < all.size(); ++i)
-            QTest::newRow(all[i].name) << int(i) << QString::fromUtf8(all[i].expect);
-    }
-    void catalogue()
-    {
-        QFETCH(int, index);
-        QFETCH(QString, expected);
-        runCase(cases()[size_t(index)], expected);
-    }
+    void catalogue_data() { addCatalogueRows(cases()); }
+    void catalogue() { runCatalogueRow(cases()); }
 };
 
 QTEST_GUILESS_MAIN(TestHostileGraphs)

@@ -22,7 +22,7 @@ for ex in "$dir"/*/; do
         echo $? > rc.txt
         wait
     )
-    read -r secs kib < "$ex/time.txt"
+    read -r secs kib < <(tail -1 "$ex/time.txt")
     rc="$(cat "$ex/rc.txt")"
     verdict="$(grep -v '^\s*$' "$ex/log.txt" | tail -1 | cut -c1-150)"
     [ "$rc" -ne 124 ] || verdict="TIMEOUT (60 s)"
