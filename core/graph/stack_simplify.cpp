@@ -139,8 +139,13 @@ std::string callSiteNeedle(std::string_view nodeName)
 std::vector<int> firstLinesContaining(std::span<const std::string> needles, std::span<const std::string_view> lines)
 {
     std::vector<int> first(needles.size(), -1);
-    if (!needles.empty())
+    if (needles.size() == 1) { // the common case (one module per stack): no automaton to build
+        for (size_t line = 0; line < lines.size() && first[0] < 0; ++line)
+            if (lines[line].find(needles[0]) != std::string_view::npos)
+                first[0] = int(line);
+    } else if (!needles.empty()) {
         NeedleAutomaton(needles).scan(lines, first);
+    }
     return first;
 }
 

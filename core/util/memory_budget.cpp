@@ -7,6 +7,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <fcntl.h>
 #include <mutex>
 #include <unistd.h>
 
@@ -45,13 +46,14 @@ Reservations& reservations()
 uint64_t residentAnonymousBytes()
 {
     // statm: size resident shared text lib data dt (pages); shared counts file-backed and shared pages.
-    FILE* f = std::fopen("/proc/self/statm", "re");
-    if (!f)
+    const int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         return 0;
+    char text[128] = {};
+    const ssize_t got = ::read(fd, text, sizeof text - 1);
+    ::close(fd);
     unsigned long long size = 0, resident = 0, shared = 0;
-    const int got = std::fscanf(f, "%llu %llu %llu", &size, &resident, &shared);
-    std::fclose(f);
-    if (got != 3 || shared > resident)
+    if (got <= 0 || std::sscanf(text, "%llu %llu %llu", &size, &resident, &shared) != 3 || shared > resident)
         return 0;
     return (resident - shared) * uint64_t(::sysconf(_SC_PAGESIZE));
 }

@@ -7,6 +7,7 @@
 #include "util/error.h"
 
 #include <QtTest>
+#include <random>
 
 namespace {
 
@@ -225,6 +226,35 @@ private slots:
             storage.push_back(l.toStdString());
         std::vector<std::string_view> views(storage.begin(), storage.end());
         QCOMPARE(ps::simplifiedStackLine(node.toStdString(), views), kept);
+    }
+
+    // The one-pass search for many call sites finds, for each, the first line a plain search finds (random needles
+    // over a tiny alphabet, so that they overlap, repeat and are suffixes of each other).
+    void callSitesAgreeWithAPlainSearch()
+    {
+        std::mt19937 rng(4);
+        auto text = [&](size_t maxLength) {
+            std::string t(rng() % (maxLength + 1), 'a');
+            for (char& ch : t)
+                ch = "ab("[rng() % 3];
+            return t;
+        };
+        for (int round = 0; round < 5000; ++round) {
+            std::vector<std::string> needles(1 + rng() % 8), lines(rng() % 6);
+            for (std::string& n : needles)
+                n = text(4) + "(";
+            for (std::string& l : lines)
+                l = text(12);
+            std::vector<std::string_view> views(lines.begin(), lines.end());
+            std::vector<int> got = ps::firstLinesContaining(needles, views);
+            for (size_t k = 0; k < needles.size(); ++k) {
+                int expected = -1;
+                for (size_t i = 0; i < lines.size() && expected < 0; ++i)
+                    if (lines[i].find(needles[k]) != std::string::npos)
+                        expected = int(i);
+                QCOMPARE(got[k], expected);
+            }
+        }
     }
 
     void backwardBorrowsForwardStack()

@@ -8,6 +8,7 @@
 #include "compare/manual_match.h"
 #include "graph/builder.h"
 #include "io/construct_stack.h"
+#include "match/layer_scope.h"
 #include "util/limits.h"
 #include "vis/vis_reader.h"
 #include "vis/vis_writer.h"
@@ -207,12 +208,21 @@ std::vector<Case> cases()
             yaml += "  a.x" + number(i) + ": y" + number(i) + "\n";
         layerMappingPair(c, modules, "File m.py, line 1, in forward, \\n return self.a(x)", yaml);
     });
-    add("layer renumbering of 50,000 ParallelTransformer scopes", "", "ok:Module.m1.ParallelTransformer.forward.0",
+    // 50,000 ParallelTransformer prefixes, each over one layer numbered from 7 on: every layer becomes layer 0.
+    add(
+        "layer renumbering of 50,000 ParallelTransformer scopes", "", "ok:scope Module.m49999.layers.0",
         [](Ctx& c) {
             QList<QByteArray> modules;
             for (int i = 0; i < 50000; ++i)
-                modules << "Module.m" + number(i) + ".ParallelTransformer.forward.0";
+                modules << "Module.m" + number(i) + ".ParallelTransformer.forward.0"
+                        << "Module.m" + number(i) + ".layers." + number(i + 7) + ".Layer.forward.0";
             layerMappingPair(c, modules, "File m.py, line 1, in forward", "TopLayer:\n  m0: m0\n");
+        },
+        [](Ctx& c) {
+            for (const ps::LayerScopeItem& item : ps::readLayerScopeItems(str(c.npu())))
+                if (item.name == "Module.m49999.layers.50006.Layer.forward.0")
+                    return QStringLiteral("scope ") + QString::fromStdString(item.fullScope);
+            return QStringLiteral("no such item");
         });
     add(
         "manual matching of 50,000 siblings with one key", "", "ok:matched 50001, unmatched 50001, failures 0",
