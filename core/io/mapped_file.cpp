@@ -29,6 +29,7 @@ struct MapSlot {
 constexpr size_t kSlots = 256;
 std::array<MapSlot, kSlots> g_slots;
 struct sigaction g_previous { };
+uintptr_t g_pageSize = 4096; // set before the handler is installed (sysconf is not async-signal-safe)
 
 void onSigbus(int signal, siginfo_t* info, void* context)
 {
@@ -39,8 +40,7 @@ void onSigbus(int signal, siginfo_t* info, void* context)
         if (end == 0 || address < begin || address >= end)
             continue;
         // The file ends before this page now: the rest of the map reads as zeros from here on.
-        const uintptr_t page = uintptr_t(::sysconf(_SC_PAGESIZE));
-        const uintptr_t from = address / page * page;
+        const uintptr_t from = address / g_pageSize * g_pageSize;
         void* zeros = ::mmap(
             reinterpret_cast<void*>(from), end - from, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
         if (zeros == MAP_FAILED)
@@ -65,6 +65,7 @@ void installHandler()
 {
     static std::once_flag once;
     std::call_once(once, [] {
+        g_pageSize = uintptr_t(::sysconf(_SC_PAGESIZE));
         struct sigaction action { };
         action.sa_sigaction = onSigbus;
         action.sa_flags = SA_SIGINFO | SA_ONSTACK;
