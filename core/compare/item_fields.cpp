@@ -2,8 +2,7 @@
 
 #include "util/pyformat.h"
 
-#include <unordered_map>
-#include <vector>
+#include <optional>
 #include <zlib.h>
 
 namespace ps {
@@ -28,21 +27,14 @@ FieldValue textField(std::string s)
 bool isTruthy(const DumpData& d, const JValue& v)
 {
     switch (v.type) {
-    case JType::Null:
-        return false;
-    case JType::Bool:
-        return v.b;
-    case JType::Int:
-        return v.i != 0;
-    case JType::BigInt:
-        return true;
-    case JType::Float:
-        return v.d != 0;
-    case JType::String:
-        return !d.pool.view(v.n).empty();
+    case JType::Null: return false;
+    case JType::Bool: return v.b;
+    case JType::Int: return v.i != 0;
+    case JType::BigInt: return true;
+    case JType::Float: return v.d != 0;
+    case JType::String: return !d.pool.view(v.n).empty();
     case JType::Array:
-    case JType::Object:
-        return v.n != 0;
+    case JType::Object: return v.n != 0;
     }
     return false;
 }
@@ -68,21 +60,14 @@ const char* pyTypeName(const JValue* v)
     if (!v)
         return "<class 'NoneType'>";
     switch (v->type) {
-    case JType::Null:
-        return "<class 'NoneType'>";
-    case JType::Bool:
-        return "<class 'bool'>";
+    case JType::Null: return "<class 'NoneType'>";
+    case JType::Bool: return "<class 'bool'>";
     case JType::Int:
-    case JType::BigInt:
-        return "<class 'int'>";
-    case JType::Float:
-        return "<class 'float'>";
-    case JType::String:
-        return "<class 'str'>";
-    case JType::Array:
-        return "<class 'list'>";
-    case JType::Object:
-        return "<class 'dict'>";
+    case JType::BigInt: return "<class 'int'>";
+    case JType::Float: return "<class 'float'>";
+    case JType::String: return "<class 'str'>";
+    case JType::Array: return "<class 'list'>";
+    case JType::Object: return "<class 'dict'>";
     }
     return "<class 'NoneType'>";
 }
@@ -119,96 +104,51 @@ std::string crc32Hex(std::string_view text)
     return buf;
 }
 
-} // namespace
-
-namespace {
-
-// A scalar as Python's str() shows it, or repr() inside a container (strings quoted).
-void appendPyScalar(std::string& out, const DumpData& d, const JValue& v, bool inContainer)
+// msprobe 26.0.0's extra non-tensor cases of gen_op_item; false when none applies.
+bool special26(const DumpData& d, const DumpItem& item, std::string_view type, const JValue* value, ItemFields& out)
 {
-    switch (v.type) {
-    case JType::Null:
-        out += "None";
-        return;
-    case JType::Bool:
-        out += v.b ? "True" : "False";
-        return;
-    case JType::Int:
-        out += std::to_string(v.i);
-        return;
-    case JType::BigInt:
-        out += d.pool.view(v.n);
-        return;
-    case JType::Float:
-        py::appendRepr(out, v.d);
-        return;
-    case JType::String:
-        if (inContainer)
-            py::appendStrRepr(out, d.pool.view(v.n));
-        else
-            out += d.pool.view(v.n);
-        return;
-    case JType::Array:
-    case JType::Object:
-        return;
-    }
-}
-
-} // namespace
-
-void appendPyReprInContainer(std::string& out, const DumpData& d, const JValue& v)
-{
-    if (v.type == JType::String)
-        py::appendStrRepr(out, d.pool.view(v.n));
-    else
-        appendPyStr(out, d, v);
-}
-
-void appendPyStr(std::string& out, const DumpData& d, const JValue& v)
-{
-    if (!v.isArray() && !v.isObject()) {
-        appendPyScalar(out, d, v, false);
-        return;
-    }
-    // Lists and dicts with an explicit stack: a value may nest as deep as max_json_depth allows.
-    struct Frame {
-        JValue container;
-        uint32_t next = 0;
+    auto setStats = [&](FieldValue v) {
+        for (const char* k : { "Max", "Min", "Mean", "Norm" })
+            setField(out, k, v);
     };
-    std::vector<Frame> stack;
-    auto open = [&](const JValue& c) {
-        out += c.isArray() ? '[' : '{';
-        stack.push_back({ c, 0 });
-    };
-    open(v);
-    while (!stack.empty()) {
-        Frame& f = stack.back();
-        if (f.next == f.container.n) {
-            out += f.container.isArray() ? ']' : '}';
-            stack.pop_back();
-            continue;
-        }
-        if (f.next > 0)
-            out += ", ";
-        const uint32_t i = f.next++;
-        JValue value;
-        if (f.container.isArray()) {
-            value = d.arena.elements(f.container)[i];
+    std::string name = d.itemKey(item);
+    std::string_view last
+        = std::string_view(name).substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
+    if (type == "ellipsis") {
+        setField(out, "dtype", textField("ellipsis"));
+        setField(out, "shape", textField("[]"));
+        setStats(value ? jsonField(*value) : FieldValue());
+        return true;
+    }
+    const bool rankArgument = last == "src" || last == "dst" || last == "group_src" || last == "group_dst";
+    if (rankArgument || type == "torch.ProcessGroup") {
+        std::string text;
+        if (rankArgument) {
+            if (value)
+                appendPyStr(text, d, *value);
+            else
+                text = "None";
         } else {
-            const JMember& m = d.arena.members(f.container)[i];
-            py::appendStrRepr(out, d.pool.view(m.key));
-            out += ": ";
-            value = m.value;
+            const ItemField* ranks = find(out, "group_ranks");
+            if (ranks && !ranks->value.isText)
+                appendPyStr(text, d, ranks->value.json);
+            else
+                text = ranks ? ranks->value.text : "None";
         }
-        if (value.isArray() || value.isObject())
-            open(value); // f is not used after this
-        else
-            appendPyScalar(out, d, value, true);
+        setField(out, "dtype", textField(std::string(type)));
+        setField(out, "shape", textField("[]"));
+        setStats(textField(text));
+        setField(out, "md5", textField(text));
+        return true;
     }
+    return false;
 }
 
-void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
+} // namespace
+
+void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out, RulesProfile profile)
 {
+    const bool v26 = profile == RulesProfile::Msprobe26;
     out.clear();
     if (d.verbatim) {
         // Read back from a .vis/.vis.db: the leaf already holds the fields as the file shows them.
@@ -223,15 +163,28 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
         for (const char* k : { "type", "Max", "Min", "Mean", "Norm", "dtype", "shape", "md5", "value" })
             out.push_back({ k, jsonField(null) });
         out.push_back({ "data_name", textField("-1") });
+        if (v26)
+            out.push_back({ "requires_grad", jsonField(null) });
         return;
     }
     LeafFields leaf = d.leafOf(item);
-    for (size_t i = 0; i < leaf.size(); ++i)
-        out.push_back({ d.pool.view(leaf.keys[i]), jsonField(leaf.values[i]) });
+    // The leaf's own `value` (the last one, as a dict keeps it); the special cases read it unconverted.
+    std::optional<JValue> rawValue;
+    for (size_t i = 0; i < leaf.size(); ++i) {
+        const JValue& v = leaf.values[i];
+        if (d.pool.view(leaf.keys[i]) == "value")
+            rawValue = v;
+        if (v26 && v.type == JType::Bool)
+            out.push_back({ d.pool.view(leaf.keys[i]), textField(v.b ? "True" : "False") });
+        else
+            out.push_back({ d.pool.view(leaf.keys[i]), jsonField(v) });
+    }
 
     // data_name: kept when truthy, else "-1"
     if (ItemField* dn = find(out, "data_name"); !dn || !(dn->value.isText || isTruthy(d, dn->value.json)))
         setField(out, "data_name", textField("-1"));
+    if (v26 && !find(out, "requires_grad"))
+        out.push_back({ "requires_grad", jsonField(JValue()) });
     for (const char* k : { "Max", "Min", "Mean", "Norm" })
         if (!find(out, k))
             out.push_back({ k, jsonField(JValue()) });
@@ -240,10 +193,7 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
     if (!dtype || !isTruthy(d, dtype->value.json)) {
         const ItemField* typeF = find(out, "type");
         std::string_view type = typeF && typeF->value.json.isString() ? d.pool.view(typeF->value.json.n) : "";
-        // A copy: setField below may grow `out` and move the field this would point into.
-        const ItemField* valueF = find(out, "value");
-        JValue valueCopy = valueF ? valueF->value.json : JValue();
-        const JValue* value = valueF ? &valueCopy : nullptr;
+        const JValue* value = rawValue ? &*rawValue : nullptr;
         if (type == "torch.Size") {
             std::string shape;
             if (value)
@@ -255,6 +205,8 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
         } else if (type == "slice") {
             setField(out, "dtype", textField("slice"));
             setField(out, "shape", textField(numpyShape(d, value)));
+        } else if (v26 && special26(d, item, type, value, out)) {
+            // ellipsis, src/dst, ProcessGroup
         } else {
             setField(out, "dtype", textField(pyTypeName(value)));
             setField(out, "shape", textField("[]"));
@@ -268,9 +220,8 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
     if (!md5 || !(md5->value.isText || isTruthy(d, md5->value.json))) {
         // CRC32 of str(value), "" when there is no value: every tensor without md5 gets "00000000".
         std::string text;
-        const ItemField* valueF = find(out, "value");
-        if (valueF)
-            appendPyStr(text, d, valueF->value.json);
+        if (rawValue)
+            appendPyStr(text, d, *rawValue);
         setField(out, "md5", textField(crc32Hex(text)));
     }
 }
@@ -306,7 +257,7 @@ void itemTypeShape(const DumpData& d, const DumpItem& item, TypeShape& out)
         out.shape = *s;
 }
 
-void itemStats(const DumpData& d, const DumpItem& item, ItemStats& out)
+void itemStats(const DumpData& d, const DumpItem& item, ItemStats& out, RulesProfile profile)
 {
     if (!d.verbatim && item.leaf.isObject()) {
         const JValue *dtype = nullptr, *md5 = nullptr, *stats[4] = { nullptr, nullptr, nullptr, nullptr };
@@ -333,7 +284,7 @@ void itemStats(const DumpData& d, const DumpItem& item, ItemStats& out)
         }
     }
     thread_local ItemFields fields;
-    collectItemFields(d, item, fields);
+    collectItemFields(d, item, fields, profile);
     const char* names[] = { "Max", "Min", "Mean", "Norm" };
     for (int k = 0; k < 4; ++k) {
         const FieldValue* f = findField(fields, names[k]);
@@ -349,100 +300,6 @@ const FieldValue* findField(const ItemFields& fields, std::string_view key)
         if (f.key == key)
             return &f.value;
     return nullptr;
-}
-
-std::string_view fieldText(const DumpData& d, const FieldValue* f)
-{
-    if (!f)
-        return {};
-    if (f->isText)
-        return f->text;
-    return f->json.isString() ? d.pool.view(f->json.n) : std::string_view();
-}
-
-namespace {
-
-// Python's == on two JSON values (1 == 1.0 == True). Iterative, and objects of many members are compared through a
-// hash table: a hostile field nested thousands deep or holding 10^5 members costs its size, not more.
-bool jsonEquals(const DumpData& a, const JValue& rootX, const DumpData& b, const JValue& rootY)
-{
-    auto isNum
-        = [](const JValue& v) { return v.type == JType::Int || v.type == JType::Float || v.type == JType::Bool; };
-    auto num = [](const JValue& v) {
-        return v.type == JType::Int ? double(v.i) : v.type == JType::Bool ? (v.b ? 1.0 : 0.0) : v.d;
-    };
-    std::vector<std::pair<JValue, JValue>> todo { { rootX, rootY } };
-    while (!todo.empty()) {
-        auto [x, y] = todo.back();
-        todo.pop_back();
-        if (isNum(x) && isNum(y)) {
-            if (x.type == JType::Int && y.type == JType::Int ? x.i != y.i : num(x) != num(y))
-                return false;
-            continue;
-        }
-        if (x.type != y.type)
-            return false;
-        switch (x.type) {
-        case JType::Null:
-            break;
-        case JType::String:
-        case JType::BigInt:
-            if (a.pool.view(x.n) != b.pool.view(y.n))
-                return false;
-            break;
-        case JType::Array: {
-            if (x.n != y.n)
-                return false;
-            auto ex = a.arena.elements(x), ey = b.arena.elements(y);
-            for (size_t i = 0; i < ex.size(); ++i)
-                todo.emplace_back(ex[i], ey[i]);
-            break;
-        }
-        case JType::Object: {
-            if (x.n != y.n)
-                return false;
-            constexpr size_t kScan = 16;
-            std::unordered_map<std::string_view, JValue> byKey; // the last value of a repeated key, as member()
-            if (y.n > kScan)
-                for (const JMember& m : b.arena.members(y))
-                    byKey[b.pool.view(m.key)] = m.value;
-            for (const JMember& m : a.arena.members(x)) {
-                std::string_view key = a.pool.view(m.key);
-                if (y.n > kScan) {
-                    auto it = byKey.find(key);
-                    if (it == byKey.end())
-                        return false;
-                    todo.emplace_back(m.value, it->second);
-                } else {
-                    const JValue* other = b.arena.member(y, key);
-                    if (!other)
-                        return false;
-                    todo.emplace_back(m.value, *other);
-                }
-            }
-            break;
-        }
-        default:
-            return false;
-        }
-    }
-    return true;
-}
-
-} // namespace
-
-bool fieldEquals(const DumpData& a, const FieldValue* x, const DumpData& b, const FieldValue* y)
-{
-    bool xNull = !x || (!x->isText && x->json.isNull());
-    bool yNull = !y || (!y->isText && y->json.isNull());
-    if (xNull || yNull)
-        return xNull == yNull;
-    if (x->isText || y->isText) {
-        bool xs = x->isText || x->json.isString();
-        bool ys = y->isText || y->json.isString();
-        return xs && ys && fieldText(a, x) == fieldText(b, y);
-    }
-    return jsonEquals(a, x->json, b, y->json);
 }
 
 } // namespace ps

@@ -119,13 +119,16 @@ std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string
     std::unordered_map<std::string, std::string> map;
     // msprobe checks the file before reading it: a missing, unreadable or oversized file stops the run (only a file
     // that does not parse falls back to matching without the mapping).
-    checkInputFile(yamlPath);
-    if (::access(yamlPath.c_str(), R_OK) != 0)
-        throw Error(ErrorCode::FileUnreadable, yamlPath, "the layer mapping file cannot be read");
+    if (!yamlPath.empty()) {
+        checkInputFile(yamlPath);
+        if (::access(yamlPath.c_str(), R_OK) != 0)
+            throw Error(ErrorCode::FileUnreadable, yamlPath, "the layer mapping file cannot be read");
+    }
     try {
         std::vector<LayerScopeItem> npuItems = readLayerScopeItems(npuDir);
         std::vector<LayerScopeItem> benchItems = readLayerScopeItems(benchDir);
-        LayerMappingRules rules = LayerMappingRules::load(yamlPath);
+        // No file (msprobe 26.0.0's bare -lm): the scopes map to themselves.
+        LayerMappingRules rules = yamlPath.empty() ? LayerMappingRules() : LayerMappingRules::load(yamlPath);
         for (const LayerMappingMessage& m : rules.validate())
             warnings.push_back(
                 yamlPath + (m.line > 0 ? ": line " + std::to_string(m.line) : std::string()) + ": " + m.text);

@@ -8,7 +8,8 @@
 namespace ps {
 
 // Throws ps::Error when the YAML file is missing, unreadable or too large (msprobe stops there too). Returns an
-// empty map (and a warning) when the mapping cannot be built from it, so matching falls back.
+// empty map (and a warning) when the mapping cannot be built from it, so matching falls back. An empty yamlPath
+// builds the map from the two module trees alone (no renaming rules).
 std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
     const std::string& yamlPath, const std::string& framework, std::vector<std::string>& warnings);
 

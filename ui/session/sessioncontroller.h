@@ -84,6 +84,9 @@ public:
     // Stops the running load: the engine stops within ~0.1 s and the previous session stays as it was.
     void cancel();
     static QString stageText(ps::Stage stage); // translated stage name for the progress display
+    // The rank folders of a dump folder (or of its first step folder): what the open dialog pre-fills as the rank
+    // count of a parallel layout; 0 when it holds none.
+    static int rankFolderCount(const QString& folder);
 
     // Queries on the current snapshot: sides is a mask (1 = NPU, 2 = Bench).
     void search(int sides, const SearchQuery& query);
