@@ -90,6 +90,9 @@ public:
             NodeId child = ensureNode(e.node);
             attach(child, up);
         }
+        // construct.json may close a cycle (even through DefaultModel) or nest too deeply: refused before any step
+        // below walks up the parent links
+        checkParentLinks(m_g, m_construct.path);
         // step 3 (msprobe 26.0.0): recompute calls move under the backward of their first call's parent
         if (m_options.profile == RulesProfile::Msprobe26)
             moveRecomputeCalls(
@@ -104,7 +107,7 @@ public:
         // step 6: data items and the CSR layout
         assignItems();
         freeze();
-        // step 5: construct.json may close a cycle (even through DefaultModel) or nest too deeply
+        // the moves and groups above keep a tree; checked again on the final layout
         checkHierarchy(m_g, m_construct.path);
         m_options.progress.advance(Stage::Build, 1);
     }
@@ -292,6 +295,11 @@ private:
         for (NodeId g : m_kids[m_g.root])
             if (m_g.type[g] == NodeType::ApiCollection && !m_kids[g].empty())
                 m_g.microStep[g] = m_g.microStep[m_kids[g].front()];
+        // Each micro step holds at least one node (the graph readers refuse more, and so would the viewer's list)
+        if (uint64_t(m_construct.megatronMicroSteps) + 1 > std::max<uint64_t>(m_g.size(), 1))
+            throw Error(ErrorCode::BadContent, m_construct.path,
+                "megatron_micro_step_number is " + std::to_string(m_construct.megatronMicroSteps) + ", more than the "
+                    + std::to_string(m_g.size()) + " nodes of the graph");
         m_g.microSteps = uint32_t(m_construct.megatronMicroSteps) + 1;
         m_g.microStepsFromDump = true;
     }

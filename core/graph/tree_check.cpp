@@ -35,7 +35,44 @@ std::string quoted(const Graph& g, NodeId n)
         "the node " + quoted(g, n) + " is its own ancestor (" + chain + "); the hierarchy must be a tree");
 }
 
+[[noreturn]] void failDepth(const Graph& g, NodeId n, uint64_t depth, const std::string& file)
+{
+    throw Error(ErrorCode::BadContent, file,
+        "the node " + quoted(g, n) + " lies "
+            + overLimit(std::to_string(depth) + " levels below the root", "max_depth", limits().maxDepth));
+}
+
 } // namespace
+
+void checkParentLinks(const Graph& g, const std::string& file)
+{
+    // Each node's depth once, walking up until a node of known depth: linear, and a walk that meets a node of the
+    // walk in progress has found a cycle.
+    constexpr uint32_t kUnknown = UINT32_MAX, kOnPath = UINT32_MAX - 1;
+    const size_t count = g.size();
+    const uint64_t maxDepth = limits().maxDepth;
+    std::vector<uint32_t> depth(count, kUnknown);
+    std::vector<NodeId> path;
+    for (NodeId start = 0; start < count; ++start) {
+        path.clear();
+        NodeId n = start;
+        while (n != kNoNode && depth[n] == kUnknown) {
+            depth[n] = kOnPath;
+            path.push_back(n);
+            n = g.parent[n];
+            if (n != kNoNode && n >= count)
+                throw Error(ErrorCode::BadContent, file, "the node " + quoted(g, path.back()) + " has no valid parent");
+        }
+        if (n != kNoNode && depth[n] == kOnPath)
+            failCycle(g, n, file);
+        uint64_t d = n == kNoNode ? 0 : uint64_t(depth[n]) + 1;
+        for (size_t k = path.size(); k-- > 0; ++d) {
+            if (d > maxDepth)
+                failDepth(g, path[k], d, file);
+            depth[path[k]] = uint32_t(d);
+        }
+    }
+}
 
 void checkHierarchy(const Graph& g, const std::string& file)
 {
@@ -59,9 +96,7 @@ void checkHierarchy(const Graph& g, const std::string& file)
                 reached[c] = 1;
                 depth[c] = depth[n] + 1;
                 if (depth[c] > maxDepth)
-                    throw Error(ErrorCode::BadContent, file,
-                        "the node " + quoted(g, c) + " lies "
-                            + overLimit(std::to_string(depth[c]) + " levels below the root", "max_depth", maxDepth));
+                    failDepth(g, c, depth[c], file);
                 stack.push_back(c);
             }
         }

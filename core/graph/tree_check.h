@@ -13,4 +13,8 @@ namespace ps {
 // Error(BadContent) naming `file` and a node on the cycle or the node too deep.
 void checkHierarchy(const Graph& g, const std::string& file);
 
+// The same checks on the parent links alone, for a graph still being built (no CSR children yet): the steps that
+// rearrange it afterwards (msprobe 26.0.0's recompute moves) walk up parent links and need them to end.
+void checkParentLinks(const Graph& g, const std::string& file);
+
 } // namespace ps

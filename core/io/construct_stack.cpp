@@ -23,6 +23,8 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
         StrId node = pool.intern(key);
         if (key == "megatron_micro_step_number") {
             JValue v = reader.readScalar(pool);
+            if (v.type == JType::Int && v.i >= INT32_MAX)
+                reader.fail("megatron_micro_step_number is " + std::to_string(v.i) + ", not a micro step count");
             if (v.type == JType::Int)
                 out.megatronMicroSteps = int(v.i);
             continue;

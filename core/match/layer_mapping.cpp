@@ -7,6 +7,7 @@
 #include "util/error.h"
 
 #include <exception>
+#include <new>
 #include <unistd.h>
 
 namespace ps {
@@ -139,16 +140,14 @@ std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string
             map[npuItems[i].name] = target ? target->name : "N/A";
         }
     } catch (const Error& e) {
-        warnings.push_back(
-            std::string("The layer mapping file parsing failed, please check file format, mapping is not "
-                        "effective. ")
-            + e.what());
+        if (e.code() == ErrorCode::Cancelled || e.code() == ErrorCode::MemoryLimit)
+            throw; // the run stops: no fallback hides the memory budget or a cancel
+        warnings.push_back(std::string(kLayerMappingFailed) + " " + e.what());
         return {};
+    } catch (const std::bad_alloc&) {
+        throw;
     } catch (const std::exception& e) {
-        warnings.push_back(
-            std::string("The layer mapping file parsing failed, please check file format, mapping is not "
-                        "effective. ")
-            + yamlPath + ": " + e.what());
+        warnings.push_back(std::string(kLayerMappingFailed) + " " + yamlPath + ": " + e.what());
         return {};
     }
     return map;

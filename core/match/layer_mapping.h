@@ -7,6 +7,10 @@
 
 namespace ps {
 
+// msprobe's warning when the mapping cannot be built; the run goes on without it.
+inline constexpr const char* kLayerMappingFailed
+    = "The layer mapping file parsing failed, please check file format, mapping is not effective.";
+
 // Throws ps::Error when the YAML file is missing, unreadable or too large (msprobe stops there too). Returns an
 // empty map (and a warning) when the mapping cannot be built from it, so matching falls back. An empty yamlPath
 // builds the map from the two module trees alone (no renaming rules).

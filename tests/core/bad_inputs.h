@@ -246,9 +246,11 @@ inline void runCase(const Case& c, const QString& expected)
     } else if (expected.startsWith(QLatin1String("ok:"))) {
         QVERIFY2(!threw, qPrintable(outcome.left(500)));
         QVERIFY2(outcome.contains(expected.mid(3)), qPrintable(outcome.left(500)));
-        // No temporary files next to the results.
+        // No temporary files next to the results (.vis, .vis.db, or the merged dump's .json files).
         for (const QString& f : filesUnder(ctx.out))
-            QVERIFY2(f.endsWith(QLatin1String(".vis")), qPrintable(f));
+            QVERIFY2(f.endsWith(QLatin1String(".vis")) || f.endsWith(QLatin1String(".vis.db"))
+                    || f.endsWith(QLatin1String(".json")),
+                qPrintable(f));
     } else {
         // Either outcome is acceptable; only crash, hang and damage are not.
         if (threw)

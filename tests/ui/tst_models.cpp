@@ -191,6 +191,21 @@ private Q_SLOTS:
         QCOMPARE(set.hits.size(), count);
     }
 
+    // A graph file's parallel_merge_info may hold any number of lines of any length: the details panel gets a
+    // readable part (500 lines of at most 2,000 characters and the count of the rest).
+    void mergeInfoShownWithinBounds()
+    {
+        ps::Graph g;
+        g.mergeInfo[0] = std::vector<std::string>(1000, std::string(10000, 'x'));
+        g.mergeInfo[1] = { "short line" };
+        const QStringList lines = mergeInfoOf(g, 0);
+        QCOMPARE(lines.size(), 501);
+        QCOMPARE(lines.first(), QString(2000, QLatin1Char('x')) + QStringLiteral(" …"));
+        QCOMPARE(lines.last(), QStringLiteral("… +500"));
+        QCOMPARE(mergeInfoOf(g, 1), QStringList { QStringLiteral("short line") });
+        QVERIFY(mergeInfoOf(g, 2).isEmpty());
+    }
+
     void filterProxyIsABitTest()
     {
         GraphTreeModel model(Side::Npu);
