@@ -1,11 +1,14 @@
 #include "vis/vis_reader_common.h"
 
 #include "util/error.h"
+
 #include "vis/vis_export_common.h"
+#include <algorithm>
 
 namespace ps {
 
-NodeId VisSide::addNode(std::string_view name, int nodeType) {
+NodeId VisSide::addNode(std::string_view name, int nodeType)
+{
     NodeId n = assembler.addNode(name, nodeType);
     extras.emplace_back();
     precision.emplace_back();
@@ -14,7 +17,8 @@ NodeId VisSide::addNode(std::string_view name, int nodeType) {
     return n;
 }
 
-CompareMode modeFromTask(std::string_view task) {
+CompareMode modeFromTask(std::string_view task)
+{
     if (task == "md5")
         return CompareMode::Md5;
     if (task == "all")
@@ -22,7 +26,8 @@ CompareMode modeFromTask(std::string_view task) {
     return CompareMode::Summary;
 }
 
-OverflowLevel overflowFromText(std::string_view text) {
+OverflowLevel overflowFromText(std::string_view text)
+{
     if (text == "medium")
         return OverflowLevel::Medium;
     if (text == "high")
@@ -32,7 +37,8 @@ OverflowLevel overflowFromText(std::string_view text) {
     return OverflowLevel::None;
 }
 
-void addMember(JArena& arena, JValue& object, std::string_view key, const JValue& value) {
+void addMember(JArena& arena, JValue& object, std::string_view key, const JValue& value)
+{
     std::vector<JMember> members;
     if (object.isObject())
         members.assign(arena.members(object).begin(), arena.members(object).end());
@@ -43,7 +49,8 @@ void addMember(JArena& arena, JValue& object, std::string_view key, const JValue
 namespace {
 
 // msprobe's shape {"communications_type": str, "nodes_info": {"<rank>": [str, str], ...}}, else false.
-bool parseDistributed(const JArena& arena, const JValue& v, DistributedLink& out) {
+bool parseDistributed(const JArena& arena, const JValue& v, DistributedLink& out)
+{
     if (!v.isObject() || v.n != 2)
         return false;
     auto members = arena.members(v);
@@ -67,7 +74,8 @@ bool parseDistributed(const JArena& arena, const JValue& v, DistributedLink& out
     return true;
 }
 
-void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta) {
+void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta)
+{
     JArena& arena = meta.store->arena;
     for (size_t s = 0; s < sides.size(); ++s) {
         const Graph& g = *c.graphs[s];
@@ -99,11 +107,18 @@ void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta) {
 
 } // namespace
 
-void assembleDocument(std::vector<VisSide*> sides, const VisAssembly& how, VisDocument& doc, const std::string& file) {
+void assembleDocument(std::vector<VisSide*> sides, const VisAssembly& how, VisDocument& doc, const std::string& file)
+{
     auto c = std::make_shared<Comparison>();
     c->isCompare = how.compare;
     c->mode = how.mode;
     c->overflowCheck = how.overflowCheck;
+    // Each micro step holds at least one node: a larger count (the viewer lists every step) is not a graph's.
+    const size_t nodes = sides[0]->assembler.size();
+    if (how.microSteps > std::max<size_t>(nodes, 1))
+        throw Error(ErrorCode::BadContent, file,
+            "MicroSteps is " + std::to_string(how.microSteps) + ", more than the " + std::to_string(nodes)
+                + " nodes of the graph");
     for (size_t s = 0; s < sides.size(); ++s) {
         const char* label = !how.compare ? "graph" : s == 0 ? "NPU graph" : "Bench graph";
         if (!sides[s]->hasRoot)

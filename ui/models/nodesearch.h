@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -34,7 +35,13 @@ struct NodeSet {
     QString error; // invalid regular expression
 };
 
-NodeSet searchNodes(const Snapshot& snapshot, Side side, const SearchQuery& query);
+// A regular expression is user-typed, but a catastrophic one ("(a|a)*b") may backtrack for long on every one of
+// 10^6 names. QRegularExpression (PCRE2, JIT-compiled) bounds each match by PCRE2's match limit; the scan as a
+// whole stops with an error once it has spent kRegexBudgetMs matching, and at once when `stale` says a newer
+// search replaced this one (the session asks; its result would be dropped anyway).
+constexpr int kRegexBudgetMs = 3000;
+NodeSet searchNodes(
+    const Snapshot& snapshot, Side side, const SearchQuery& query, const std::function<bool()>& stale = {});
 NodeSet filterNodes(const Snapshot& snapshot, Side side, const NodeFilter& filter);
 
 } // namespace psui

@@ -312,7 +312,7 @@ void SessionController::finishLoad(quint64 generation, const std::shared_ptr<Loa
     m_snapshot = result->snapshot;
     m_colors.clear();
     m_microStep = -1;
-    ++m_searchGeneration;
+    m_latestSearch->store(++m_searchGeneration);
     ++m_filterGeneration;
     for (GraphTreeModel* model : m_models)
         model->setSnapshot(m_snapshot);
@@ -351,20 +351,25 @@ void SessionController::search(int sides, const SearchQuery& request)
     SearchQuery query = request;
     query.microStep = m_microStep;
     const quint64 generation = ++m_searchGeneration;
+    m_latestSearch->store(generation);
     auto snapshot = m_snapshot;
+    // A newer search (the next keystroke) stops this one on its worker: a slow regular expression never queues
+    // the searches behind it.
+    auto latest = m_latestSearch;
+    auto stale = [latest, generation] { return latest->load() != generation; };
     auto* watcher = new QFutureWatcher<QueryResult>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation]() {
         if (generation == m_searchGeneration)
             Q_EMIT searchFinished(watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([snapshot, sides, query]() {
+    watcher->setFuture(QtConcurrent::run([snapshot, sides, query, stale]() {
         QueryResult r;
         if (!snapshot || query.isEmpty())
             return r;
         for (Side s : { Side::Npu, Side::Bench })
             if (sides & (1 << int(s)))
-                r.sides[size_t(s)] = std::make_shared<NodeSet>(searchNodes(*snapshot, s, query));
+                r.sides[size_t(s)] = std::make_shared<NodeSet>(searchNodes(*snapshot, s, query, stale));
         return r;
     }));
 }

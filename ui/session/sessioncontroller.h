@@ -146,6 +146,7 @@ private:
     QStringList m_jobLabels;
     quint64 m_loadGeneration = 0;
     quint64 m_searchGeneration = 0;
+    std::shared_ptr<std::atomic<quint64>> m_latestSearch = std::make_shared<std::atomic<quint64>>(0); // for workers
     quint64 m_filterGeneration = 0;
     quint64 m_editGeneration = 0;
     quint64 m_diagnoseGeneration = 0;
