@@ -44,18 +44,26 @@ void appendExponent(std::string& out, int e)
     out += std::to_string(a);
 }
 
+// Python's text of nan and the infinities; false (nothing written) for a finite x.
+bool appendNonFinite(std::string& out, double x)
+{
+    if (std::isnan(x)) {
+        out += "nan";
+        return true;
+    }
+    if (std::isinf(x)) {
+        out += x < 0 ? "-inf" : "inf";
+        return true;
+    }
+    return false;
+}
+
 } // namespace
 
 void appendRepr(std::string& out, double x)
 {
-    if (std::isnan(x)) {
-        out += "nan";
+    if (appendNonFinite(out, x))
         return;
-    }
-    if (std::isinf(x)) {
-        out += x < 0 ? "-inf" : "inf";
-        return;
-    }
     if (std::signbit(x))
         out += '-';
     if (x == 0) {
@@ -123,14 +131,8 @@ std::string formatExp6(double x)
 
 void appendExp6(std::string& out, double x)
 {
-    if (std::isnan(x)) {
-        out += "nan";
+    if (appendNonFinite(out, x))
         return;
-    }
-    if (std::isinf(x)) {
-        out += x < 0 ? "-inf" : "inf";
-        return;
-    }
     // to_chars with a precision formats as printf's "%.6e" does (exact rounding, at least two exponent digits).
     char buf[64];
     auto res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific, 6);

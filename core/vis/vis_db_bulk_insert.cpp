@@ -1,5 +1,6 @@
 #include "vis/vis_db_bulk_insert.h"
 
+#include "io/file_io.h"
 #include "vis/sqlite_file.h"
 #include "vis/vis_db_index.h"
 #include "vis/vis_db_schema.h"
@@ -74,9 +75,9 @@ std::string insertSql(const char* table, int columns)
 } // namespace
 
 void insertVisDbThroughSqlite(const std::vector<VisDbGraph>& graphs, const std::vector<DbSide>& sides, bool v26,
-    const std::string& tempPath, const std::string& displayName, const ProgressPart& progress)
+    AtomicFile& out, const std::string& displayName, const ProgressPart& progress)
 {
-    SqliteDb db(tempPath, SqliteDb::Mode::Create, displayName);
+    SqliteDb db(out.tempPath(), SqliteDb::Mode::Create, displayName);
     // page_size before anything is written; the file is renamed into place when complete, so no journal or sync.
     db.exec("PRAGMA page_size=65536; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; "
             "PRAGMA locking_mode=EXCLUSIVE; PRAGMA cache_size=-1048576; PRAGMA temp_store=MEMORY; PRAGMA threads=4;");
@@ -93,19 +94,12 @@ void insertVisDbThroughSqlite(const std::vector<VisDbGraph>& graphs, const std::
             sides, [&](int64_t, std::string_view record) { nodes.insert(record); },
             [&](double done) { progress.advance(Stage::Write, 0.7 * done); });
         RecordInsert stack(db, insertSql("tb_stack", 2));
-        sqlfile::Record r;
-        std::string record;
-        for (const DbSide& side : sides)
-            for (const auto& [id, text] : side.stackRows()) {
-                r.clear();
-                r.text(id);
-                r.text(text);
-                record.clear();
-                r.appendTo(record);
-                stack.insert(record);
-            }
+        std::vector<std::string> records, keys;
+        appendStackRecords(sides, records, keys);
+        for (const std::string& record : records)
+            stack.insert(record);
         RecordInsert config(db, insertSql("tb_config", 9));
-        record.clear();
+        std::string record;
         appendConfigRecord(record, graphs);
         config.insert(record);
     }

@@ -11,8 +11,11 @@
 
 namespace ps {
 
-// Writes the sides' rows (and tb_stack, tb_config) into `tempPath`, a new file; `displayName` names it in errors.
+class AtomicFile;
+
+// Writes the sides' rows (and tb_stack, tb_config) into the temporary file of `out` (not committed here);
+// `displayName` names the database in errors.
 void insertVisDbThroughSqlite(const std::vector<VisDbGraph>& graphs, const std::vector<DbSide>& sides, bool v26,
-    const std::string& tempPath, const std::string& displayName, const ProgressPart& progress);
+    AtomicFile& out, const std::string& displayName, const ProgressPart& progress);
 
 } // namespace ps

@@ -268,6 +268,21 @@ void appendConfigRecord(std::string& out, const std::vector<VisDbGraph>& graphs)
     r.appendTo(out);
 }
 
+void appendStackRecords(
+    const std::vector<DbSide>& sides, std::vector<std::string>& records, std::vector<std::string>& keys)
+{
+    sqlfile::Record r;
+    for (const DbSide& side : sides)
+        for (const auto& [id, text] : side.stackRows()) {
+            r.clear();
+            r.text(id);
+            r.text(text);
+            records.emplace_back();
+            r.appendTo(records.back());
+            keys.push_back(id);
+        }
+}
+
 void streamNodeRecords(const std::vector<DbSide>& sides,
     const std::function<void(int64_t rowid, std::string_view record)>& add, const std::function<void(double)>& done)
 {

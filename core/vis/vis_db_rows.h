@@ -61,6 +61,10 @@ private:
 void streamNodeRecords(const std::vector<DbSide>& sides,
     const std::function<void(int64_t rowid, std::string_view record)>& add, const std::function<void(double)>& done);
 
+// The tb_stack records of every side, in rowid order, and their keys (the id column).
+void appendStackRecords(
+    const std::vector<DbSide>& sides, std::vector<std::string>& records, std::vector<std::string>& keys);
+
 // tb_config's one row (graph_type, task, tool_tip, micro_steps, overflow_check, node_colors, rank_list, step_list).
 void appendConfigRecord(std::string& out, const std::vector<VisDbGraph>& graphs);
 

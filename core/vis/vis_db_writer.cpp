@@ -128,7 +128,7 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
 
     AtomicFile out(path);
     if (const char* writer = std::getenv("PROBESCOPE_VISDB_WRITER"); writer && std::string_view(writer) == "sqlite") {
-        insertVisDbThroughSqlite(graphs, sides, v26, out.tempPath(), path, progress);
+        insertVisDbThroughSqlite(graphs, sides, v26, out, path, progress);
         out.commit();
         return;
     }
@@ -144,16 +144,7 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
         const std::vector<uint32_t> indexRoots = writeNodeIndexes(pages, rows, indexes, progress);
 
         std::vector<std::string> records, keys;
-        sqlfile::Record r;
-        for (const DbSide& side : sides)
-            for (const auto& [id, text] : side.stackRows()) {
-                r.clear();
-                r.text(id);
-                r.text(text);
-                records.emplace_back();
-                r.appendTo(records.back());
-                keys.push_back(id);
-            }
+        appendStackRecords(sides, records, keys);
         const auto [stackRoot, stackIndex] = writeKeyedTable(pages, records, keys);
         records.assign(1, std::string());
         appendConfigRecord(records[0], graphs);

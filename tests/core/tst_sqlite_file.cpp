@@ -310,7 +310,9 @@ private slots:
         // database content.
         const std::string viaSqlite = str(tmp.path() + "/sqlite.vis.db");
         try {
-            ps::insertVisDbThroughSqlite(graphs, sides, v26, viaSqlite, viaSqlite, {});
+            ps::AtomicFile out(viaSqlite);
+            ps::insertVisDbThroughSqlite(graphs, sides, v26, out, viaSqlite, {});
+            out.commit();
         } catch (const ps::Error& e) {
             QFAIL(e.what());
         }
