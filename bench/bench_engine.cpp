@@ -98,7 +98,8 @@ int main(int argc, char** argv)
         // The parallel run and the comparison first, so that peak RSS is that of one comparison and nothing else.
         std::vector<std::string> warnings, benchWarnings;
         double t1 = now();
-        auto fut = std::async(std::launch::async, [&] { return ps::buildGraphFromFolder(benchDir, build, benchWarnings); });
+        auto fut
+            = std::async(std::launch::async, [&] { return ps::buildGraphFromFolder(benchDir, build, benchWarnings); });
         auto npu = std::shared_ptr<ps::Graph>(ps::buildGraphFromFolder(npuDir, build, warnings));
         auto bench = std::shared_ptr<ps::Graph>(fut.get());
         double t2 = now();

@@ -304,8 +304,8 @@ bool isProcessGroupKept(std::string_view key)
 
 } // namespace
 
-void formatItemInto(ItemText& out, const DumpData& dump, const DumpItem& item,
-    std::span<const char* const> metricNames, std::span<const PyScalar> metrics, RulesProfile profile, bool md5Mode)
+void formatItemInto(ItemText& out, const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
+    std::span<const PyScalar> metrics, RulesProfile profile, bool md5Mode)
 {
     const bool v26 = profile == RulesProfile::Msprobe26;
     thread_local ItemFields fields; // reused: one item after another on each writer thread

@@ -55,9 +55,8 @@ private:
 
 // msprobe 26.0.0 (`profile` Msprobe26) formats differently: numbers unrounded (Python str()), decimal trimming only
 // of strings that are one whole number, requires_grad kept, md5 dropped outside md5 mode (`md5Mode`).
-void formatItemInto(ItemText& out, const DumpData& dump, const DumpItem& item,
-    std::span<const char* const> metricNames, std::span<const PyScalar> metrics,
-    RulesProfile profile = RulesProfile::Msprobe121, bool md5Mode = false);
+void formatItemInto(ItemText& out, const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
+    std::span<const PyScalar> metrics, RulesProfile profile = RulesProfile::Msprobe121, bool md5Mode = false);
 FormattedItem formatItem(const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
     std::span<const PyScalar> metrics, RulesProfile profile = RulesProfile::Msprobe121, bool md5Mode = false);
 

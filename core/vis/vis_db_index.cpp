@@ -67,8 +67,8 @@ DbRowSet::DbRowSet(const std::vector<DbSide>& sides)
     m_ranked = computeRanks();
 }
 
-void DbRowSet::appendIndexRecord(std::string& out, DbIndex index, size_t side, size_t row, sqlfile::Record& r,
-    std::string& scratch) const
+void DbRowSet::appendIndexRecord(
+    std::string& out, DbIndex index, size_t side, size_t row, sqlfile::Record& r, std::string& scratch) const
 {
     const DbSide& s = m_sides[side];
     r.clear();
@@ -95,7 +95,9 @@ void DbRowSet::appendIndexRecord(std::string& out, DbIndex index, size_t side, s
             r.text(s.source());
             r.integer(int64_t(row));
             break;
-        case DbIndex::Order: r.integer(int64_t(row)); break;
+        case DbIndex::Order:
+            r.integer(int64_t(row));
+            break;
         case DbIndex::MicroStep:
             r.integer(s.microStep(row));
             r.integer(int64_t(row));
@@ -106,7 +108,8 @@ void DbRowSet::appendIndexRecord(std::string& out, DbIndex index, size_t side, s
             s.appendLink(scratch, row);
             r.text(scratch);
             break;
-        default: break;
+        default:
+            break;
         }
     }
     r.integer(int64_t(m_base[side] + row + 1)); // the rowid ends every index entry
@@ -338,16 +341,24 @@ std::vector<uint32_t> DbRowSet::rankedOrder(DbIndex index) const
                     keys.emplace_back(up, row, global);
                     break;
                 }
-                case DbIndex::Name: keys.emplace_back(m_nameRank[s][row], 0, global); break;
-                case DbIndex::SourceOrder: keys.emplace_back(row, 0, global); break;
-                case DbIndex::Order: keys.emplace_back(row, global, global); break;
+                case DbIndex::Name:
+                    keys.emplace_back(m_nameRank[s][row], 0, global);
+                    break;
+                case DbIndex::SourceOrder:
+                    keys.emplace_back(row, 0, global);
+                    break;
+                case DbIndex::Order:
+                    keys.emplace_back(row, global, global);
+                    break;
                 case DbIndex::MicroStep:
-                    keys.emplace_back(uint64_t(side.microStep(row) - INT32_MIN), (uint64_t(row) << 32) | global, global);
+                    keys.emplace_back(
+                        uint64_t(side.microStep(row) - INT32_MIN), (uint64_t(row) << 32) | global, global);
                     break;
                 case DbIndex::Link:
                     keys.emplace_back(uint64_t(side.modified(row)) << 32 | m_linkRank[s][row], global, global);
                     break;
-                default: break;
+                default:
+                    break;
                 }
             }
             if (perSource)

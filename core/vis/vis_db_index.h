@@ -35,8 +35,8 @@ public:
     uint64_t count() const { return m_base.back(); }
 
     // The index entry of a row: its key columns, then its rowid.
-    void appendIndexRecord(std::string& out, DbIndex index, size_t side, size_t row, sqlfile::Record& record,
-        std::string& scratch) const;
+    void appendIndexRecord(
+        std::string& out, DbIndex index, size_t side, size_t row, sqlfile::Record& record, std::string& scratch) const;
     // Global row numbers in index order.
     std::vector<uint32_t> order(DbIndex index) const;
     bool usesRanks() const { return m_ranked; } // false: orders come from comparing records

@@ -153,8 +153,9 @@ void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::sp
     out += '}';
 }
 
-void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<const uint32_t> items,
-    VerbatimItems verbatim) {
+void writeItems(
+    PyJsonWriter& w, const Comparison& c, size_t side, std::span<const uint32_t> items, VerbatimItems verbatim)
+{
     const Graph& g = *c.graphs[side];
     const DumpData& d = *g.dump;
     w.beginObject();

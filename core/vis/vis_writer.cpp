@@ -175,8 +175,7 @@ void writeNodesInParallel(
         w.membersAppended();
 }
 
-void writeGraphBody(
-    PyJsonWriter& w, const Comparison& c, size_t side, const Sink& sink, const ProgressPart& progress)
+void writeGraphBody(PyJsonWriter& w, const Comparison& c, size_t side, const Sink& sink, const ProgressPart& progress)
 {
     const Graph& g = *c.graphs[side];
     w.key("root");
@@ -253,7 +252,8 @@ void writeVisFile(const Comparison& c, const std::string& path, const ProgressPa
 {
     AtomicFile file(path);
     std::string out;
-    emitVis(c, out, [&](std::string_view text) { file.write(text); }, progress);
+    emitVis(
+        c, out, [&](std::string_view text) { file.write(text); }, progress);
     file.write(out);
     file.commit();
 }

@@ -66,8 +66,8 @@ private slots:
             double x = mantissa * std::pow(10.0, exponent) * ((next() & 1) ? -1 : 1);
             if (i % 7 == 0)
                 x = std::round(x * 1e6) / 1e6 + double(int(next() % 3) - 1) * 1e-7; // near a rounding tie
-            const std::string expected = ps::py::reprHasExponent(x) ? ps::py::formatExp6(x)
-                                                                      : ps::py::repr(ps::py::round(x, 6));
+            const std::string expected
+                = ps::py::reprHasExponent(x) ? ps::py::formatExp6(x) : ps::py::repr(ps::py::round(x, 6));
             QCOMPARE(ps::formatFloatValue(x), expected);
         }
         for (double x : { 1e-4, -1e-4, 0.00010000000000000002, 999999999.9999999, 1e9, 123456789.1234565 })
