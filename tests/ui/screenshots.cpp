@@ -72,7 +72,7 @@ int main(int argc, char** argv)
                     return;
                 grabbed = true;
                 const bool ok = window.grab().save(out);
-                session.cancel();
+                session.cancel(psui::Channel::Load);
                 QApplication::exit(ok ? 0 : 1);
             });
     }

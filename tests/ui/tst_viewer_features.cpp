@@ -5,6 +5,8 @@
 #include "models/nodedetailsmodel.h"
 #include "models/nodefilterproxy.h"
 #include "models/roles.h"
+#include "session/exportjob.h"
+#include "session/loadjob.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "testutil.h"
@@ -162,8 +164,8 @@ private Q_SLOTS:
             stages << args.at(1).toString();
         }
         QCOMPARE(last, 1000);
-        QVERIFY(stages.contains(SessionController::stageText(ps::Stage::ReadDump)));
-        QVERIFY(stages.contains(SessionController::stageText(ps::Stage::Compare)));
+        QVERIFY(stages.contains(LoadJob::stageText(ps::Stage::ReadDump)));
+        QVERIFY(stages.contains(LoadJob::stageText(ps::Stage::Compare)));
         auto* bar = m_ui.window->findChild<QProgressBar*>(QStringLiteral("loadProgress"));
         QVERIFY(bar);
         QCOMPARE(bar->maximum(), 1000); // a real percentage was shown, not only a busy indicator
@@ -182,7 +184,7 @@ private Q_SLOTS:
         QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
         QVERIFY(m_ui.session->openPaths({ big + QStringLiteral("/npu"), big + QStringLiteral("/bench") }, {}));
         // Wait until the engine is reading dump.json, then press Cancel.
-        const QString reading = SessionController::stageText(ps::Stage::ReadDump);
+        const QString reading = LoadJob::stageText(ps::Stage::ReadDump);
         QTRY_VERIFY_WITH_TIMEOUT(std::any_of(progress.begin(), progress.end(),
                                      [&](const QList<QVariant>& a) { return a.at(1).toString() == reading; }),
             30000);
@@ -191,7 +193,7 @@ private Q_SLOTS:
         QElapsedTimer sinceCancel;
         sinceCancel.start();
         QTest::mouseClick(cancel, Qt::LeftButton);
-        QVERIFY(!m_ui.session->isBusy());
+        QVERIFY(!m_ui.session->isBusy(Channel::Load));
         QVERIFY(!cancel->isVisible());
         QCOMPARE(m_ui.session->snapshot(), before);
         QVERIFY(m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text().contains(QStringLiteral("ancel")));
@@ -315,7 +317,7 @@ private Q_SLOTS:
             if (!c->toolTip().isEmpty())
                 QVERIFY2(hasCjk(c->toolTip()), qPrintable(c->toolTip()));
         QVERIFY(hasCjk(NodeDetailsModel::metricExplanation(QStringLiteral("Max diff"))));
-        QVERIFY(hasCjk(SessionController::stageText(ps::Stage::ReadDump)));
+        QVERIFY(hasCjk(LoadJob::stageText(ps::Stage::ReadDump)));
         QCoreApplication::removeTranslator(&zh);
         QTRY_VERIFY(!hasCjk(m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text()));
     }
@@ -414,15 +416,15 @@ private Q_SLOTS:
 
     void exportAddsTheSuffixAndRefusesHiddenFiles()
     {
-        QCOMPARE(SessionController::exportPath(QStringLiteral("/x/run"), false), QStringLiteral("/x/run.vis"));
-        QCOMPARE(SessionController::exportPath(QStringLiteral("/x/run"), true), QStringLiteral("/x/run.vis.db"));
-        QCOMPARE(SessionController::exportPath(QStringLiteral("/x/run.vis"), true), QStringLiteral("/x/run.vis.db"));
+        QCOMPARE(ExportJob::pathFor(QStringLiteral("/x/run"), false), QStringLiteral("/x/run.vis"));
+        QCOMPARE(ExportJob::pathFor(QStringLiteral("/x/run"), true), QStringLiteral("/x/run.vis.db"));
+        QCOMPARE(ExportJob::pathFor(QStringLiteral("/x/run.vis"), true), QStringLiteral("/x/run.vis.db"));
         QCOMPARE(
-            SessionController::exportPath(QStringLiteral("/x/run.vis.db"), false), QStringLiteral("/x/run.vis.db"));
+            ExportJob::pathFor(QStringLiteral("/x/run.vis.db"), false), QStringLiteral("/x/run.vis.db"));
         QTemporaryDir out;
         writeFile(out.filePath(QStringLiteral("a.vis")), "{}");
-        QVERIFY(!SessionController::exportProblem(out.filePath(QStringLiteral("b.vis.db"))).isEmpty());
-        QVERIFY(SessionController::exportProblem(out.filePath(QStringLiteral("b.vis"))).isEmpty());
+        QVERIFY(!ExportJob::problem(out.filePath(QStringLiteral("b.vis.db"))).isEmpty());
+        QVERIFY(ExportJob::problem(out.filePath(QStringLiteral("b.vis"))).isEmpty());
     }
 };
 

@@ -130,8 +130,8 @@ LayerMappingPanel::LayerMappingPanel(SessionController* session, QWidget* parent
         m_matchedBefore = -1;
         setMessage(tr("The comparison with these rules failed: %1").arg(message), true);
     });
-    connect(m_session, &SessionController::busyChanged, this, [this](bool busy, const QString& why) {
-        if (busy || why.isEmpty() || m_matchedBefore < 0)
+    connect(m_session, &SessionController::busyChanged, this, [this](Channel channel, bool busy, const QString& why) {
+        if (channel != Channel::Load || busy || why.isEmpty() || m_matchedBefore < 0)
             return; // still running, or finished normally (sessionChanged reports it)
         m_matchedBefore = -1;
         setMessage(tr("Apply stopped: %1").arg(why), true);

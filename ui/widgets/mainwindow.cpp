@@ -106,7 +106,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
         m_status->setToolTip(warnings.join(QLatin1Char('\n')));
     });
     connect(m_session, &SessionController::progressChanged, this, &MainWindow::onProgress);
-    connect(m_cancel, &QPushButton::clicked, m_session, &SessionController::cancel);
+    connect(m_cancel, &QPushButton::clicked, m_session, [this]() { m_session->cancel(m_shownChannel); });
     connect(m_jobs, &QComboBox::activated, m_session, &SessionController::selectJob);
     // Item 0 is "All" (-1), item k+1 is micro step k.
     connect(m_microSteps, &QComboBox::activated, m_session, [this](int i) { m_session->setMicroStep(i - 1); });
@@ -220,10 +220,21 @@ void MainWindow::showSessionStatus()
                   .arg(worst >= 0 ? npu.binTotals[size_t(worst)] : 0));
 }
 
-void MainWindow::onBusyChanged(bool busy, const QString& stage)
+void MainWindow::onBusyChanged(Channel channel, bool busy, const QString& stage)
 {
-    m_progress->setVisible(busy);
-    m_cancel->setVisible(busy);
+    // The status bar shows one job with its Cancel: the load or edit started last, or the one still running.
+    if (channel != Channel::Load && channel != Channel::Edit)
+        return;
+    const Channel other = channel == Channel::Load ? Channel::Edit : Channel::Load;
+    if (busy)
+        m_shownChannel = channel;
+    else if (channel != m_shownChannel)
+        return; // a job the status bar does not show stopped
+    else if (m_session->isBusy(other))
+        m_shownChannel = other; // it keeps running: show it again
+    const bool shown = m_session->isBusy(m_shownChannel);
+    m_progress->setVisible(shown);
+    m_cancel->setVisible(shown);
     if (busy)
         m_progress->setRange(0, 0);
     if (!stage.isEmpty())
@@ -233,6 +244,8 @@ void MainWindow::onBusyChanged(bool busy, const QString& stage)
 
 void MainWindow::onProgress(int permille, const QString& stage)
 {
+    if (m_shownChannel != Channel::Load)
+        return; // an edit shows its own stage
     // Stage in the status bar, percent on the bar; -1: the stage has no measurable fraction.
     if (permille < 0) {
         m_progress->setRange(0, 0);

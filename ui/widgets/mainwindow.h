@@ -2,6 +2,7 @@
 // The main window: side-by-side trees with the search bar, the legend/filter dock, and the details, stack and
 // caller docks. It asks the session controller for all work and never parses, compares or searches itself.
 #include "models/snapshot.h"
+#include "session/jobrunner.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -80,7 +81,7 @@ private:
     void createDocks();
     void onSessionChanged();
     void showSessionStatus(); // the loaded session's summary in the status bar (also after a language switch)
-    void onBusyChanged(bool busy, const QString& stage);
+    void onBusyChanged(Channel channel, bool busy, const QString& stage);
     void onProgress(int permille, const QString& stage);
     void onLoadFailed(const QString& message);
     void onCurrentNodes(NodeId npu, NodeId bench);
@@ -130,6 +131,7 @@ private:
     StartPage* m_startPage = nullptr;
     QStackedWidget* m_pages = nullptr;
     QList<QPointer<QDockWidget>> m_docksUnderStartPage;
+    Channel m_shownChannel = Channel::Load; // whose progress and Cancel the status bar shows
     std::shared_ptr<const std::vector<bool>> m_searchVisible[2];
     std::shared_ptr<const std::vector<bool>> m_filterVisible[2];
 

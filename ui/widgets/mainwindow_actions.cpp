@@ -1,6 +1,7 @@
 #include "widgets/mainwindow.h"
 
 #include "batch/engine.h"
+#include "session/exportjob.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/aboutdialog.h"
@@ -166,7 +167,7 @@ void MainWindow::retranslateUi()
     if (!m_session->snapshot()) {
         setWindowTitle(tr("ProbeScope"));
         m_status->setText(tr("Open a comparison (Ctrl+O), a compare.json, or drop dump folders here."));
-    } else if (!m_session->isBusy()) {
+    } else if (!m_session->isBusy(m_shownChannel)) {
         setWindowTitle(tr("%1 — ProbeScope").arg(m_session->title()));
         showSessionStatus();
     }
@@ -325,7 +326,7 @@ void MainWindow::exportVis()
         this, tr("Export .vis / .vis.db"), suggested, tr("Graph file (*.vis);;Graph database (*.vis.db)"), &filter);
     if (path.isEmpty())
         return;
-    path = SessionController::exportPath(path, filter.contains(QLatin1String("*.vis.db")));
+    path = ExportJob::pathFor(path, filter.contains(QLatin1String("*.vis.db")));
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
     m_status->setText(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
     m_progress->setRange(0, 0); // the writers report no fraction: a busy indicator while the file is written
@@ -335,7 +336,7 @@ void MainWindow::exportVis()
 
 void MainWindow::onExportFinished(const QString& path, const QString& error)
 {
-    m_progress->setVisible(m_session->isBusy());
+    m_progress->setVisible(m_session->isBusy(m_shownChannel));
     if (!error.isEmpty()) {
         m_status->setText(tr("Export failed."));
         showError(tr("Export failed"), error);
