@@ -13,7 +13,6 @@
 
 #include <QApplication>
 #include <QFile>
-#include <QTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <cmath>
 
@@ -120,7 +120,8 @@ private Q_SLOTS:
         QCOMPARE(cellColour(m_node), QStringLiteral("#FF4118"));
         QCOMPARE(m_ui.session->snapshot()->precision(Side::Npu, m_node), before); // nothing recomputed
         const QJsonObject colors = exportedColors(QStringLiteral("custom.vis"));
-        QCOMPARE(colors.keys(), QStringList({ QStringLiteral("#C7C7C7"), QStringLiteral("#FF4118"), QStringLiteral("#FFFCF3") }));
+        QCOMPARE(colors.keys(),
+            QStringList({ QStringLiteral("#C7C7C7"), QStringLiteral("#FF4118"), QStringLiteral("#FFFCF3") }));
         QCOMPARE(colors.value(QStringLiteral("#FF4118")).toObject().value(QStringLiteral("value")).toArray(),
             QJsonArray({ 0, 0.9 }));
     }
