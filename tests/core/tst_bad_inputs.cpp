@@ -15,7 +15,6 @@
 
 #include <QCryptographicHash>
 #include <QDirIterator>
-#include <QElapsedTimer>
 #include <QtTest>
 #include <functional>
 #include <sys/stat.h>
@@ -554,18 +553,13 @@ private slots:
 
         QString outcome;
         bool threw = false;
-        QElapsedTimer timer;
-        timer.start();
         try {
             outcome = c.run ? c.run(ctx) : runCommand(ctx);
         } catch (const ps::Error& e) {
             threw = true;
             outcome = QString::fromUtf8(e.what());
         }
-        qint64 ms = timer.elapsed();
-        // Anything but ps::Error (or a crash) escapes and fails the test run.
-
-        QVERIFY2(ms < 60000, qPrintable(QStringLiteral("took %1 ms").arg(ms)));
+        // Anything but ps::Error (or a crash) escapes and fails the test run; a hang runs into ctest's timeout.
         auto after = hashTree(ctx.in);
         for (auto it = before.cbegin(); it != before.cend(); ++it)
             QVERIFY2(after.value(it.key()) == it.value(), qPrintable(QStringLiteral("input changed: ") + it.key()));

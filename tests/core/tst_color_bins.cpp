@@ -32,7 +32,7 @@ QString problem(const std::vector<ColorBin>& r)
 
 std::shared_ptr<ps::Comparison> exampleComparison()
 {
-    const QString dir = QStringLiteral(PROBESCOPE_SHARED_DATA "/cases/mlp_mix_statistics");
+    const QString dir = QStringLiteral(PROBESCOPE_CASES "/mlp_mix_statistics");
     std::vector<std::string> warnings;
     return ps::runPair(
         (dir + "/npu/step0/rank").toStdString(), (dir + "/bench/step0/rank").toStdString(), {}, warnings);

@@ -1,5 +1,5 @@
 // The first-divergence finder (docs/diagnose.md) and `probescope-cli diagnose`: the node where a deviation is
-// introduced is named, the nodes that inherit it are not. Checked on the shared case mlp_nan_mix_statistics (a NaN
+// introduced is named, the nodes that inherit it are not. Checked on the real case mlp_nan_mix_statistics (a NaN
 // weight injected into fc2) and on a hand-made fp16 overflow.
 #include "analysis/divergence.h"
 #include "analysis/divergence_report.h"
@@ -50,9 +50,9 @@ QByteArray overflowDump(bool npu)
 const QByteArray kOverflowConstruct = R"({"Functional.layer_norm.0.forward": null, "Module.fc.Linear.forward.0": null,
  "Functional.linear.0.forward": "Module.fc.Linear.forward.0", "Functional.relu.0.forward": null})";
 
-QString sharedCase(const char* name)
+QString caseDir(const char* name)
 {
-    return QStringLiteral(PROBESCOPE_SHARED_DATA "/cases/") + QLatin1String(name);
+    return QStringLiteral(PROBESCOPE_CASES "/") + QLatin1String(name);
 }
 
 std::shared_ptr<ps::Comparison> compareRoots(const QString& npu, const QString& bench)
@@ -180,9 +180,8 @@ private slots:
 
     void nanInjectionIsFound()
     {
-        const QString root = sharedCase("mlp_nan_mix_statistics");
-        if (!QFileInfo::exists(root))
-            QSKIP("shared case mlp_nan_mix_statistics not available");
+        const QString root = caseDir("mlp_nan_mix_statistics");
+        QVERIFY2(QFileInfo::exists(root), qPrintable(root));
         auto c = compareRoots(root + "/npu", root + "/bench");
         auto found = ps::findDivergences(*c, {});
         QVERIFY(!found.empty());
@@ -199,9 +198,8 @@ private slots:
 
     void cleanCaseHasNoInfiniteDivergence()
     {
-        const QString root = sharedCase("mlp_mix_statistics");
-        if (!QFileInfo::exists(root))
-            QSKIP("shared case mlp_mix_statistics not available");
+        const QString root = caseDir("mlp_mix_statistics");
+        QVERIFY2(QFileInfo::exists(root), qPrintable(root));
         auto c = compareRoots(root + "/npu", root + "/bench");
         for (const ps::Divergence& d : ps::findDivergences(*c, {}))
             QVERIFY(std::isfinite(d.added));

@@ -11,7 +11,7 @@
 
 namespace {
 
-const QString kShared = QStringLiteral(PROBESCOPE_SHARED_DATA);
+const QString kCases = QStringLiteral(PROBESCOPE_CASES);
 
 struct MockNode {
     std::string name;
@@ -301,9 +301,8 @@ private Q_SLOTS:
     // siblings never overlap, and the pre-order subtree ranges match the parent links.
     void realCaseFullyExpandedInvariants()
     {
-        const QString path = kShared + QStringLiteral("/cases/gpt_mix_statistics/ref_1.2.1/compare/compare.vis");
-        if (!QFile::exists(path) && !QFile::exists(path + QStringLiteral(".gz")))
-            QSKIP("shared data missing");
+        const QString path = kCases + QStringLiteral("/gpt_mix_statistics/ref_1.2.1/compare/compare.vis.gz");
+        QVERIFY2(QFile::exists(path), qPrintable(path));
         const auto doc
             = ps::readVisFile(QFile::exists(path) ? path.toStdString() : (path + QStringLiteral(".gz")).toStdString());
         for (ps::Side side : { ps::Side::Npu, ps::Side::Bench }) {

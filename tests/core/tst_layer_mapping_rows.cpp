@@ -8,7 +8,7 @@
 
 namespace {
 
-const QString kCase = QStringLiteral(PROBESCOPE_SHARED_DATA "/cases/gpt_layermap_mix_statistics");
+const QString kCase = QStringLiteral(PROBESCOPE_CASES "/gpt_layermap_mix_statistics");
 
 std::string str(const QString& s) { return s.toStdString(); }
 

@@ -1,6 +1,6 @@
 // Manual match and unmatch (viewer spec §4): rows, metrics and precision recomputed by the engine's comparator,
 // children by short name and type, forward/backward mirroring, refusal in real-data mode, the .vis.config file
-// and exports that carry the manual matches. Checked on small hand-made dumps and on shared cases.
+// and exports that carry the manual matches. Checked on small hand-made dumps and on real msprobe cases.
 #include "batch/engine.h"
 #include "batch/layout.h"
 #include "compare/manual_match.h"
@@ -252,9 +252,8 @@ private slots:
 
     void realDataModeIsRefused()
     {
-        const QString root = QStringLiteral(PROBESCOPE_SHARED_DATA "/cases/mlp_mix_tensor");
-        if (!QFileInfo::exists(root))
-            QSKIP("shared case mlp_mix_tensor not available");
+        const QString root = QStringLiteral(PROBESCOPE_CASES "/mlp_mix_tensor");
+        QVERIFY2(QFileInfo::exists(root), qPrintable(root));
         std::vector<std::string> warnings;
         auto jobs = ps::planJobs((root + "/npu").toStdString(), (root + "/bench").toStdString(), std::string());
         QVERIFY(!jobs.empty());

@@ -12,7 +12,7 @@
 
 namespace {
 
-const QString kCases = QStringLiteral(PROBESCOPE_SHARED_DATA "/cases/");
+const QString kCases = QStringLiteral(PROBESCOPE_CASES "/");
 
 QString casePath(const QString& relative)
 {
@@ -144,8 +144,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         const QString path = casePath(file);
-        if (!QFile::exists(path))
-            QSKIP("shared data missing");
+        QVERIFY2(QFile::exists(path), qPrintable(path));
         const auto doc = ps::readVisFile(path.toStdString());
         const ps::PrecisionSeries series = ps::precisionSeries(*doc.comparison);
         const auto expected = expectedSeries(path);
@@ -174,8 +173,7 @@ private Q_SLOTS:
     void layerTableOnGpt()
     {
         const QString path = casePath(QStringLiteral("gpt_mix_statistics/ref_1.2.1/compare/compare.vis"));
-        if (!QFile::exists(path))
-            QSKIP("shared data missing");
+        QVERIFY2(QFile::exists(path), qPrintable(path));
         const auto doc = ps::readVisFile(path.toStdString());
         const ps::Graph& g = doc.comparison->graph(ps::Side::Npu);
         const ps::PrecisionSeries series = ps::precisionSeries(*doc.comparison);
@@ -211,8 +209,7 @@ private Q_SLOTS:
     void buildHasNoSeries()
     {
         const QString path = casePath(QStringLiteral("mlp_nan_mix_statistics/ref_1.2.1/build/build.vis"));
-        if (!QFile::exists(path))
-            QSKIP("shared data missing");
+        QVERIFY2(QFile::exists(path), qPrintable(path));
         const auto doc = ps::readVisFile(path.toStdString());
         const auto series = ps::precisionSeries(*doc.comparison);
         QVERIFY(series.forward.empty() && series.backward.empty());

@@ -6,15 +6,13 @@
 #include "util/error.h"
 
 #include <QDirIterator>
-#include <QElapsedTimer>
 #include <QtTest>
 
 #include <set>
-#include <thread>
 
 namespace {
 
-const QString kCases = QStringLiteral(PROBESCOPE_SHARED_DATA "/cases");
+const QString kCases = QStringLiteral(PROBESCOPE_CASES);
 
 struct Report {
     ps::Stage stage;
@@ -141,22 +139,31 @@ private slots:
         QCOMPARE(filesUnder(out.path()), QStringList());
     }
 
-    void cancelWhileReadingLargeDumpIsQuick()
+    // Cancel is seen within one progress chunk (about 2 ms of parsing) per side: once the flag is set while
+    // dump.json is read, each side reports at most once more, and no later stage ever starts. (A state check, not a
+    // stopwatch: latency figures belong to the benchmarks.)
+    void cancelWhileReadingLargeDumpStopsWithinOneChunk()
     {
         QTemporaryDir dir;
         writeLargeDump(dir.filePath(QStringLiteral("npu")), 100000);
         writeLargeDump(dir.filePath(QStringLiteral("bench")), 100000);
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("npu/dump.json"))).size() > 20'000'000);
         std::atomic<bool> cancel { false };
-        std::atomic<int> readReports { 0 };
-        ps::Progress progress([&](ps::Stage s, double) { readReports += s == ps::Stage::ReadDump; }, &cancel);
-        QElapsedTimer sinceCancel;
-        std::thread canceller([&]() {
-            while (readReports < 2) // reading has started on both sides
-                std::this_thread::sleep_for(std::chrono::milliseconds(1));
-            sinceCancel.start();
-            cancel = true;
-        });
+        int reportsAfterCancel = 0; // listener calls are serialized by Progress
+        bool laterStageSeen = false;
+        double overallAtCancel = -1;
+        ps::Progress progress(
+            [&](ps::Stage s, double overall) {
+                if (s != ps::Stage::ReadDump)
+                    laterStageSeen = true;
+                if (cancel) {
+                    ++reportsAfterCancel;
+                } else if (s == ps::Stage::ReadDump && overall > 0) {
+                    overallAtCancel = overall;
+                    cancel = true;
+                }
+            },
+            &cancel);
         std::vector<std::string> warnings;
         bool cancelled = false;
         try {
@@ -165,12 +172,10 @@ private slots:
         } catch (const ps::Error& e) {
             cancelled = e.code() == ps::ErrorCode::Cancelled;
         }
-        canceller.join();
-        const qint64 latency = sinceCancel.elapsed();
-        qInfo("cancel took effect %lld ms after the flag was set (reading a %lld MB dump.json per side)", latency,
-            QFileInfo(dir.filePath(QStringLiteral("npu/dump.json"))).size() >> 20);
         QVERIFY(cancelled);
-        QVERIFY2(latency < 500, "cancel must stop reading within a few hundred ms even on a loaded machine");
+        QVERIFY(overallAtCancel > 0);
+        QVERIFY2(reportsAfterCancel <= 2, qPrintable(QString::number(reportsAfterCancel)));
+        QVERIFY(!laterStageSeen);
     }
 
     void withoutListenerNothingIsReported()

@@ -1,5 +1,5 @@
 // Tensor file readers (.pt, .npy) and msprobe 1.2.1's real-data metrics (spec/engine.md §2.4, §6.5.3-6.5.4).
-// Hand-made files come from tests/data/tensor/make_pt.py; real dumps are copies from shared/data/cases/mlp_mix_tensor
+// Hand-made files come from tests/data/tensor/make_pt.py; real dumps are copies of the msprobe case mlp_mix_tensor
 // with the values msprobe 1.2.1 logged for them (ref_1.2.1/compare/run.log, 12 decimals).
 #include "tensor/half.h"
 #include "tensor/real_metrics.h"

@@ -21,7 +21,7 @@
 namespace {
 
 const QString kData = QStringLiteral(PROBESCOPE_TEST_DATA "/vis");
-const QString kShared = QStringLiteral(PROBESCOPE_SHARED_DATA);
+const QString kCases = QStringLiteral(PROBESCOPE_CASES);
 
 std::string str(const QString& s) {
     return s.toStdString();
@@ -176,9 +176,8 @@ private slots:
     void dbSchemaAndKeys() {
         QFETCH(QString, caseName);
         QFETCH(bool, compare);
-        QString caseDir = kShared + "/cases/" + caseName;
-        if (!QFileInfo::exists(caseDir))
-            QSKIP("shared case data not available");
+        QString caseDir = kCases + "/" + caseName;
+        QVERIFY2(QFileInfo::exists(caseDir), qPrintable(caseDir));
         QTemporaryDir tmp;
         ps::CompareConfig config = ps::readCompareJson(str(caseDir + (compare ? "/compare.json" : "/build.json")));
         ps::EngineOptions options;
@@ -267,9 +266,8 @@ private slots:
     void dbReadsBackAsOurVis() {
         QFETCH(QString, caseName);
         QFETCH(bool, compare);
-        QString caseDir = kShared + "/cases/" + caseName;
-        if (!QFileInfo::exists(caseDir))
-            QSKIP("shared case data not available");
+        QString caseDir = kCases + "/" + caseName;
+        QVERIFY2(QFileInfo::exists(caseDir), qPrintable(caseDir));
         QTemporaryDir tmp;
         ps::CompareConfig config = ps::readCompareJson(str(caseDir + (compare ? "/compare.json" : "/build.json")));
         ps::EngineOptions options;

@@ -2,8 +2,8 @@
 """Golden tests: run probescope-cli on every reference variant of every case and score the output with
 vis_compare.py against msprobe 1.2.1's .vis files.
 
-A case folder holds the npu/bench dumps (plain, or packed as dumps.tar.gz), its compare.json/build.json and
-ref_1.2.1/<variant>/{cmd.txt, *.vis[.gz]}. A variant is run as its cmd.txt says, from the case folder.
+A case folder (tests/data/golden/<case> as the build unpacks it into build/tests/cases) holds the npu/bench
+dumps, its compare.json/build.json and ref_1.2.1/<variant>/{cmd.txt, *.vis[.gz]}. A variant is run as its cmd.txt says, from the case folder.
 EXPECTED_SCORES (below) lists the documented exceptions; every other variant must score 1.000000.
 """
 import argparse
@@ -12,7 +12,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 
 # Variants that cannot reach 1.0 yet, with the reason (docs/deviations.md has the details).
 EXPECTED_SCORES = {
@@ -21,10 +20,6 @@ EXPECTED_SCORES = {
     ("headdump_gpt_mix_statistics", "compare_cs"): 0.981714,
     ("headdump_mlp_mix_tensor", "compare_cs"): 0.981707,
 }
-
-# (case, variant) pairs skipped with the reason.
-SKIPPED = {}
-
 
 def parse_cmd(cmd_txt):
     text = open(cmd_txt).read()
@@ -38,23 +33,6 @@ def parse_cmd(cmd_txt):
         out.append(args[i])
         i += 1
     return out
-
-
-def prepare_case(case_dir, work_dir):
-    """Unpack a packed case into the work folder; plain cases run in place."""
-    packed = os.path.join(case_dir, "dumps.tar.gz")
-    if not os.path.exists(packed):
-        return case_dir
-    dest = os.path.join(work_dir, "case")
-    if not os.path.exists(dest):
-        os.makedirs(dest)
-        with tarfile.open(packed) as tar:
-            tar.extractall(dest, filter="data")
-        for name in os.listdir(case_dir):
-            if name != "dumps.tar.gz" and not os.path.exists(os.path.join(dest, name)):
-                src = os.path.join(case_dir, name)
-                (shutil.copytree if os.path.isdir(src) else shutil.copy)(src, os.path.join(dest, name))
-    return dest
 
 
 def main():
@@ -72,19 +50,15 @@ def main():
         ref_root = os.path.join(case_dir, "ref_1.2.1")
         if not os.path.isdir(ref_root) or (args.only and not re.search(args.only, case)):
             continue
-        run_dir = prepare_case(case_dir, os.path.join(args.work, case))
         for variant in sorted(os.listdir(ref_root)):
             ref_dir = os.path.join(ref_root, variant)
             if not any(f.endswith((".vis", ".vis.gz")) for f in os.listdir(ref_dir)):
                 continue  # msprobe 1.2.1 failed on this input; nothing to compare
             label = f"{case}/{variant}"
-            if (case, variant) in SKIPPED:
-                print(f"SKIP {label}: {SKIPPED[(case, variant)]}")
-                continue
             out_dir = os.path.join(args.work, case, variant)
             shutil.rmtree(out_dir, ignore_errors=True)
             cmd = [args.cli, "-f", "pytorch", "graph"] + parse_cmd(os.path.join(ref_dir, "cmd.txt")) + ["-o", out_dir]
-            run = subprocess.run(cmd, cwd=run_dir, capture_output=True, text=True)
+            run = subprocess.run(cmd, cwd=case_dir, capture_output=True, text=True)
             if run.returncode != 0:
                 failures.append(f"{label}: probescope-cli exited {run.returncode}\n{run.stdout}{run.stderr}")
                 print(f"FAIL {label}: exit {run.returncode}")

@@ -1,4 +1,4 @@
-// Screenshots of the analysis tools on shared cases: the manual-match context menu (gpt_layermap, two unmatched
+// Screenshots of the analysis tools on real msprobe cases: the manual-match context menu (gpt_layermap, two unmatched
 // layers picked) and the First divergence dock (mlp_nan, the injected NaN found and selected):
 //   probescope_screenshots_analysis OUT_DIR CASES_DIR [LOCALE]
 #include "screenshot_window.h"

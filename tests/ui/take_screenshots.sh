@@ -1,10 +1,12 @@
 #!/bin/sh
 # Screenshots of the real main window, English and Chinese, and of its start page, into docs/screenshots/.
-#   tests/ui/take_screenshots.sh [BUILD_DIR]   (default: build-gui)
+#   tests/ui/take_screenshots.sh [BUILD_DIR]   (default: build, the dev preset)
+# The cases come from tests/data/golden, unpacked by the build into BUILD_DIR/tests/cases.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
-build=${1:-$root/build-gui}
-ninja -C "$build" -j2 probescope_screenshots probescope_screenshot_start probescope_screenshots_graph_charts \
+build=${1:-$root/build}
+cases="$build/tests/cases"
+ninja -C "$build" -j2 probescope_test_cases probescope_screenshots probescope_screenshot_start probescope_screenshots_graph_charts \
   probescope_screenshot_color_ranges probescope_screenshots_layer_mapping
 mkdir -p "$root/docs/screenshots"
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
@@ -12,9 +14,9 @@ export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 "$build/tests/ui/probescope_screenshots" "$root/docs/screenshots/main_window_zh_CN.png" zh_CN
 "$build/tests/ui/probescope_screenshots" "$root/docs/screenshots/loading_en.png" en loading
 "$build/tests/ui/probescope_screenshot_start" "$root/docs/screenshots/start_page.png" en
-"$build/tests/ui/probescope_screenshots_graph_charts" "$root/docs/screenshots" "$root/../shared/data/cases" \
+"$build/tests/ui/probescope_screenshots_graph_charts" "$root/docs/screenshots" "$cases" \
   "$root/resources/examples/mlp_mix_statistics"
 "$build/tests/ui/probescope_screenshot_color_ranges" "$root/docs/screenshots" \
   "$root/resources/examples/mlp_mix_statistics"
-"$build/tests/ui/probescope_screenshots_layer_mapping" "$root/docs/screenshots" "$root/../shared/data/cases" en
+"$build/tests/ui/probescope_screenshots_layer_mapping" "$root/docs/screenshots" "$cases" en
 echo "wrote color_ranges_dialog_en.png, color_ranges_en.png, layer_mapping_en.png, charts_en.png, graph_canvas_en.png, main_window_en.png, main_window_zh_CN.png, loading_en.png and start_page.png"

@@ -7,12 +7,15 @@
 #include "widgets/mainwindow.h"
 #include "widgets/startpage.h"
 
+#include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QString>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 
 #include <memory>
 #include <vector>
@@ -24,9 +27,25 @@ inline QString exampleDir()
     return QStringLiteral(PROBESCOPE_EXAMPLES_DIR "/mlp_mix_statistics");
 }
 
-inline QString sharedCase(const char* name)
+// A real msprobe case of tests/data/golden, unpacked by the build (dump folders, compare.json, ref_1.2.1/...).
+inline QString caseDir(const char* name)
 {
-    return QStringLiteral(PROBESCOPE_SHARED_DATA "/cases/") + QString::fromLatin1(name);
+    return QStringLiteral(PROBESCOPE_CASES "/") + QString::fromLatin1(name);
+}
+
+// Waits until no background job runs any more and every result it posted has been delivered, so that a "nothing
+// changed" check sees the final state without a fixed sleep. False: still busy after the timeout.
+inline bool waitUntilIdle(int timeoutMs = 60000)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (QThreadPool::globalInstance()->activeThreadCount() > 0) {
+        if (deadline.hasExpired())
+            return false;
+        QTest::qWait(10);
+    }
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    return true;
 }
 
 // Loads a compare.json synchronously (tests only: the application loads through the session controller).

@@ -12,6 +12,7 @@
 #include "widgets/mainwindow.h"
 #include "widgets/sidebysidetreeview.h"
 
+#include <algorithm>
 #include <QAction>
 #include <QDockWidget>
 #include <QLabel>
@@ -40,7 +41,7 @@ private:
     }
     bool open(const char* caseName)
     {
-        const QString json = test::sharedCase(caseName) + QStringLiteral("/compare.json");
+        const QString json = test::caseDir(caseName) + QStringLiteral("/compare.json");
         return QFileInfo::exists(json) && m_ui.open(json);
     }
     NodeId find(Side side, const char* name) const { return m_ui.session->snapshot()->graph(side).find(name); }
@@ -56,8 +57,7 @@ private Q_SLOTS:
 
     void matchTwoUnmatchedNodesWithTheShortcut()
     {
-        if (!open("gpt_layermap_mix_statistics"))
-            QSKIP("shared case gpt_layermap_mix_statistics not available");
+        QVERIFY(open("gpt_layermap_mix_statistics"));
         const NodeId n = find(Side::Npu, "Module.layers.0.self_attention.query_key_value.Linear.forward.0");
         const NodeId b = find(Side::Bench, "Module.h.0.attn.c_attn.Linear.forward.0");
         QVERIFY(n != ps::kNoNode && b != ps::kNoNode);
@@ -98,10 +98,10 @@ private Q_SLOTS:
 
     void unmatchThroughTheContextMenuAndConfigRoundTrip()
     {
-        if (!m_ui.session->snapshot()
-            || find(Side::Npu, "Module.layers.0.self_attention.query_key_value.Linear.forward.0") == ps::kNoNode)
-            QSKIP("needs the previous test's session");
+        // Continues the previous test's session (gpt_layermap, after the manual match).
+        QVERIFY(m_ui.session->snapshot());
         const NodeId n = find(Side::Npu, "Module.layers.0.self_attention.query_key_value.Linear.forward.0");
+        QVERIFY(n != ps::kNoNode);
         const NodeId b = m_ui.session->snapshot()->counterpart(Side::Npu, n);
         QVERIFY(b != ps::kNoNode);
 
@@ -153,7 +153,11 @@ private Q_SLOTS:
         QCOMPARE(finished.count(), 1);
         QVERIFY(finished[0][0].value<MatchOutcome>().error.contains(bad));
         // The warning box the tools open for it.
-        QTest::qWait(50);
+        const auto messageBoxOpen = [] {
+            const auto widgets = QApplication::topLevelWidgets();
+            return std::any_of(widgets.begin(), widgets.end(), [](QWidget* w) { return w->inherits("QMessageBox"); });
+        };
+        QTRY_VERIFY(messageBoxOpen());
         for (QWidget* w : QApplication::topLevelWidgets())
             if (w->inherits("QMessageBox"))
                 w->close();
@@ -162,8 +166,7 @@ private Q_SLOTS:
 
     void divergenceDockNamesTheInjectedNan()
     {
-        if (!open("mlp_nan_mix_statistics"))
-            QSKIP("shared case mlp_nan_mix_statistics not available");
+        QVERIFY(open("mlp_nan_mix_statistics"));
         QDockWidget* dock = tools()->divergenceDock();
         dock->show();
         QTreeWidget* list = tools()->divergencePanel()->list();

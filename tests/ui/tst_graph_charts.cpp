@@ -1,4 +1,4 @@
-// Offscreen tests of the Graph and Charts docks on real data (the bundled example and shared cases): the chart
+// Offscreen tests of the Graph and Charts docks on real data (the bundled example and real msprobe cases): the chart
 // series are the core's precisionSeries in execution order, the per-layer lines and the heatmap are the core's
 // layerTable, clicks on points and cells select tree nodes; the canvases draw HierarchyLayout's boxes, hit-test
 // with boxAt, expand on double-click, follow the tree selection and zoom, pan and move with the minimap.
@@ -42,7 +42,7 @@ private:
         QTest::qWait(50); // the docks repaint after the session change
         return true;
     }
-    bool openCase(const char* name) { return openJson(test::sharedCase(name) + QStringLiteral("/compare.json")); }
+    bool openCase(const char* name) { return openJson(test::caseDir(name) + QStringLiteral("/compare.json")); }
     bool openExample() { return openJson(test::exampleDir() + QStringLiteral("/compare.json")); }
     GraphChartDocks* docks() const { return test::part<GraphChartDocks>(m_ui.window.get()); }
     PrecisionCharts* charts() const { return docks()->charts(); }
@@ -121,8 +121,7 @@ private Q_SLOTS:
 
     void nonFiniteMarkersAreTheCoreNonFinitePoints()
     {
-        if (!openCase("mlp_nan_mix_statistics"))
-            QSKIP("shared case mlp_nan_mix_statistics not available");
+        QVERIFY(openCase("mlp_nan_mix_statistics"));
         showChartsTab(0);
         const ps::PrecisionSeries expected = ps::precisionSeries(*m_ui.session->snapshot()->comparison);
         std::vector<QPointF> bad;
@@ -157,8 +156,7 @@ private Q_SLOTS:
 
     void layerChartAndHeatmapAreTheCoreWorstCells()
     {
-        if (!openCase("gpt_mix_statistics"))
-            QSKIP("shared case gpt_mix_statistics not available");
+        QVERIFY(openCase("gpt_mix_statistics"));
         showChartsTab(1);
         const ps::LayerTable expected = ps::layerTable(ps::precisionSeries(*m_ui.session->snapshot()->comparison));
         QVERIFY(expected.layers.size() >= 2);
@@ -291,8 +289,7 @@ private Q_SLOTS:
 
     void treeSelectionRevealsAndCentresTheBox()
     {
-        if (!openCase("gpt_mix_statistics"))
-            QSKIP("shared case gpt_mix_statistics not available");
+        QVERIFY(openCase("gpt_mix_statistics"));
         showGraph();
         GraphCanvas* c = canvas(Side::Npu);
         const ps::Graph& graph = m_ui.session->snapshot()->graph(Side::Npu);

@@ -65,9 +65,8 @@ private Q_SLOTS:
     {
         QVERIFY(m_ui.start(1400, 900));
         QVERIFY(panel());
-        const QString json = test::sharedCase(kCase) + QStringLiteral("/compare.json");
-        if (!QFileInfo::exists(json))
-            QSKIP("shared case gpt_layermap_mix_statistics not available");
+        const QString json = test::caseDir(kCase) + QStringLiteral("/compare.json");
+        QVERIFY2(QFileInfo::exists(json), qPrintable(json));
         QVERIFY(m_ui.open(json)); // no mapping
         test::part<QDockWidget>(m_ui.window.get(), QStringLiteral("layerMappingDock"))->show();
     }
@@ -91,7 +90,7 @@ private Q_SLOTS:
         QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
         QVERIFY(!panel()->apply());
         QVERIFY(panel()->messageLabel()->text().contains(QStringLiteral("Apply is blocked")));
-        QTest::qWait(200);
+        QVERIFY(test::waitUntilIdle());
         QCOMPARE(changed.size(), 0); // nothing was rerun
 
         // A malformed path and a duplicate source block as well.
@@ -161,9 +160,9 @@ private Q_SLOTS:
     {
         // msprobe 1.2.1's matched count with the case's mapping, computed by the engine the golden tests check.
         ps::EngineOptions withMapping;
-        withMapping.layerMappingPath = QString(test::sharedCase(kCase) + QStringLiteral("/mapping.yaml")).toStdString();
-        const size_t reference = ps::matchedNodeCount(
-            *test::loadSnapshot(test::sharedCase(kCase) + QStringLiteral("/compare.json"), withMapping)->comparison);
+        withMapping.layerMappingPath = QString(test::caseDir(kCase) + QStringLiteral("/mapping.yaml")).toStdString();
+        const size_t reference
+            = ps::matchedNodeCount(*test::loadSnapshot(test::caseDir(kCase) + QStringLiteral("/compare.json"), withMapping)->comparison);
 
         panel()->startEmpty();
         for (const ps::LayerMappingRow& rule : kRules)
@@ -193,7 +192,7 @@ private Q_SLOTS:
         QProcess score;
         score.start(QStringLiteral("python3"),
             { QStringLiteral(PROBESCOPE_VIS_COMPARE),
-                test::sharedCase(kCase) + QStringLiteral("/ref_1.2.1/compare_lm/compare.vis.gz"), vis });
+                test::caseDir(kCase) + QStringLiteral("/ref_1.2.1/compare_lm/compare.vis.gz"), vis });
         QVERIFY(score.waitForFinished(120000));
         const QByteArray output = score.readAllStandardOutput() + score.readAllStandardError();
         const QRegularExpressionMatch overall
@@ -209,7 +208,7 @@ private Q_SLOTS:
         QVERIFY(panel()->saveTo(path));
         QVERIFY(model()->undoStack()->isClean());
         const auto original = ps::LayerMappingRules::load(
-            QString(test::sharedCase(kCase) + QStringLiteral("/mapping.yaml")).toStdString());
+            QString(test::caseDir(kCase) + QStringLiteral("/mapping.yaml")).toStdString());
         QCOMPARE(ps::LayerMappingRules::load(path.toStdString()).toYaml(), original.toYaml());
         // Loading it back gives the same rows, with a fresh undo history.
         panel()->startEmpty();

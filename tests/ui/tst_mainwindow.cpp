@@ -1,4 +1,4 @@
-// Offscreen widget tests on the real main window: open the bundled example (and a shared case), select a red
+// Offscreen widget tests on the real main window: open the bundled example (and real msprobe cases), select a red
 // node, check the counterpart and details, search, filter, export a .vis equal to the CLI's, fail gracefully.
 #include "models/nodedetailsmodel.h"
 #include "models/nodefilterproxy.h"
@@ -203,16 +203,15 @@ private Q_SLOTS:
         m_ui.session->open(bad); // superseded at once
         m_ui.window->openExample();
         QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 1, 60000);
-        QTest::qWait(200);
+        QVERIFY(test::waitUntilIdle()); // the superseded request's result, if any, has been delivered and dropped
         QCOMPARE(changed.size(), 1);
         QVERIFY(m_ui.session->snapshot());
     }
 
-    void sharedCase()
+    void opensARealCase()
     {
-        const QString path = test::sharedCase("resnet18_mix_statistics") + QStringLiteral("/compare.json");
-        if (!QFileInfo::exists(path))
-            QSKIP("shared data not present");
+        const QString path = test::caseDir("resnet18_mix_statistics") + QStringLiteral("/compare.json");
+        QVERIFY2(QFileInfo::exists(path), qPrintable(path));
         QVERIFY(m_ui.session->openPaths({ path }, {}));
         QVERIFY(test::waitForSession(m_ui.session.get()));
         auto snap = m_ui.session->snapshot();
@@ -226,9 +225,8 @@ private Q_SLOTS:
 
     void batchLayoutHasStepSelector()
     {
-        const QString path = test::sharedCase("mlp_steps_mix_statistics") + QStringLiteral("/compare.json");
-        if (!QFileInfo::exists(path))
-            QSKIP("shared data not present");
+        const QString path = test::caseDir("mlp_steps_mix_statistics") + QStringLiteral("/compare.json");
+        QVERIFY2(QFileInfo::exists(path), qPrintable(path));
         QVERIFY(m_ui.session->openPaths({ path }, {}));
         QVERIFY(test::waitForSession(m_ui.session.get()));
         QCOMPARE(m_ui.session->jobLabels().size(), 2);
@@ -244,9 +242,8 @@ private Q_SLOTS:
 
     void openVisFileShowsTheSameColours()
     {
-        const QString path = test::sharedCase("mlp_mix_statistics") + QStringLiteral("/ref_1.2.1/compare/compare.vis");
-        if (!QFileInfo::exists(path))
-            QSKIP("shared data not present");
+        const QString path = test::caseDir("mlp_mix_statistics") + QStringLiteral("/ref_1.2.1/compare/compare.vis.gz");
+        QVERIFY2(QFileInfo::exists(path), qPrintable(path));
         auto computed = test::loadSnapshot(test::exampleDir() + QStringLiteral("/compare.json"));
         QVERIFY(m_ui.session->openPaths({ path }, {}));
         QVERIFY(test::waitForSession(m_ui.session.get()));

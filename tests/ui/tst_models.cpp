@@ -1,4 +1,4 @@
-// Models under QAbstractItemModelTester, on the bundled example and (when present) a shared case.
+// Models under QAbstractItemModelTester, on the bundled example and a real msprobe case.
 #include "models/graphtreemodel.h"
 #include "models/hitlistmodel.h"
 #include "models/labels.h"
@@ -262,11 +262,10 @@ private Q_SLOTS:
         QVERIFY(grouped <= m_example->rollup(Side::Npu).binTotals[size_t(m_example->worstValueBin())]);
     }
 
-    void sharedCaseUnderTester()
+    void realCaseUnderTester()
     {
-        const QString path = test::sharedCase("resnet18_mix_statistics") + QStringLiteral("/compare.json");
-        if (!QFileInfo::exists(path))
-            QSKIP("shared data not present");
+        const QString path = test::caseDir("resnet18_mix_statistics") + QStringLiteral("/compare.json");
+        QVERIFY2(QFileInfo::exists(path), qPrintable(path));
         auto snap = test::loadSnapshot(path);
         for (Side s : { Side::Npu, Side::Bench }) {
             GraphTreeModel model(s);

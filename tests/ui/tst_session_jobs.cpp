@@ -5,7 +5,6 @@
 #include "testutil.h"
 #include "widgets/mainwindow.h"
 
-#include <QCoreApplication>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -15,17 +14,6 @@
 using namespace psui;
 
 namespace {
-
-// Lets every worker finish and the GUI thread handle what they posted (results, progress): after this, a result
-// that was going to land has landed.
-void drainWorkers()
-{
-    for (int round = 0; round < 5; ++round) {
-        QThreadPool::globalInstance()->waitForDone();
-        QCoreApplication::sendPostedEvents();
-        QCoreApplication::processEvents();
-    }
-}
 
 // A matched NPU node of the example with its bench counterpart (both found by name in the snapshot).
 struct Pair {
@@ -78,7 +66,7 @@ private Q_SLOTS:
         QVERIFY(cancelButton()->isVisible()); // the window shows the match running, with its Cancel
         QTest::mouseClick(cancelButton(), Qt::LeftButton);
         QVERIFY(!cancelButton()->isVisible());
-        drainWorkers();
+        QVERIFY(test::waitUntilIdle()); // a result that was going to land has landed
 
         QCOMPARE(updated.size(), 0); // the cancelled match never lands
         QCOMPARE(m_ui.session->snapshot(), unmatched);

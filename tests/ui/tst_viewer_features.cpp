@@ -23,7 +23,6 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QGroupBox>
 #include <QLabel>
@@ -178,19 +177,13 @@ private Q_SLOTS:
             30000);
         auto* cancel = m_ui.window->findChild<QPushButton*>(QStringLiteral("cancelLoad"));
         QVERIFY(cancel && cancel->isVisible());
-        QElapsedTimer sinceCancel;
-        sinceCancel.start();
         QTest::mouseClick(cancel, Qt::LeftButton);
         QVERIFY(!m_ui.session->isBusy(Channel::Load));
         QVERIFY(!cancel->isVisible());
         QCOMPARE(m_ui.session->snapshot(), before);
-        QVERIFY(
-            m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text().contains(QStringLiteral("ancel")));
-        // The engine really stops: the worker thread is free again soon (it would read ~80 MB otherwise).
-        QTRY_COMPARE_WITH_TIMEOUT(QThreadPool::globalInstance()->activeThreadCount(), 0, 5000);
-        qInfo("worker free %lld ms after Cancel", sinceCancel.elapsed());
-        QVERIFY(sinceCancel.elapsed() < 2000);
-        QTest::qWait(100);
+        QVERIFY(m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text().contains(QStringLiteral("ancel")));
+        // The engine stops (within one progress chunk per side: tst_progress) and its result is dropped.
+        QVERIFY(test::waitUntilIdle());
         QCOMPARE(changed.size(), 0);
         QCOMPARE(m_ui.session->snapshot(), before);
         QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu)->model()->rowCount(), 1);
@@ -243,12 +236,9 @@ private Q_SLOTS:
 
     void legendUsesTheFilesOwnColors()
     {
-        const QString ref = test::sharedCase("mlp_mix_statistics") + QStringLiteral("/ref_1.2.1/compare/compare.vis");
-        if (!QFileInfo::exists(ref))
-            QSKIP("shared data not present");
-        QFile in(ref);
-        QVERIFY(in.open(QIODevice::ReadOnly));
-        const QByteArray custom = withColors(in.readAll(),
+        const QString ref = test::caseDir("mlp_mix_statistics") + QStringLiteral("/ref_1.2.1/compare/compare.vis.gz");
+        QVERIFY2(QFileInfo::exists(ref), qPrintable(ref));
+        const QByteArray custom = withColors(QByteArray::fromStdString(ps::readMaybeGzipped(ref.toStdString())),
             "{\"#00FF00\": {\"value\": [0, 0.5], \"description\": \"fine\"}, "
             "\"#0000FF\": {\"value\": [0.5, 1], \"description\": \"bad\"}, "
             "\"#C7C7C7\": {\"value\": [], \"description\": \"unmatched\"}}");
@@ -361,9 +351,8 @@ private Q_SLOTS:
 
     void overflowMarkersAreDrawn()
     {
-        const QString path = test::sharedCase("mlp_nan_mix_statistics") + QStringLiteral("/compare.json");
-        if (!QFileInfo::exists(path))
-            QSKIP("shared data not present");
+        const QString path = test::caseDir("mlp_nan_mix_statistics") + QStringLiteral("/compare.json");
+        QVERIFY2(QFileInfo::exists(path), qPrintable(path));
         ps::EngineOptions options;
         options.overflowCheck = true;
         QVERIFY(m_ui.session->openPaths({ path }, options));

@@ -29,7 +29,8 @@ std::optional<OpenRequest> OpenPaths::interpret(
     OpenRequest r;
     r.options = options;
     if (paths.size() == 1 && QFileInfo(paths[0]).isFile()
-        && (paths[0].endsWith(QLatin1String(".vis")) || paths[0].endsWith(QLatin1String(".vis.db")))) {
+        && (paths[0].endsWith(QLatin1String(".vis")) || paths[0].endsWith(QLatin1String(".vis.gz"))
+            || paths[0].endsWith(QLatin1String(".vis.db")))) {
         r.visPath = QFileInfo(paths[0]).absoluteFilePath();
     } else if (paths.size() == 1 && QFileInfo(paths[0]).isFile()) {
         r.compareJson = QFileInfo(paths[0]).absoluteFilePath();

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes the hand-made tensor files used by tests/core/tst_tensor.cpp (standard library only, no torch/numpy).
 
-The .pt files copy the byte layout of torch.save (PyTorchStreamWriter/miniz, as in the msprobe dumps under
-shared/data/cases; rewriting one of those dumps with this writer gives identical bytes): stored records aligned
+The .pt files copy the byte layout of torch.save (PyTorchStreamWriter/miniz, as in the msprobe dumps of
+the mlp_mix_tensor case; rewriting one of those dumps with this writer gives identical bytes): stored records aligned
 to 64 bytes with an "FB" padding extra field, data descriptors, a zip64 end record, and a protocol-2 data.pkl
 calling torch._utils._rebuild_tensor_v2 on a persistent-id storage.
 Run from this folder: python3 make_pt.py
