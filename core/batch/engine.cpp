@@ -6,6 +6,7 @@
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "match/layer_mapping.h"
+#include "match/layer_mapping_rules.h"
 #include "util/error.h"
 #include "vis/vis_db_writer.h"
 #include "vis/vis_writer.h"
@@ -104,12 +105,16 @@ std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string
     compare.threads = options.threads;
     compare.progress = progress;
     std::unordered_map<std::string, std::string> nameMap;
-    if (!options.layerMappingPath.empty()) {
+    if (options.layerMappingRules) {
+        nameMap = buildLayerNameMap(npuDir, benchDir, *options.layerMappingRules, "the layer mapping", warnings);
+        if (!nameMap.empty())
+            compare.match.strategy = MatchStrategy::LayerMap;
+    } else if (!options.layerMappingPath.empty()) {
         nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
         if (!nameMap.empty())
             compare.match.strategy = MatchStrategy::LayerMap;
     }
-    if (options.nameOnlyMatch && options.layerMappingPath.empty())
+    if (options.nameOnlyMatch && options.layerMappingPath.empty() && !options.layerMappingRules)
         compare.match.strategy = MatchStrategy::NameOnly;
     if (options.fuzzy)
         compare.match.strategy = MatchStrategy::Fuzzy;

@@ -11,11 +11,15 @@
 
 namespace ps {
 
+class LayerMappingRules;
+
 struct EngineOptions {
     bool fuzzy = false; // -f
     bool overflowCheck = false; // -oc
     bool completeStack = false; // -cs
     std::string layerMappingPath; // -lm FILE (empty: none)
+    // Rules given as data (the GUI's editor); they take the place of layerMappingPath when set.
+    std::shared_ptr<const LayerMappingRules> layerMappingRules;
     bool nameOnlyMatch = false; // -lm with no file: match nodes by name only (newer msprobe)
     std::string framework = "pytorch";
     int threads = 0; // 0 = all cores

@@ -6,6 +6,7 @@
 #include "util/error.h"
 
 #include <exception>
+#include <functional>
 
 namespace ps {
 
@@ -129,20 +130,19 @@ const LayerScopeItem* convertItem(const LayerTrie& npu, const LayerTrie& bench, 
     return &bench.item(candidates[size_t(index)]);
 }
 
-} // namespace
-
-std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
-    const std::string& yamlPath, const std::string& /*framework: detected from each dump, as msprobe does*/,
-    std::vector<std::string>& warnings)
+// The name map from both dumps and the rules `loadRules` gives (read after the dumps, as msprobe does);
+// `source` names the rules in warnings.
+std::unordered_map<std::string, std::string> buildMap(const std::string& npuDir, const std::string& benchDir,
+    const std::function<LayerMappingRules()>& loadRules, const std::string& source, std::vector<std::string>& warnings)
 {
     std::unordered_map<std::string, std::string> map;
     try {
         std::vector<LayerScopeItem> npuItems = readLayerScopeItems(npuDir);
         std::vector<LayerScopeItem> benchItems = readLayerScopeItems(benchDir);
-        LayerMappingRules rules = LayerMappingRules::load(yamlPath);
+        LayerMappingRules rules = loadRules();
         for (const LayerMappingMessage& m : rules.validate())
             warnings.push_back(
-                yamlPath + (m.line > 0 ? ": line " + std::to_string(m.line) : std::string()) + ": " + m.text);
+                source + (m.line > 0 ? ": line " + std::to_string(m.line) : std::string()) + ": " + m.text);
         LayerMappingTable table = rules.candidateTable();
         LayerTrie npu(npuItems), bench(benchItems);
         for (uint32_t i = 0; i < npuItems.size(); ++i) {
@@ -159,10 +159,27 @@ std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string
         warnings.push_back(
             std::string("The layer mapping file parsing failed, please check file format, mapping is not "
                         "effective. ")
-            + yamlPath + ": " + e.what());
+            + source + ": " + e.what());
         return {};
     }
     return map;
+}
+
+} // namespace
+
+std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
+    const std::string& yamlPath, const std::string& /*framework: detected from each dump, as msprobe does*/,
+    std::vector<std::string>& warnings)
+{
+    return buildMap(
+        npuDir, benchDir, [&] { return LayerMappingRules::load(yamlPath); }, yamlPath, warnings);
+}
+
+std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
+    const LayerMappingRules& rules, const std::string& sourceName, std::vector<std::string>& warnings)
+{
+    return buildMap(
+        npuDir, benchDir, [&] { return rules; }, sourceName, warnings);
 }
 
 } // namespace ps

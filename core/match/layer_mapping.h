@@ -7,8 +7,13 @@
 
 namespace ps {
 
+class LayerMappingRules;
+
 // Returns an empty map (and a warning) when the mapping cannot be built, so matching falls back.
 std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
     const std::string& yamlPath, const std::string& framework, std::vector<std::string>& warnings);
+// The same with rules given as data; `sourceName` names them in warnings.
+std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
+    const LayerMappingRules& rules, const std::string& sourceName, std::vector<std::string>& warnings);
 
 } // namespace ps

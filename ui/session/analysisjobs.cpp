@@ -30,6 +30,13 @@ AnalysisJobs::Mutation AnalysisJobs::applyConfig(const QString& path)
     };
 }
 
+QString AnalysisJobs::refusal(const Snapshot* snapshot)
+{
+    if (!snapshot || !snapshot->comparison)
+        return tr("Nothing is open.");
+    return QString::fromStdString(ps::manualMatchRefusal(*snapshot->comparison));
+}
+
 EditResult AnalysisJobs::edit(const std::shared_ptr<const Snapshot>& base, const Mutation& mutation)
 {
     EditResult r;

@@ -43,6 +43,7 @@ public:
     static Mutation match(NodeId npu, NodeId bench, bool withChildren);
     static Mutation unmatch(NodeId npu, NodeId bench, bool withChildren);
     static Mutation applyConfig(const QString& path);
+    static QString refusal(const Snapshot* snapshot); // why it cannot be matched by hand ("" if it can)
 
     // The mutation applied to `base`; the new snapshot keeps the legend shown.
     static EditResult edit(const std::shared_ptr<const Snapshot>& base, const Mutation& mutation);

@@ -48,12 +48,13 @@ void SessionController::selectJob(int index)
     startLoad(r, m_jobs);
 }
 
-bool SessionController::rerunWithLayerMapping(const QString& yamlPath)
+bool SessionController::rerunWithLayerMapping(std::shared_ptr<const ps::LayerMappingRules> rules)
 {
     if (!m_snapshot || !m_request.visPath.isEmpty() || !m_snapshot->hasSide(Side::Bench))
         return false; // a graph file or a build has no matching to redo
     OpenRequest r = m_request;
-    r.options.layerMappingPath = yamlPath.toStdString();
+    r.options.layerMappingPath.clear();
+    r.options.layerMappingRules = std::move(rules);
     startLoad(r, m_jobs);
     return true;
 }

@@ -46,9 +46,9 @@ public:
     bool openPaths(const QStringList& paths, const ps::EngineOptions& options);
     void open(const OpenRequest& request);
     void selectJob(int index);
-    // Reruns the open comparison with this layer-mapping YAML (empty: none) in the background, same job; the
+    // Reruns the open comparison with these layer-mapping rules (null: none) in the background, same job; the
     // result arrives as sessionChanged (or loadFailed). Returns false when there is nothing to rerun.
-    bool rerunWithLayerMapping(const QString& yamlPath);
+    bool rerunWithLayerMapping(std::shared_ptr<const ps::LayerMappingRules> rules);
     // Stops the channel's work: its result is dropped (a load stops within ~0.1 s), the session stays as it was.
     void cancel(Channel channel);
 
@@ -69,7 +69,8 @@ public:
     void unmatchNodes(NodeId npu, NodeId bench, bool withChildren);
     void loadMatchConfig(const QString& path);
     void saveMatchConfig(const QString& path); // the pairs matched by hand, as a .vis.config
-    QString manualMatchRefusal() const; // why the current session cannot be matched by hand ("" if it can)
+    // Why the current session cannot be matched by hand ("" if it can).
+    QString manualMatchRefusal() const { return AnalysisJobs::refusal(m_snapshot.get()); }
     void diagnose(const ps::DiagnoseOptions& options); // first-divergence finder on the current snapshot
 
 Q_SIGNALS:

@@ -2,17 +2,7 @@
 // finder, run by AnalysisJobs against the snapshot of the moment.
 #include "session/sessioncontroller.h"
 
-#include "compare/manual_match.h"
-
 namespace psui {
-
-QString SessionController::manualMatchRefusal() const
-{
-    if (!m_snapshot || !m_snapshot->comparison)
-        return tr("Nothing is open.");
-    const std::string why = ps::manualMatchRefusal(*m_snapshot->comparison);
-    return why.empty() ? QString() : QString::fromStdString(why);
-}
 
 void SessionController::edit(const QString& stage, AnalysisJobs::Mutation mutation)
 {

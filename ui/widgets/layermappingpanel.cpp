@@ -4,6 +4,7 @@
 #include "util/error.h"
 #include "widgets/layermappingmodel.h"
 
+#include <QAction>
 #include <QCompleter>
 #include <QEvent>
 #include <QFileDialog>
@@ -15,7 +16,6 @@
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QToolButton>
-#include <QAction>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -109,7 +109,8 @@ LayerMappingPanel::LayerMappingPanel(SessionController* session, QWidget* parent
     // Ctrl+Z / Ctrl+Shift+Z while the focus is anywhere in the dock (the table, a cell being edited, a button).
     // (Redo's platform key differs between themes, so both usual ones are bound.)
     const QList<QKeySequence> undoKeys { QKeySequence(QStringLiteral("Ctrl+Z")) };
-    const QList<QKeySequence> redoKeys { QKeySequence(QStringLiteral("Ctrl+Shift+Z")), QKeySequence(QStringLiteral("Ctrl+Y")) };
+    const QList<QKeySequence> redoKeys { QKeySequence(QStringLiteral("Ctrl+Shift+Z")),
+        QKeySequence(QStringLiteral("Ctrl+Y")) };
     for (auto [keys, slot] : { std::pair { undoKeys, &QUndoStack::undo }, std::pair { redoKeys, &QUndoStack::redo } }) {
         auto* action = new QAction(this);
         action->setShortcuts(keys);
@@ -217,23 +218,16 @@ bool LayerMappingPanel::apply()
         return false;
     }
     const auto snapshot = m_session->snapshot();
-    if (!snapshot || !snapshot->comparison || !m_applyDir.isValid()) {
+    if (!snapshot || !snapshot->comparison) {
         setMessage(tr("Open a comparison first."), true);
         return false;
     }
-    // The engine wants a .yaml file; an empty rule set means "no mapping".
-    QString yaml;
-    if (m_model->rowCount() > 0) {
-        yaml = m_applyDir.filePath(QStringLiteral("layer_mapping.yaml"));
-        try {
-            ps::layerMappingRulesFromRows(m_model->rows()).save(yaml.toStdString());
-        } catch (const std::exception& e) {
-            setMessage(QString::fromUtf8(e.what()), true);
-            return false;
-        }
-    }
+    // The rules go to the engine as data; an empty rule set means "no mapping".
+    std::shared_ptr<const ps::LayerMappingRules> rules;
+    if (m_model->rowCount() > 0)
+        rules = std::make_shared<const ps::LayerMappingRules>(ps::layerMappingRulesFromRows(m_model->rows()));
     const int before = int(ps::matchedNodeCount(*snapshot->comparison));
-    if (!m_session->rerunWithLayerMapping(yaml)) {
+    if (!m_session->rerunWithLayerMapping(std::move(rules))) {
         setMessage(tr("This session cannot be compared again (a graph file or a build)."), true);
         return false;
     }
@@ -258,8 +252,8 @@ bool LayerMappingPanel::saveTo(const QString& path)
 
 void LayerMappingPanel::chooseFileToLoad()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Load layer mapping"), m_path, tr("Layer mapping (*.yaml *.yml)"));
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Load layer mapping"), m_path, tr("Layer mapping (*.yaml *.yml)"));
     if (!path.isEmpty())
         loadFile(path);
 }
@@ -274,8 +268,7 @@ void LayerMappingPanel::save()
 
 void LayerMappingPanel::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Save layer mapping"), m_path, tr("Layer mapping (*.yaml)"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Save layer mapping"), m_path, tr("Layer mapping (*.yaml)"));
     if (path.isEmpty())
         return;
     if (!path.endsWith(QLatin1String(".yaml")))
