@@ -25,6 +25,16 @@ void logLine(const char* level, const std::string& message)
     std::cout << stamp << " (" << ::getpid() << ") [" << level << "] " << message << std::endl;
 }
 
+// -progress_log: msprobe 26.0.0's progress records, on stderr so that stdout keeps only the log lines.
+void printProgressLine(int percent, bool running, int& last)
+{
+    if (percent == last && running)
+        return;
+    last = percent;
+    std::cerr << "PROGRESS: {\"current_progress\": " << percent
+              << ", \"process_running\": " << (running ? "true" : "false") << ", \"error_msg\": []}" << std::endl;
+}
+
 // `diagnose`: every step and rank of compare.json, compared, then the first-divergence finder on each.
 int runDiagnose(const ps::cli::CliOptions& options)
 {
@@ -82,7 +92,8 @@ int main(int argc, char** argv)
         return 0;
     }
     if (options.action == ps::cli::CliOptions::Action::Version) {
-        std::cout << "probescope-cli " << PROBESCOPE_VERSION << " (msprobe graph 1.2.1 compatible)\n";
+        std::cout << "probescope-cli " << PROBESCOPE_VERSION
+                  << " (msprobe 1.2.1 graph and msprobe 26.0.0 graph_visualize compatible)\n";
         for (const ps::ComponentVersion& c : ps::componentVersions())
             if (c.name != "ProbeScope")
                 std::cout << "  " << c.name << " " << c.version << "\n";
@@ -99,13 +110,31 @@ int main(int argc, char** argv)
     }
     try {
         auto start = std::chrono::steady_clock::now();
-        ps::CompareConfig config = ps::readCompareJson(options.inputPath);
+        ps::CompareConfig config;
+        if (options.action == ps::cli::CliOptions::Action::GraphVisualize) {
+            config.npuPath = options.targetPath;
+            config.benchPath = options.goldenPath;
+            config.printCompareLog = options.tensorLog;
+        } else {
+            config = ps::readCompareJson(options.inputPath);
+        }
         ps::Progress progress;
         progress.log = [](const std::string& m) { logLine("INFO", m); };
+        if (options.engine.fileType == "json" && options.engine.parallel.empty())
+            logLine("WARNING",
+                "The --file_type json parameter is only supported in graph merge build scenarios. Falling back to "
+                "default db output.");
+        int lastPercent = -1;
+        if (options.progressLog)
+            progress.listener = [&lastPercent](ps::Stage, double overall) {
+                printProgressLine(int(overall * 100), true, lastPercent);
+            };
         ps::RunResult result
             = ps::runGraphCommand(config, options.outputPath, options.engine, progress, ps::currentTimestamp());
         for (const std::string& w : result.warnings)
             logLine("WARNING", w);
+        if (options.progressLog)
+            printProgressLine(100, false, lastPercent);
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         logLine("INFO",
             "Wrote " + std::to_string(result.outputFiles.size()) + " file(s) in " + std::to_string(seconds).substr(0, 5)
@@ -113,6 +142,9 @@ int main(int argc, char** argv)
         return 0;
     } catch (const ps::Error& e) {
         logLine("ERROR", e.what());
+        if (options.progressLog)
+            std::cerr << "PROGRESS: {\"current_progress\": 0, \"process_running\": false, \"error_msg\": [\"error\"]}"
+                      << std::endl;
         return 1;
     } catch (const std::exception& e) {
         logLine("ERROR", std::string("unexpected failure: ") + e.what());

@@ -1,5 +1,8 @@
 #include "cli_options.h"
 
+#include "util/error.h"
+
+#include <map>
 #include <stdexcept>
 
 namespace ps::cli {
@@ -8,12 +11,19 @@ std::string usage()
 {
     return "usage: probescope-cli [-f {pytorch,mindspore}] graph -i COMPARE_JSON -o OUTPUT_DIR\n"
            "                      [-lm LAYER_MAPPING.yaml] [-oc] [-f] [-cs] [-j THREADS] [--output_format {vis,db}]\n"
+           "       probescope-cli graph_visualize -tp TARGET_DIR [-gp GOLDEN_DIR] -o OUTPUT_DIR [-lm [FILE]] [-oc]\n"
+           "                      [-fm] [-tensor_log] [-progress_log] [-j THREADS]\n"
+           "                      [--rank_size N [N] --tp N [N] --pp N [N] [--vpp N [N]] [--order ORDER [ORDER]]]\n"
+           "                      [--file_type {db,json}]\n"
            "       probescope-cli diagnose -i COMPARE_JSON [-lm [FILE]] [-f] [-j THREADS] [--json]\n"
            "                      [--ignore PATTERN]... [--tol DTYPE=VALUE]... [--limit N]\n"
            "       (both commands also take [--resource_limit NAME=VALUE]...)\n"
            "\n"
            "Builds or compares msprobe dump folders and writes .vis files that tb_graph_ascend and ProbeScope open.\n"
+           "graph follows msprobe 1.2.1 (.vis, relative-error colours); graph_visualize follows msprobe 26.0.0\n"
+           "(one .vis.db for the whole run, pass/warning/error verdicts with their reasons).\n"
            "\n"
+           "graph:\n"
            "  -i, --input_path FILE       compare.json: {\"npu_path\": DIR, \"bench_path\": DIR}; without bench_path\n"
            "                              only the NPU graph is built\n"
            "  -o, --output_path DIR       output folder (created if missing)\n"
@@ -25,22 +35,46 @@ std::string usage()
            "  -j, --threads N             worker threads for tensor comparison (default: all cores)\n"
            "  --output_format {vis,db}    vis: one .vis per step and rank (msprobe 1.2.1); db: one\n"
            "                              build_/compare_{timestamp}.vis.db for the whole run (msprobe >= 8.2.1)\n"
+           "\n"
+           "graph_visualize (msprobe 26.0.0):\n"
+           "  -tp, --target_path DIR      the NPU dump: a rank folder (dump.json, construct.json, stack.json), a\n"
+           "                              folder of rank<N> (or one proc<PID>) folders, or a folder of step<N> "
+           "folders\n"
+           "  -gp, --golden_path DIR      the bench dump, of the same kind; without it only the NPU graph is built\n"
+           "  -o, --output_path DIR       output folder; writes build_/compare_{timestamp}.vis.db\n"
+           "  -lm, --layer_mapping [FILE] match through a layer-mapping YAML; without FILE the modules map to\n"
+           "                              themselves and APIs are paired by their place in them\n"
+           "  -oc, --overflow_check       mark nodes whose inputs/outputs hold inf/nan or jump in norm\n"
+           "  -fm, --fuzzy_match          match APIs inside matched modules by name and call order\n"
+           "  -tensor_log                 accepted for msprobe compatibility (per-tensor log lines); no effect\n"
+           "  -progress_log               print PROGRESS: {...} lines on stderr\n"
+           "  --rank_size N [N]           the parallel merge: ranks per side (NPU, then bench when comparing); each\n"
+           "                              side's rank folders are merged into one graph per data-parallel replica\n"
+           "  --tp N [N], --pp N [N]      tensor- and pipeline-parallel sizes (rank_size = tp x pp x dp); required\n"
+           "                              with --rank_size\n"
+           "  --vpp N [N]                 virtual pipeline chunks per stage (default 1)\n"
+           "  --order ORDER [ORDER]       rank order of the dimensions, fastest first (default tp-cp-ep-dp-pp)\n"
+           "  --file_type {db,json}       json: a merge build writes step<N>/rank<R>/{construct,dump,stack}.json\n"
+           "                              instead of the .vis.db\n"
+           "\n"
+           "both:\n"
            "  --resource_limit NAME=VALUE change a resource limit (repeatable; sizes may end in K, M, G, T).\n"
            "                              The environment variable PROBESCOPE_LIMITS=NAME=VALUE,... does the same\n"
            "                              for probescope-cli and probescope. The limits and their defaults:\n"
         + limitsHelp()
         + "  -h, --help                  this help\n"
-           "  --version                   the version\n"
-           "\n"
-           "diagnose: the first-divergence finder (docs/diagnose.md). Lists the matched nodes whose outputs exceed\n"
-           "the tolerance while the inputs they inherited are within it, ranked by the error each adds.\n"
-           "  --json                      print JSON instead of the table\n"
-           "  --ignore PATTERN            skip nodes whose name matches (glob '*' '?', else substring); repeatable\n"
-           "  --tol DTYPE=VALUE           tolerance of a dtype, e.g. --tol bfloat16=0.05 (defaults: float16 0.01,\n"
-           "                              bfloat16 0.04, float32 0.001, float64 1e-06); repeatable\n"
-           "  --limit N                   report at most N nodes per graph\n"
-           "\n"
-           "The global form `probescope-cli -f pytorch graph ...` is accepted, as msprobe's.\n";
+          "  --version                   the version\n"
+          "\n"
+          "diagnose: the first-divergence finder (docs/diagnose.md). Lists the matched nodes whose outputs exceed\n"
+          "the tolerance while the inputs they inherited are within it, ranked by the error each adds.\n"
+          "  --json                      print JSON instead of the table\n"
+          "  --ignore PATTERN            skip nodes whose name matches (glob '*' '?', else substring); repeatable\n"
+          "  --tol DTYPE=VALUE           tolerance of a dtype, e.g. --tol bfloat16=0.05 (defaults: float16 0.01,\n"
+          "                              bfloat16 0.04, float32 0.001, float64 1e-06); repeatable\n"
+          "  --limit N                   report at most N nodes per graph\n"
+          "\n"
+          "The global form `probescope-cli -f pytorch graph ...` is accepted, as msprobe's; so is a leading\n"
+          "`-f pytorch` before graph_visualize.\n";
 }
 
 namespace {
@@ -50,6 +84,154 @@ CliOptions only(CliOptions::Action action)
     o.action = action;
     return o;
 }
+
+bool isNumber(const std::string& s)
+{
+    return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// The value of the option args[i], as argparse takes it: the next word, unless that is an option itself.
+std::string takeValue(const std::vector<std::string>& args, size_t& i)
+{
+    if (i + 1 >= args.size() || (args[i + 1].size() > 1 && args[i + 1][0] == '-' && !isNumber(args[i + 1].substr(1))))
+        throw std::invalid_argument("argument " + args[i] + ": expected one argument");
+    return args[++i];
+}
+
+// The options graph and graph_visualize share (-o, -lm [FILE], -oc, -j, --resource_limit); false for any other.
+bool takeSharedOption(CliOptions& o, const std::vector<std::string>& args, size_t& i)
+{
+    const std::string& a = args[i];
+    if (a == "-o" || a == "--output_path") {
+        o.outputPath = takeValue(args, i);
+    } else if (a == "-lm" || a == "--layer_mapping") {
+        // nargs='?': a value only when the next word is no option
+        if (i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] != '-')
+            o.engine.layerMappingPath = args[++i];
+        else
+            o.engine.nameOnlyMatch = true;
+    } else if (a == "-oc" || a == "--overflow_check") {
+        o.engine.overflowCheck = true;
+    } else if (a == "--resource_limit") {
+        applyLimitSettings(o.limits, takeValue(args, i));
+    } else if (a == "-j" || a == "--threads") {
+        std::string v = takeValue(args, i);
+        if (!isNumber(v) || v.size() > 6)
+            throw std::invalid_argument("argument -j/--threads: not a number: '" + v + "'");
+        o.engine.threads = std::stoi(v);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+int intArgument(const std::string& flag, const std::string& v)
+{
+    const bool digits = isNumber(v) || (v.size() > 1 && v[0] == '-' && isNumber(v.substr(1)));
+    if (!digits || v.size() > 9)
+        throw std::invalid_argument("argument " + flag + ": invalid int value: '" + v + "'");
+    return std::stoi(v);
+}
+
+// msprobe's load_parallel_param: --rank_size, --tp and --pp together, one value each to build and two (NPU, bench)
+// to compare; --vpp and --order apply per side only when given for both. Then the checks of each layout.
+std::vector<ParallelLayout> parallelLayouts(const std::map<std::string, std::vector<std::string>>& merge, bool compare)
+{
+    if (merge.empty())
+        return {};
+    if (!merge.count("--rank_size"))
+        throw std::invalid_argument("argument " + merge.begin()->first + ": the parallel merge needs --rank_size");
+    for (const char* flag : { "--tp", "--pp" })
+        if (!merge.count(flag))
+            throw std::invalid_argument(
+                "the parallel merge needs --rank_size, --tp and --pp together (missing " + std::string(flag) + ")");
+    const size_t sides = compare ? 2 : 1;
+    for (const char* flag : { "--rank_size", "--tp", "--pp" })
+        if (merge.at(flag).size() != sides)
+            throw std::invalid_argument("argument " + std::string(flag) + ": "
+                + (compare ? "a merge compare takes two values (NPU, then bench)" : "a merge build takes one value"));
+    // A build takes the first value; a compare both values or neither.
+    auto perSide = [&](const char* flag, size_t side) -> const std::string* {
+        auto it = merge.find(flag);
+        if (it == merge.end() || (compare && it->second.size() != 2))
+            return nullptr;
+        return &it->second[side];
+    };
+    std::vector<ParallelLayout> layouts(sides);
+    for (size_t side = 0; side < sides; ++side) {
+        ParallelLayout& l = layouts[side];
+        l.rankSize = intArgument("--rank_size", merge.at("--rank_size")[side]);
+        l.tp = intArgument("--tp", merge.at("--tp")[side]);
+        l.pp = intArgument("--pp", merge.at("--pp")[side]);
+        if (const std::string* v = perSide("--vpp", side))
+            l.vpp = intArgument("--vpp", *v);
+        if (const std::string* v = perSide("--order", side))
+            l.order = *v;
+        try {
+            checkLayout(l);
+        } catch (const Error& e) {
+            throw std::invalid_argument(std::string(side == 0 ? "[NPU] " : "[Bench] ") + e.detail());
+        }
+    }
+    return layouts;
+}
+
+// `graph_visualize`'s options (msprobe 26.0.0's _graph_service_parser), from args[i] on.
+CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& args, size_t i)
+{
+    o.engine.profile = RulesProfile::Msprobe26;
+    o.engine.outputFormat = "db";
+    std::map<std::string, std::vector<std::string>> merge; // parallel-merge arguments seen, with their values
+    for (; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "-h" || a == "--help")
+            return only(CliOptions::Action::Help);
+        else if (takeSharedOption(o, args, i))
+            continue;
+        else if (a == "-tp" || a == "--target_path")
+            o.targetPath = takeValue(args, i);
+        else if (a == "-gp" || a == "--golden_path")
+            o.goldenPath = takeValue(args, i);
+        else if (a == "-fm" || a == "--fuzzy_match")
+            o.engine.fuzzy = true;
+        else if (a == "-tensor_log" || a == "--is_print_compare_log")
+            o.tensorLog = true;
+        else if (a == "-progress_log" || a == "--is_print_progress_log")
+            o.progressLog = true;
+        else if (a == "--rank_size" || a == "--tp" || a == "--pp" || a == "--vpp" || a == "--order") {
+            // nargs='+': one value per side
+            std::vector<std::string>& values = merge[a];
+            values = { takeValue(args, i) }; // a repeated option replaces the earlier values, as argparse does
+            while (i + 1 < args.size() && !args[i + 1].empty()
+                && (args[i + 1][0] != '-' || isNumber(args[i + 1].substr(1))))
+                values.push_back(args[++i]);
+        } else if (a == "--file_type") {
+            std::string type = takeValue(args, i);
+            if (type != "db" && type != "json")
+                throw std::invalid_argument(
+                    "argument --file_type: invalid choice: '" + type + "' (choose from 'db', 'json')");
+            o.engine.fileType = type;
+        } else if (a == "--cp" || a == "--ep" || a == "--context_parallel" || a == "--expert_parallel") {
+            throw std::invalid_argument("argument " + a
+                + ": context (cp) and expert (ep) parallelism are not merged (msprobe 26.0.0 takes their size as 1; "
+                  "--order may still name them)");
+        } else
+            throw std::invalid_argument("unrecognized argument: " + a);
+    }
+    std::vector<std::string> missing;
+    if (o.targetPath.empty())
+        missing.push_back("-tp/--target_path");
+    if (o.outputPath.empty())
+        missing.push_back("-o/--output_path");
+    if (!missing.empty())
+        throw std::invalid_argument("the following arguments are required: " + missing.front()
+            + (missing.size() > 1 ? ", " + missing.back() : std::string()));
+    o.engine.parallel = parallelLayouts(merge, !o.goldenPath.empty());
+    if (o.engine.fileType == "json" && !o.goldenPath.empty())
+        throw std::invalid_argument("argument --file_type: json writes a merged build only; remove -gp/--golden_path "
+                                    "or use --file_type db");
+    return o;
+}
 } // namespace
 
 CliOptions parseArguments(const std::vector<std::string>& args)
@@ -57,11 +239,6 @@ CliOptions parseArguments(const std::vector<std::string>& args)
     CliOptions o;
     o.limits = limitsFromEnvironment();
     size_t i = 0;
-    auto value = [&](const std::string& flag) -> std::string {
-        if (i + 1 >= args.size())
-            throw std::invalid_argument("argument " + flag + ": expected one argument");
-        return args[++i];
-    };
     // Global options before the sub-command.
     bool sawCommand = false;
     for (; i < args.size(); ++i) {
@@ -71,72 +248,60 @@ CliOptions parseArguments(const std::vector<std::string>& args)
         if (a == "--version" || a == "-v")
             return only(CliOptions::Action::Version);
         if (a == "-f" || a == "--framework") {
-            std::string fw = value(a);
+            std::string fw = takeValue(args, i);
             if (fw != "pytorch" && fw != "mindspore")
                 throw std::invalid_argument(
                     "argument -f/--framework: invalid choice: '" + fw + "' (choose from 'pytorch', 'mindspore')");
             o.engine.framework = fw;
             continue;
         }
-        if (a == "graph" || a == "diagnose") {
+        if (a == "graph" || a == "diagnose" || a == "graph_visualize") {
             sawCommand = true;
-            o.action = a == "graph" ? CliOptions::Action::Graph : CliOptions::Action::Diagnose;
+            o.action = a == "graph" ? CliOptions::Action::Graph
+                : a == "diagnose"   ? CliOptions::Action::Diagnose
+                                    : CliOptions::Action::GraphVisualize;
             ++i;
             break;
         }
-        throw std::invalid_argument("unknown argument '" + a + "' (expected the sub-command 'graph' or 'diagnose')");
+        throw std::invalid_argument(
+            "unknown argument '" + a + "' (expected the sub-command 'graph', 'graph_visualize' or 'diagnose')");
     }
     if (!sawCommand)
         return o;
+    if (o.action == CliOptions::Action::GraphVisualize)
+        return parseGraphVisualize(o, args, i);
     const bool diagnose = o.action == CliOptions::Action::Diagnose;
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "-h" || a == "--help")
             return only(CliOptions::Action::Help);
+        else if (takeSharedOption(o, args, i))
+            continue;
         else if (a == "-i" || a == "--input_path")
-            o.inputPath = value(a);
-        else if (a == "-o" || a == "--output_path")
-            o.outputPath = value(a);
+            o.inputPath = takeValue(args, i);
         else if (diagnose && a == "--json")
             o.json = true;
         else if (diagnose && a == "--ignore")
-            o.ignore.push_back(value(a));
+            o.ignore.push_back(takeValue(args, i));
         else if (diagnose && a == "--tol")
-            o.tolerances.push_back(value(a));
+            o.tolerances.push_back(takeValue(args, i));
         else if (diagnose && a == "--limit") {
-            std::string v = value(a);
+            std::string v = takeValue(args, i);
             try {
                 o.limit = size_t(std::stoul(v));
             } catch (const std::exception&) {
                 throw std::invalid_argument("argument --limit: not a number: '" + v + "'");
             }
-        } else if (a == "-lm" || a == "--layer_mapping") {
-            // As newer msprobe: without a file, nodes are matched by name only.
-            if (i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] != '-')
-                o.engine.layerMappingPath = args[++i];
-            else
-                o.engine.nameOnlyMatch = true;
-        } else if (a == "-oc" || a == "--overflow_check")
-            o.engine.overflowCheck = true;
-        else if (a == "-f" || a == "--fuzzy_match")
+        } else if (a == "-f" || a == "--fuzzy_match")
             o.engine.fuzzy = true;
         else if (a == "-cs" || a == "--complete_stack")
             o.engine.completeStack = true;
         else if (a == "--output_format") {
-            std::string format = value(a);
+            std::string format = takeValue(args, i);
             if (format != "vis" && format != "db")
                 throw std::invalid_argument(
                     "argument --output_format: invalid choice: '" + format + "' (choose from 'vis', 'db')");
             o.engine.outputFormat = format;
-        } else if (a == "--resource_limit") {
-            applyLimitSettings(o.limits, value(a));
-        } else if (a == "-j" || a == "--threads") {
-            std::string v = value(a);
-            try {
-                o.engine.threads = std::stoi(v);
-            } catch (const std::exception&) {
-                throw std::invalid_argument("argument -j/--threads: not a number: '" + v + "'");
-            }
         } else
             throw std::invalid_argument("unrecognized argument: " + a);
     }

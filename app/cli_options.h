@@ -1,5 +1,6 @@
 #pragma once
-// Command-line parsing of probescope-cli, mirroring `msprobe -f pytorch graph -i ... -o ...`.
+// Command-line parsing of probescope-cli, mirroring `msprobe -f pytorch graph -i ... -o ...` (msprobe 1.2.1) and
+// `msprobe graph_visualize -tp ... [-gp ...] -o ...` (msprobe 26.0.0).
 #include "batch/engine.h"
 #include "util/limits.h"
 
@@ -9,9 +10,14 @@
 namespace ps::cli {
 
 struct CliOptions {
-    enum class Action { Graph, Diagnose, Help, Version } action = Action::Help;
+    enum class Action { Graph, GraphVisualize, Diagnose, Help, Version } action = Action::Help;
     std::string inputPath; // -i compare.json
     std::string outputPath; // -o folder
+    // graph_visualize
+    std::string targetPath; // -tp: the NPU dump folder
+    std::string goldenPath; // -gp: the bench dump folder (empty: build)
+    bool tensorLog = false; // -tensor_log
+    bool progressLog = false; // -progress_log: progress lines on stderr
     EngineOptions engine;
     // diagnose: the first-divergence finder
     bool json = false; // --json: JSON instead of the table

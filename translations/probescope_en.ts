@@ -311,6 +311,14 @@
         <source>%n suspicious value(s)</source>
         <translation><numerusform>%n suspicious value</numerusform><numerusform>%n suspicious values</numerusform></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Parallel merge&lt;/b&gt; (how this node's values were merged across ranks)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Taken from rank %1 and renamed by the pipeline-parallel merge.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::DivergencePanel</name>
@@ -504,6 +512,14 @@
     </message>
     <message>
         <source>Overflow level (only with the overflow check)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Data merged across tensor-parallel ranks (see the details)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Taken from rank %1 by the parallel merge</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1175,6 +1191,46 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message>
         <source>The layer mapping file does not exist.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Parallel layout: merge the ranks (msprobe 26.0.0 rules)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For runs split by tensor or pipeline parallelism: each side's rank folders are merged into one graph before matching (rank count = tp × pp × dp).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>TP</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PP</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU parallel layout: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench parallel layout: %1</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -311,6 +311,14 @@
         <source>%n suspicious value(s)</source>
         <translation><numerusform>%n 个可疑值</numerusform></translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Parallel merge&lt;/b&gt; (how this node's values were merged across ranks)</source>
+        <translation>&lt;b&gt;并行合并&lt;/b&gt;（此节点的值如何由各 rank 合并）</translation>
+    </message>
+    <message>
+        <source>Taken from rank %1 and renamed by the pipeline-parallel merge.</source>
+        <translation>由流水线并行合并取自 rank %1 并重新命名。</translation>
+    </message>
 </context>
 <context>
     <name>psui::DivergencePanel</name>
@@ -505,6 +513,14 @@
     <message>
         <source>Overflow level (only with the overflow check)</source>
         <translation>溢出级别（仅在开启溢出检测时）</translation>
+    </message>
+    <message>
+        <source>Data merged across tensor-parallel ranks (see the details)</source>
+        <translation>数据由张量并行的各 rank 合并而来（见详情）</translation>
+    </message>
+    <message>
+        <source>Taken from rank %1 by the parallel merge</source>
+        <translation>由并行合并取自 rank %1</translation>
     </message>
 </context>
 <context>
@@ -1174,6 +1190,46 @@ worst precision index %2 (%n node(s))</source>
     <message>
         <source>The layer mapping file does not exist.</source>
         <translation>层映射文件不存在。</translation>
+    </message>
+    <message>
+        <source>Parallel layout: merge the ranks (msprobe 26.0.0 rules)</source>
+        <translation>并行切分：合并各 rank（msprobe 26.0.0 规则）</translation>
+    </message>
+    <message>
+        <source>For runs split by tensor or pipeline parallelism: each side's rank folders are merged into one graph before matching (rank count = tp × pp × dp).</source>
+        <translation>用于按张量并行或流水线并行切分的训练：匹配前先把每一侧的各 rank 目录合并为一张图（rank 数 = tp × pp × dp）。</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>rank 数</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>VPP</source>
+        <translation>VPP</translation>
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation>NPU</translation>
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation>标杆</translation>
+    </message>
+    <message>
+        <source>NPU parallel layout: %1</source>
+        <translation>NPU 并行切分：%1</translation>
+    </message>
+    <message>
+        <source>Bench parallel layout: %1</source>
+        <translation>标杆并行切分：%1</translation>
     </message>
 </context>
 <context>

@@ -23,23 +23,27 @@ struct RankGraph {
     Comparison* comparison = nullptr;
     std::unordered_map<std::string, NodeId> nodeOfUnique;
     std::unordered_map<NodeId, std::string> uniqueOfNode;
+    std::vector<NodeId> order; // the nodes in the order the analyzer visits them
 };
 
 class Analyzer {
 public:
-    Analyzer(std::vector<RankGraph>& graphs, Side side, std::vector<std::string>& warnings)
+    Analyzer(std::vector<RankGraph>& graphs, Side side, std::vector<std::string>& warnings, RulesProfile profile)
         : m_graphs(graphs)
         , m_side(side)
-        , m_warnings(warnings)
+        , m_warnings(profile == RulesProfile::Msprobe26 ? m_debugOnly : warnings)
+        , m_profile(profile)
     {
     }
 
     void run()
     {
-        for (RankGraph& rg : m_graphs)
-            nameUniquely(rg);
         for (RankGraph& rg : m_graphs) {
-            for (NodeId n = 0; n < rg.graph->size(); ++n) {
+            rg.order = nodeOrder(*rg.graph);
+            nameUniquely(rg);
+        }
+        for (RankGraph& rg : m_graphs) {
+            for (NodeId n : rg.order) {
                 if (!isCommunication(*rg.graph, n) || links(rg).count(n))
                     continue;
                 std::string_view api = apiOf(rg, n);
@@ -56,6 +60,17 @@ public:
 
 private:
     static bool isCommunication(const Graph& g, NodeId n) { return g.nameOf(n).starts_with("Distributed"); }
+
+    // 1.2.1 walks the node map; 26.0.0 reads the database, which holds the nodes the root reaches in post-order.
+    std::vector<NodeId> nodeOrder(const Graph& g) const
+    {
+        if (m_profile == RulesProfile::Msprobe26)
+            return postOrderFromRoot(g);
+        std::vector<NodeId> all(g.size());
+        for (NodeId n = 0; n < g.size(); ++n)
+            all[n] = n;
+        return all;
+    }
 
     std::unordered_map<NodeId, DistributedLink>& links(RankGraph& rg)
     {
@@ -109,7 +124,7 @@ private:
     void nameUniquely(RankGraph& rg)
     {
         std::unordered_map<std::string, int> count;
-        for (NodeId n = 0; n < rg.graph->size(); ++n) {
+        for (NodeId n : rg.order) {
             if (!isCommunication(*rg.graph, n))
                 continue;
             std::string_view api = apiOf(rg, n);
@@ -221,7 +236,7 @@ private:
                 + ".The rank is inconsistent, cannot match distributed node");
             return;
         }
-        if (!sameOutput(rg, n, *target, *targetNode)) {
+        if (m_profile == RulesProfile::Msprobe121 && !sameOutput(rg, n, *target, *targetNode)) {
             m_warnings.push_back(id + " output of rank" + std::to_string(rg.rank) + " is different from the " + targetId
                 + " output of rank" + targetRank.str() + ", cannot match distributed node");
             return;
@@ -287,13 +302,15 @@ private:
 
     std::vector<RankGraph>& m_graphs;
     Side m_side;
+    std::vector<std::string> m_debugOnly; // 26.0.0 logs these at debug level only
     std::vector<std::string>& m_warnings;
+    RulesProfile m_profile;
     ItemFields m_fx, m_fy;
 };
 
 } // namespace
 
-void analyzeDistributed(std::vector<JobResult>& stepResults, std::vector<std::string>& warnings)
+void analyzeDistributed(std::vector<JobResult>& stepResults, std::vector<std::string>& warnings, RulesProfile profile)
 {
     for (Side side : { Side::Npu, Side::Bench }) {
         std::vector<RankGraph> graphs;
@@ -307,7 +324,7 @@ void analyzeDistributed(std::vector<JobResult>& stepResults, std::vector<std::st
             graphs.push_back(std::move(rg));
         }
         if (!graphs.empty())
-            Analyzer(graphs, side, warnings).run();
+            Analyzer(graphs, side, warnings, profile).run();
     }
 }
 

@@ -1,6 +1,7 @@
 #include "batch/engine.h"
 
 #include "batch/distributed.h"
+#include "batch/merge_run.h"
 #include "compare/comparator.h"
 #include "graph/builder.h"
 #include "io/file_io.h"
@@ -62,62 +63,75 @@ CompareConfig readCompareJson(const std::string& path)
     return config;
 }
 
-namespace {
-
-std::shared_ptr<Graph> buildSide(
+std::shared_ptr<Graph> buildSideGraph(
     const std::string& dir, const EngineOptions& options, std::vector<std::string>& warnings, ProgressPart progress)
 {
     BuildOptions build;
-    build.completeStack = options.completeStack;
+    build.profile = options.profile;
+    build.completeStack = options.completeStack || options.profile == RulesProfile::Msprobe26; // 26 never simplifies
     build.progress = progress;
     return std::shared_ptr<Graph>(buildGraphFromFolder(dir, build, warnings));
 }
-
-} // namespace
 
 std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string& benchDir,
     const EngineOptions& options, std::vector<std::string>& warnings, const Progress* progress)
 {
     if (benchDir.empty()) {
-        auto graph = buildSide(npuDir, options, warnings, { progress });
-        return buildOnly(graph, options.overflowCheck);
+        auto graph = buildSideGraph(npuDir, options, warnings, { progress });
+        return buildOnly(graph, options.overflowCheck, options.profile);
     }
     // Both sides are read and built in parallel.
     std::vector<std::string> benchWarnings;
     auto benchFuture = std::async(std::launch::async, [&]() {
-        return buildSide(benchDir, options, benchWarnings, { progress, 1, 2 });
+        return buildSideGraph(benchDir, options, benchWarnings, { progress, 1, 2 });
     });
     std::shared_ptr<Graph> npu;
     try {
-        npu = buildSide(npuDir, options, warnings, { progress, 0, 2 });
+        npu = buildSideGraph(npuDir, options, warnings, { progress, 0, 2 });
     } catch (...) {
         benchFuture.wait();
         throw;
     }
     std::shared_ptr<Graph> bench = benchFuture.get();
     warnings.insert(warnings.end(), benchWarnings.begin(), benchWarnings.end());
+    return compareBuiltGraphs(npu, bench, npuDir, benchDir, options, warnings, progress);
+}
+
+std::shared_ptr<Comparison> compareBuiltGraphs(std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench,
+    const std::string& npuDir, const std::string& benchDir, const EngineOptions& options,
+    std::vector<std::string>& warnings, const Progress* progress, bool parallelMerge)
+{
     CompareMode mode = detectCompareMode(*npu->dump, *bench->dump);
     if (progress)
         progress->setTensors(mode == CompareMode::Real);
 
     CompareOptions compare;
+    compare.profile = options.profile;
     compare.overflowCheck = options.overflowCheck;
     compare.threads = options.threads;
     compare.progress = progress;
+    compare.parallelMerge = parallelMerge;
     std::unordered_map<std::string, std::string> nameMap;
+    const bool v26 = options.profile == RulesProfile::Msprobe26;
     if (options.layerMappingRules) {
+        // The editor's rules stand for a -lm file (26.0.0 matches through the map even when it is empty).
         nameMap = buildLayerNameMap(npuDir, benchDir, *options.layerMappingRules, "the layer mapping", warnings);
-        if (!nameMap.empty())
+        if (v26 || !nameMap.empty())
             compare.match.strategy = MatchStrategy::LayerMap;
+    } else if (v26 && (options.nameOnlyMatch || !options.layerMappingPath.empty())) {
+        // 26.0.0: -lm always matches through the map; without a file (or when the file fails) the map comes from
+        // the module trees alone and names it lacks match themselves.
+        nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
+        compare.match.strategy = MatchStrategy::LayerMap;
     } else if (!options.layerMappingPath.empty()) {
         nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
         if (!nameMap.empty())
             compare.match.strategy = MatchStrategy::LayerMap;
-    }
-    if (options.nameOnlyMatch && options.layerMappingPath.empty() && !options.layerMappingRules)
+    } else if (options.nameOnlyMatch) {
         compare.match.strategy = MatchStrategy::NameOnly;
-    if (options.fuzzy)
-        compare.match.strategy = MatchStrategy::Fuzzy;
+    }
+    if (options.fuzzy || parallelMerge)
+        compare.match.strategy = MatchStrategy::Fuzzy; // a merge compare always matches fuzzily
     compare.match.nameMap = &nameMap;
     return compareGraphs(npu, bench, mode, compare);
 }
@@ -127,12 +141,18 @@ namespace {
 void runJobs(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
     const Progress& progress, const std::string& timestamp, RunResult& result)
 {
-    std::vector<GraphJob> jobs = planJobs(config.npuPath, config.benchPath, timestamp);
+    const bool v26 = options.profile == RulesProfile::Msprobe26;
+    if (v26 && !options.parallel.empty()) {
+        runMergedJobs(config, outputDir, options, progress, timestamp, result);
+        return;
+    }
+    std::vector<GraphJob> jobs
+        = v26 ? planJobs26(config.npuPath, config.benchPath) : planJobs(config.npuPath, config.benchPath, timestamp);
     progress.plan(jobs.size(), true);
     ensureDirectory(outputDir);
     bool compare = !config.benchPath.empty();
     bool single = jobs.size() == 1 && jobs[0].rankDir.empty();
-    bool database = options.outputFormat == "db";
+    bool database = v26 || options.outputFormat == "db";
     std::vector<VisDbGraph> dbGraphs; // --output_format db: every step and rank go into one file at the end
     // Files are written per step, after every rank of the step (and the distributed analysis) succeeded.
     for (size_t first = 0; first < jobs.size();) {
@@ -156,7 +176,7 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
             stepResults.push_back({ job, c });
         }
         if (stepResults.size() > 1)
-            analyzeDistributed(stepResults, result.warnings);
+            analyzeDistributed(stepResults, result.warnings, options.profile);
         for (size_t k = 0; k < stepResults.size(); ++k) {
             const JobResult& r = stepResults[k];
             progress.beginJob(first + k);

@@ -120,49 +120,162 @@ std::vector<std::string> listRunFolders(const std::string& dir, const std::strin
     return names;
 }
 
-std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& ts)
+namespace {
+
+// How one msprobe version reads the folders: the layout of a root, the paired run folders of both sides (bench
+// "" in build mode) and the rank number of a rank folder.
+struct FolderRules {
+    DumpLayout (*layout)(const std::string& dir);
+    std::vector<std::string> (*folders)(const std::string& npuDir, const std::string& benchDir, const std::string& prefix);
+    int (*rank)(const std::string& folder);
+};
+
+// Expands the two roots into jobs; `ts` non-empty gives each job msprobe 1.2.1's output name.
+std::vector<GraphJob> expandJobs(
+    const std::string& npuRoot, const std::string& benchRoot, const FolderRules& rules, const std::string& ts)
 {
-    bool compare = !benchRoot.empty();
-    DumpLayout layout = detectLayout(npuRoot);
-    if (compare && detectLayout(benchRoot) != layout)
+    const bool compare = !benchRoot.empty();
+    DumpLayout layout = rules.layout(npuRoot);
+    if (compare && rules.layout(benchRoot) != layout)
         throw Error(ErrorCode::InconsistentLayout, benchRoot,
             "The directory structures of npu_path and bench_path are inconsistent (npu: "
-                + std::string(layoutName(layout)) + ", bench: " + layoutName(detectLayout(benchRoot)) + ").");
-    std::string kind = compare ? "compare" : "build";
+                + std::string(layoutName(layout)) + ", bench: " + layoutName(rules.layout(benchRoot)) + ").");
+    const std::string kind = compare ? "compare" : "build";
+    if (layout == DumpLayout::Files)
+        return { GraphJob { npuRoot, benchRoot, "", "", 0, 0, ts.empty() ? "" : kind + "_" + ts + ".vis" } };
+    std::vector<std::string> steps
+        = layout == DumpLayout::Steps ? rules.folders(npuRoot, benchRoot, "step") : std::vector<std::string> { "" };
     std::vector<GraphJob> jobs;
-    if (layout == DumpLayout::Files) {
-        jobs.push_back({ npuRoot, benchRoot, "", "", 0, 0, kind + "_" + ts + ".vis" });
-        return jobs;
-    }
-    auto pairedFolders = [&](const std::string& npuDir, const std::string& benchDir, const std::string& prefix) {
-        std::vector<std::string> npu = listRunFolders(npuDir, prefix);
-        if (compare) {
-            std::vector<std::string> bench = listRunFolders(benchDir, prefix);
-            if (npu != bench)
-                throw Error(ErrorCode::RankMismatch, benchDir,
-                    "The number of " + prefix + "s in the two runs are different. Unable to match the " + prefix
-                        + "s.");
-        }
-        return npu;
-    };
-    std::vector<std::string> steps = layout == DumpLayout::Steps ? pairedFolders(npuRoot, benchRoot, "step")
-                                                                  : std::vector<std::string> { "" };
     for (const std::string& step : steps) {
         std::string npuStep = step.empty() ? npuRoot : joinPath(npuRoot, step);
         std::string benchStep = !compare ? "" : step.empty() ? benchRoot : joinPath(benchRoot, step);
-        for (const std::string& rank : pairedFolders(npuStep, benchStep, "rank")) {
+        for (const std::string& rank : rules.folders(npuStep, benchStep, "rank")) {
             GraphJob job;
             job.npuDir = joinPath(npuStep, rank);
             job.benchDir = compare ? joinPath(benchStep, rank) : "";
             job.stepDir = step;
             job.rankDir = rank;
             job.step = step.empty() ? 0 : runNumber(step, "step");
-            job.rank = runNumber(rank, "rank");
-            job.outputName = kind + "_" + (step.empty() ? "" : step + "_") + rank + "_" + ts + ".vis";
+            job.rank = rules.rank(rank);
+            if (!ts.empty())
+                job.outputName = kind + "_" + (step.empty() ? "" : step + "_") + rank + "_" + ts + ".vis";
             jobs.push_back(job);
         }
     }
     return jobs;
+}
+
+// msprobe 1.2.1: both sides must list the same folders.
+std::vector<std::string> equalRunFolders(const std::string& npuDir, const std::string& benchDir, const std::string& prefix)
+{
+    std::vector<std::string> npu = listRunFolders(npuDir, prefix);
+    if (!benchDir.empty() && listRunFolders(benchDir, prefix) != npu)
+        throw Error(ErrorCode::RankMismatch, benchDir,
+            "The number of " + prefix + "s in the two runs are different. Unable to match the " + prefix + "s.");
+    return npu;
+}
+
+} // namespace
+
+std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& ts)
+{
+    const FolderRules rules { detectLayout, equalRunFolders, [](const std::string& f) { return runNumber(f, "rank"); } };
+    return expandJobs(npuRoot, benchRoot, rules, ts);
+}
+
+
+namespace {
+
+bool isProcFolder(const Entry& e)
+{
+    return e.isDir && e.name.size() > 4 && e.name.compare(0, 4, "proc") == 0
+        && std::all_of(e.name.begin() + 4, e.name.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The rank (or step) folders of `dir` as msprobe 26.0.0 lists them: other names are skipped; when there is no
+// rank folder, the single proc<pid> folder stands for rank 0.
+std::vector<std::string> runFolders26(const std::string& dir, const std::string& prefix)
+{
+    std::vector<std::string> names;
+    std::vector<std::string> procs;
+    for (const Entry& e : listDir(dir)) {
+        if (e.isDir && matchesStrict(e.name, prefix) && e.name.size() - prefix.size() <= 9)
+            names.push_back(e.name);
+        else if (isProcFolder(e))
+            procs.push_back(e.name);
+    }
+    std::stable_sort(names.begin(), names.end(),
+        [&](const std::string& a, const std::string& b) { return runNumber(a, prefix) < runNumber(b, prefix); });
+    if (names.empty() && prefix == "rank" && procs.size() == 1)
+        names = procs;
+    return names;
+}
+
+int runNumber26(const std::string& name, const std::string& prefix)
+{
+    return name.compare(0, 4, "proc") == 0 ? 0 : runNumber(name, prefix);
+}
+
+// The folders of both sides that msprobe 26.0.0 processes: all of them when the lists agree, else the common ones.
+std::vector<std::string> commonRunFolders(
+    const std::string& npuDir, const std::string& benchDir, const std::string& prefix)
+{
+    std::vector<std::string> npu = runFolders26(npuDir, prefix);
+    if (npu.empty())
+        throw Error(ErrorCode::BadLayout, npuDir, "Cannot get " + prefix + " in " + npuDir + ".");
+    if (benchDir.empty())
+        return npu;
+    std::vector<std::string> bench = runFolders26(benchDir, prefix);
+    if (npu == bench)
+        return npu;
+    std::vector<std::string> common;
+    for (const std::string& n : npu)
+        if (std::find(bench.begin(), bench.end(), n) != bench.end())
+            common.push_back(n);
+    if (common.empty())
+        throw Error(ErrorCode::RankMismatch, benchDir,
+            "The " + prefix + "s in the two runs are completely different. Unable to match the " + prefix + "s.");
+    return common;
+}
+
+} // namespace
+
+std::vector<std::string> rankFolders26(const std::string& dir)
+{
+    return runFolders26(dir, "rank");
+}
+
+int rankNumber26(const std::string& folderName)
+{
+    return runNumber26(folderName, "rank");
+}
+
+std::vector<std::string> commonStepFolders26(const std::string& npuDir, const std::string& benchDir)
+{
+    return commonRunFolders(npuDir, benchDir, "step");
+}
+
+DumpLayout detectLayout26(const std::string& dir)
+{
+    if (!isDirectory(dir))
+        throw Error(ErrorCode::FileNotFound, dir, "the dump folder does not exist or is not a folder");
+    std::vector<Entry> entries = listDir(dir);
+    if (entries.empty())
+        throw Error(ErrorCode::BadLayout, dir, "The path " + dir + " is empty.");
+    if (isDirectory(joinPath(dir, "dump_tensor_data"))
+        || std::none_of(entries.begin(), entries.end(), [](const Entry& e) { return e.isDir; }))
+        return DumpLayout::Files;
+    // A dumper's proc<pid> folder stands for one rank (msprobe looks at the first name os.listdir gives).
+    if (std::any_of(
+            entries.begin(), entries.end(), [](const Entry& e) { return e.isDir && e.name.rfind("proc", 0) == 0; }))
+        return DumpLayout::Ranks;
+    return detectLayout(dir);
+}
+
+std::vector<GraphJob> planJobs26(const std::string& npuRoot, const std::string& benchRoot)
+{
+    const FolderRules rules { detectLayout26, commonRunFolders, [](const std::string& f) { return runNumber26(f, "rank"); } };
+    return expandJobs(npuRoot, benchRoot, rules, "");
 }
 
 } // namespace ps

@@ -30,4 +30,14 @@ struct GraphJob {
 // Expands the two roots into graph jobs (throws on inconsistent layouts or unequal rank/step lists).
 std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& timestamp);
 
+// msprobe 26.0.0's `graph_visualize` layouts (visualization/utils.py check_directory_content, graph_service.py):
+// besides rank<N> folders a ranks folder may hold one proc<pid> folder (rank 0); names that are no rank folder
+// are skipped; ranks and steps present on one side only are left out (an error when none is common). The jobs
+// carry no output name: the whole run goes into one .vis.db.
+DumpLayout detectLayout26(const std::string& dir);
+std::vector<std::string> rankFolders26(const std::string& dir); // rank, rank<N> (numeric order) or one proc<pid>
+int rankNumber26(const std::string& folderName); // "rank" and proc<pid>: 0
+std::vector<std::string> commonStepFolders26(const std::string& npuDir, const std::string& benchDir);
+std::vector<GraphJob> planJobs26(const std::string& npuRoot, const std::string& benchRoot);
+
 } // namespace ps

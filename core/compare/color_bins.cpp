@@ -1,6 +1,7 @@
 #include "compare/color_bins.h"
 
 #include "compare/comparison.h"
+#include "compare/rules_profile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,28 +39,46 @@ std::vector<ColorBin> defaultColors(CompareMode mode)
     switch (mode) {
     case CompareMode::Md5:
         return {
-            { "#FFFCF3", 1, 1, false, "与标杆相比, 此节点所有输入输出的md5值相同" },
-            { "#FF704D", 0, 0, false, "与标杆相比, 此节点任意输入输出的md5值不同" },
-            { kUnmatchedColor, 0, 0, true, kUnmatched },
+            { "#FFFCF3", 1, 1, false, "与标杆相比, 此节点所有输入输出的md5值相同", "" },
+            { "#FF704D", 0, 0, false, "与标杆相比, 此节点任意输入输出的md5值不同", "" },
+            { kUnmatchedColor, 0, 0, true, kUnmatched, "" },
         };
     case CompareMode::Real:
         return {
-            { "#FFFCF3", 0, 0.05, false, kRealDesc },
-            { "#FFEDBE", 0.05, 0.1, false, kRealDesc },
-            { "#FFDC7F", 0.1, 0.15, false, kRealDesc },
-            { "#FFC62E", 0.15, 0.2, false, kRealDesc },
-            { "#FF704D", 0.2, 1, false, kRealDesc },
-            { kUnmatchedColor, 0, 0, true, kUnmatched },
+            { "#FFFCF3", 0, 0.05, false, kRealDesc, "" },
+            { "#FFEDBE", 0.05, 0.1, false, kRealDesc, "" },
+            { "#FFDC7F", 0.1, 0.15, false, kRealDesc, "" },
+            { "#FFC62E", 0.15, 0.2, false, kRealDesc, "" },
+            { "#FF704D", 0.2, 1, false, kRealDesc, "" },
+            { kUnmatchedColor, 0, 0, true, kUnmatched, "" },
         };
     case CompareMode::Summary: break;
     }
     return {
-        { "#FFFCF3", 0, 0.2, false, kSummaryDesc },
-        { "#FFEDBE", 0.2, 0.4, false, kSummaryDesc },
-        { "#FFDC7F", 0.4, 0.6, false, kSummaryDesc },
-        { "#FFC62E", 0.6, 0.8, false, kSummaryDesc },
-        { "#FF704D", 0.8, 1, false, kSummaryDesc },
-        { kUnmatchedColor, 0, 0, true, kUnmatched },
+        { "#FFFCF3", 0, 0.2, false, kSummaryDesc, "" },
+        { "#FFEDBE", 0.2, 0.4, false, kSummaryDesc, "" },
+        { "#FFDC7F", 0.4, 0.6, false, kSummaryDesc, "" },
+        { "#FFC62E", 0.6, 0.8, false, kSummaryDesc, "" },
+        { "#FF704D", 0.8, 1, false, kSummaryDesc, "" },
+        { kUnmatchedColor, 0, 0, true, kUnmatched, "" },
+    };
+}
+
+std::vector<ColorBin> defaultColors(CompareMode mode, RulesProfile profile)
+{
+    if (profile != RulesProfile::Msprobe26)
+        return defaultColors(mode);
+    const char* kSummary26 = "此节点所有输入输出的统计量误差, 颜色越深代表调试侧与标杆侧的偏差越大";
+    const char* kReal26 = "此节点所有输入输出的 tensor 误差, 颜色越深代表调试侧与标杆侧的偏差越大";
+    const char* kMd5Same = "与标杆相比, 此节点所有输入输出的md5值相同";
+    const char* kMd5Differs = "与标杆相比, 此节点任意输入输出的md5值不同";
+    const bool md5 = mode == CompareMode::Md5;
+    const char* text = mode == CompareMode::Real ? kReal26 : kSummary26;
+    return {
+        { "#FFFCF3", 0, 0.3, false, md5 ? kMd5Same : text, "pass" },
+        { "#FFDC7F", 0.3, 0.6, false, md5 ? kMd5Differs : text, "warning" },
+        { "#FF704D", 0.6, 1, false, md5 ? kMd5Differs : text, "error" },
+        { kUnmatchedColor, 0, 0, true, kUnmatched, "unmatched node" },
     };
 }
 

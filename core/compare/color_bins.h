@@ -4,21 +4,38 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ps {
 
 enum class CompareMode : uint8_t; // compare/comparison.h
+enum class RulesProfile : uint8_t; // compare/rules_profile.h
 
 struct ColorBin {
+    // A constructor rather than an aggregate, so that brace lists without the later fields stay warning-free.
+    ColorBin(std::string hex_ = {}, double lo_ = 0, double hi_ = 0, bool unmatched_ = false, std::string description_ = {},
+        std::string accuracyLevel_ = {})
+        : hex(std::move(hex_))
+        , lo(lo_)
+        , hi(hi_)
+        , unmatched(unmatched_)
+        , description(std::move(description_))
+        , accuracyLevel(std::move(accuracyLevel_))
+    {
+    }
     std::string hex; // "#RRGGBB"
     double lo = 0, hi = 0; // value range; unused for the unmatched entry
     bool unmatched = false; // the grey "not matched" entry (written as value [])
     std::string description;
+    std::string accuracyLevel; // msprobe 26.0.0: "pass", "warning", "error", "unmatched node" ("" before)
     bool operator==(const ColorBin&) const = default;
 };
 
+// msprobe's legend: 1.2.1's bins per mode, or 26.0.0's three verdict bands (pass [0, 0.3], warning [0.3, 0.6],
+// error [0.6, 1]) for every mode.
 std::vector<ColorBin> defaultColors(CompareMode mode);
+std::vector<ColorBin> defaultColors(CompareMode mode, RulesProfile profile);
 
 // The editor's limits: at most 5 value ranges, colours from this palette, each used once.
 constexpr size_t kMaxColorRanges = 5;

@@ -2,6 +2,7 @@
 
 #include "compare/real_rows.h"
 #include "compare/row_metrics.h"
+#include "compare/verdict_rows.h"
 #include "graph/naming.h"
 #include "util/error.h"
 #include "util/pyformat.h"
@@ -13,28 +14,6 @@
 #include <unordered_map>
 
 namespace ps {
-
-CompareMode detectCompareMode(const DumpData& npu, const DumpData& bench)
-{
-    if (npu.task.empty() || bench.task.empty())
-        throw Error(ErrorCode::BadTask, npu.task.empty() ? npu.path : bench.path,
-            "Please check the dump task is correct, npu's task is " + (npu.task.empty() ? "None" : npu.task)
-                + ", bench's task is " + (bench.task.empty() ? "None" : bench.task) + ".");
-    if (npu.task != bench.task)
-        throw Error(ErrorCode::BadTask, bench.path,
-            "Please check the dump task is consistent: npu's task is " + npu.task + ", bench's task is " + bench.task
-                + ".");
-    if (npu.task == "tensor")
-        return CompareMode::Real;
-    if (npu.task != "statistics")
-        throw Error(ErrorCode::BadTask, npu.path,
-            "Compare applies only to task is tensor or statistics (the task is " + npu.task + ").");
-    bool md5N = npu.anyMd5Field(), md5B = bench.anyMd5Field();
-    if (md5N != md5B)
-        throw Error(ErrorCode::BadTask, md5N ? bench.path : npu.path,
-            "Please check the dump task is consistent, dump mode of npu and bench should both be statistics or md5.");
-    return md5N ? CompareMode::Md5 : CompareMode::Summary;
-}
 
 namespace {
 
@@ -91,6 +70,8 @@ public:
         // Rows are bound by NPU item; a comparison read back from a file has none until a pair is matched by hand.
         if (m_npu.dump && m_c.rows.size() < m_npu.dump->items.size())
             m_c.rows.resize(m_npu.dump->items.size());
+        if (m_c.profile == RulesProfile::Msprobe26 && m_c.verdicts.size() < m_c.rows.size())
+            m_c.verdicts.resize(m_c.rows.size());
     }
 
     // One pair matched after the engine ran (manual matching): rows, metrics and precision as for automatic
@@ -103,6 +84,7 @@ public:
         // Matching first, then the pairs are compared in the same order msprobe compares them.
         std::vector<std::pair<NodeId, NodeId>> pairs;
         MatchOptions match = m_options.match;
+        match.profile = m_c.profile;
         match.progress = m_options.progress;
         match.threads = m_options.threads;
         matchGraphs(m_npu, m_bench, match, [&](NodeId n, NodeId b) {
@@ -118,8 +100,12 @@ public:
             // 1.2.1 computes API group indices before the real-data rows are evaluated: every group gets int 0.
             groupIndices();
             m_real.evaluate(m_c, m_options.threads, m_options.progress);
-            for (NodeId n : m_realNodes)
-                realPrecision(n);
+            for (NodeId n : m_realNodes) {
+                if (m_c.profile == RulesProfile::Msprobe26)
+                    judge26(n, pairRows26(m_npu, n, m_bench, m_c.counterpart[0][n]));
+                else
+                    realPrecision(n);
+            }
         } else {
             groupIndices();
         }
@@ -208,10 +194,58 @@ private:
                 std::rethrow_exception(failure);
     }
 
+    // Real mode: the row's tensors are compared later, in bulk; `bound` gets the slot of its values.
+    void addRealRow(BoundRow& bound, uint32_t npuItem, uint32_t benchItem)
+    {
+        bound.realSlot = uint32_t(m_c.realValues.size() / m_c.realMetricCount());
+        std::vector<PyScalar> placeholder = m_real.addRow(m_c, npuItem, benchItem == kNoItem ? nullptr : &benchItem);
+        m_c.realValues.insert(m_c.realValues.end(), placeholder.begin(), placeholder.end());
+    }
+
+    // msprobe 26.0.0: one row per NPU item (paired by state and position), rated by the verdict rules.
+    void comparePair26(NodeId n, NodeId b)
+    {
+        const auto rows = pairRows26(m_npu, n, m_bench, b);
+        if (rows.empty())
+            return; // a matched node without data gets no precision_index
+        for (auto [npuItem, benchItem] : rows) {
+            BoundRow& bound = m_c.rows[npuItem];
+            bound.npuItem = npuItem;
+            bound.benchItem = benchItem;
+            if (m_c.mode == CompareMode::Real)
+                addRealRow(bound, npuItem, benchItem);
+        }
+        if (m_c.mode == CompareMode::Real)
+            m_realNodes.push_back(n); // rated once the tensors are compared
+        else
+            judge26(n, rows);
+    }
+
+    void judge26(NodeId n, const std::vector<std::pair<uint32_t, uint32_t>>& rows)
+    {
+        const DumpData& nd = *m_npu.dump;
+        const DumpData* bd = m_bench.dump.get();
+        std::vector<VerdictRow> facts;
+        facts.reserve(rows.size());
+        for (auto [npuItem, benchItem] : rows)
+            facts.push_back(verdictRowOf(m_c.mode, nd, npuItem, bd, benchItem, m_c.metricsOf(npuItem).span()));
+        Verdict node = Verdict::Pass;
+        std::vector<RowVerdict> verdicts = judgeRows(m_c.mode, facts, node, m_c.parallelMerge);
+        for (size_t k = 0; k < rows.size(); ++k) {
+            verdicts[k].requiresGradConsistent = requiresGradConsistent(nd, rows[k].first, bd, rows[k].second);
+            m_c.verdicts[rows[k].first] = verdicts[k];
+        }
+        m_c.precision[n] = precision26(m_c.mode, m_npu.nameOf(n), node);
+    }
+
     void comparePair(NodeId n, NodeId b, PairScratch& scratch)
     {
         if (!m_npu.dump || m_npu.record[n] < 0)
             return;
+        if (m_c.profile == RulesProfile::Msprobe26) {
+            comparePair26(n, b);
+            return;
+        }
         const DumpData& nd = *m_npu.dump;
         std::vector<Row>& rowsIn = scratch.rowsIn;
         std::vector<Row>& rowsOut = scratch.rowsOut;
@@ -258,13 +292,7 @@ private:
                             pyMax(summary, str2float(m[k]), false);
                     }
                     break;
-                case CompareMode::Real: {
-                    bound.realSlot = uint32_t(m_c.realValues.size() / m_c.metricCount());
-                    std::vector<PyScalar> placeholder = m_real.addRow(m_c, row->npuItem,
-                        row->benchItem == kNoItem ? nullptr : &row->benchItem);
-                    m_c.realValues.insert(m_c.realValues.end(), placeholder.begin(), placeholder.end());
-                    break;
-                }
+                case CompareMode::Real: addRealRow(bound, row->npuItem, row->benchItem); break;
                 }
             }
         };
@@ -331,16 +359,26 @@ private:
         for (NodeId g : m_npu.children(m_npu.root)) {
             if (m_npu.type[g] != NodeType::ApiCollection)
                 continue;
-            bool md5 = m_c.mode == CompareMode::Md5;
-            Precision p = Precision::integer(md5 ? 1 : 0);
-            for (NodeId member : m_npu.children(g)) {
-                Precision x = m_c.precision[member].has ? m_c.precision[member] : Precision::integer(md5 ? 1 : 0);
-                if (md5 ? x.value < p.value : x.value > p.value)
-                    p = x;
-            }
-            p.has = true;
-            m_c.precision[g] = p;
+            // 26.0.0: a merged run's Apis_Between_Modules_All_Ranks holds one collection per rank, rated first.
+            if (m_c.profile == RulesProfile::Msprobe26 && m_npu.nameOf(g).starts_with("Apis_Between_Modules_All_Ranks"))
+                for (NodeId member : m_npu.children(g))
+                    groupIndex(member);
+            groupIndex(g);
         }
+    }
+
+    void groupIndex(NodeId g)
+    {
+        // 1.2.1 takes the worst member (md5: the lowest index); 26.0.0 always the highest index.
+        bool md5 = m_c.mode == CompareMode::Md5 && m_c.profile == RulesProfile::Msprobe121;
+        Precision p = Precision::integer(md5 ? 1 : 0);
+        for (NodeId member : m_npu.children(g)) {
+            Precision x = m_c.precision[member].has ? m_c.precision[member] : Precision::integer(md5 ? 1 : 0);
+            if (md5 ? x.value < p.value : x.value > p.value)
+                p = x;
+        }
+        p.has = true;
+        m_c.precision[g] = p;
     }
 
     Comparison& m_c;
@@ -352,21 +390,6 @@ private:
     RealRows m_real;
     std::vector<NodeId> m_realNodes;
 };
-
-void assignOverflow(Comparison& c)
-{
-    for (size_t s = 0; s < 2; ++s) {
-        if (!c.graphs[s])
-            continue;
-        const Graph& g = *c.graphs[s];
-        c.overflow[s].assign(g.size(), OverflowLevel::None);
-        if (!c.overflowCheck || !g.dump)
-            continue;
-        for (NodeId n = 0; n < g.size(); ++n)
-            if (g.record[n] >= 0 && g.type[n] != NodeType::ApiCollection)
-                c.overflow[s][n] = g.dump->records[size_t(g.record[n])].overflow;
-    }
-}
 
 } // namespace
 
@@ -384,42 +407,6 @@ void recomputeGroupIndices(Comparison& c)
     Comparator(c, options).refreshGroupIndices();
 }
 
-uint32_t pageMicroSteps(Graph& npu, Graph* bench, const std::vector<NodeId>* npuCounterpart)
-{
-    uint32_t batch = 0;
-    bool backwardSeen = false;
-    for (NodeId c : npu.children(npu.root)) {
-        if (npu.type[c] == NodeType::Module) {
-            bool isForward = npu.nameOf(c).find(".forward.") != std::string_view::npos;
-            if (isForward && backwardSeen) {
-                ++batch;
-                backwardSeen = false;
-            } else if (!isForward) {
-                backwardSeen = true;
-            }
-        }
-        npu.microStep[c] = int32_t(batch);
-        if (bench && npuCounterpart && (*npuCounterpart)[c] != kNoNode)
-            bench->microStep[(*npuCounterpart)[c]] = int32_t(batch);
-    }
-    if (bench) {
-        for (NodeId c : bench->children(bench->root)) {
-            if (bench->microStep[c] >= 0)
-                continue;
-            std::string_view name = bench->nameOf(c);
-            std::string_view last = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
-            int v = 0;
-            bool ok = !last.empty() && last.size() < 10;
-            for (char ch : last)
-                ok = ok && ch >= '0' && ch <= '9';
-            if (ok)
-                v = std::stoi(std::string(last));
-            bench->microStep[c] = v;
-        }
-    }
-    return batch + 1;
-}
-
 std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench, CompareMode mode,
     const CompareOptions& options)
 {
@@ -427,26 +414,33 @@ std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::share
     c->isCompare = true;
     c->mode = mode;
     c->overflowCheck = options.overflowCheck;
+    c->parallelMerge = options.parallelMerge;
     c->graphs = { npu, bench };
     c->counterpart[0].assign(npu->size(), kNoNode);
     c->counterpart[1].assign(bench->size(), kNoNode);
     c->precision.assign(npu->size(), Precision {});
     c->rows.assign(npu->dump ? npu->dump->items.size() : 0, BoundRow {});
+    c->profile = options.profile;
+    if (options.profile == RulesProfile::Msprobe26)
+        c->verdicts.assign(c->rows.size(), RowVerdict {});
     Comparator(*c, options).run();
-    npu->microSteps = pageMicroSteps(*npu, bench.get(), &c->counterpart[0]);
+    if (!npu->microStepsFromDump)
+        npu->microSteps = pageMicroSteps(*npu, bench.get(), &c->counterpart[0]);
     assignOverflow(*c);
     return c;
 }
 
-std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflowCheck)
+std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflowCheck, RulesProfile profile)
 {
     auto c = std::make_shared<Comparison>();
+    c->profile = profile;
     c->isCompare = false;
     c->overflowCheck = overflowCheck;
     c->graphs = { graph, nullptr };
     c->counterpart[0].assign(graph->size(), kNoNode);
     c->precision.assign(graph->size(), Precision {});
-    graph->microSteps = pageMicroSteps(*graph, nullptr, nullptr);
+    if (!graph->microStepsFromDump)
+        graph->microSteps = pageMicroSteps(*graph, nullptr, nullptr);
     assignOverflow(*c);
     return c;
 }

@@ -11,10 +11,14 @@
 namespace ps {
 
 struct CompareOptions {
+    RulesProfile profile = RulesProfile::Msprobe121; // rows, precision and formatting of msprobe 1.2.1 or 26.0.0
     MatchOptions match;
     bool overflowCheck = false;
     int threads = 0; // real-data mode: tensor comparisons in parallel (0 = all cores)
     const Progress* progress = nullptr; // match, compare (by pairs), tensors (by rows); cancellation
+    // msprobe 26.0.0's merge compare (graphs merged from parallel ranks): no shape rule, `_rank<r>` ignored when
+    // an API is looked up in the exempt lists. Kept in the Comparison for pairs matched later by hand.
+    bool parallelMerge = false;
 };
 
 // Mode from the two dumps' tasks and md5 fields (spec §6.1). Throws ps::Error(BadTask).
@@ -29,9 +33,13 @@ void compareMatchedPair(Comparison& c, NodeId npu, NodeId bench);
 // The API group indices (precision of Apis_Between_Modules nodes) from their members' precision.
 void recomputeGroupIndices(Comparison& c);
 
-std::shared_ptr<Comparison> buildOnly(std::shared_ptr<Graph> graph, bool overflowCheck);
+std::shared_ptr<Comparison> buildOnly(
+    std::shared_ptr<Graph> graph, bool overflowCheck, RulesProfile profile = RulesProfile::Msprobe121);
 
 // Micro-step paging of the root's children (spec §4.6); returns the number of micro steps.
 uint32_t pageMicroSteps(Graph& npu, Graph* bench, const std::vector<NodeId>* npuCounterpart);
+
+// The overflow level of every node of both sides (with -oc; API groups get none).
+void assignOverflow(Comparison& c);
 
 } // namespace ps

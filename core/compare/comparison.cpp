@@ -16,17 +16,26 @@ const char* taskName(CompareMode mode)
     return "summary";
 }
 
-std::span<const char* const> metricNames(CompareMode mode)
+std::span<const char* const> metricNames(CompareMode mode, RulesProfile profile)
 {
     static const char* const kSummary[] = { "Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr",
         "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr" };
     static const char* const kMd5[] = { "Result" };
     static const char* const kReal[] = { "Cosine", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",
         "Five Thousandths Err Ratio" };
+    static const char* const kSummary26[] = { "Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr",
+        "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent", "Result", "Err_message" };
+    static const char* const kMd526[] = { "Result", "Requires_grad Consistent", "Err_message" };
+    static const char* const kReal26[] = { "Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr",
+        "One Thousandth Err Ratio", "Five Thousandths Err Ratio", "Requires_grad Consistent", "Result", "Err_message" };
+    const bool v26 = profile == RulesProfile::Msprobe26;
     switch (mode) {
-    case CompareMode::Summary: return kSummary;
-    case CompareMode::Md5: return kMd5;
-    case CompareMode::Real: return kReal;
+    case CompareMode::Summary:
+        return v26 ? std::span<const char* const>(kSummary26) : kSummary;
+    case CompareMode::Md5:
+        return v26 ? std::span<const char* const>(kMd526) : kMd5;
+    case CompareMode::Real:
+        return v26 ? std::span<const char* const>(kReal26) : kReal;
     }
     return kSummary;
 }
@@ -42,20 +51,46 @@ MetricRow Comparison::metricsOf(uint32_t npuItem) const
     if (!isBound(npuItem))
         return {};
     const BoundRow& row = rows[npuItem];
-    if (mode == CompareMode::Real)
-        return MetricRow({ realValues.data() + size_t(row.realSlot) * metricCount(), metricCount() });
+    std::array<PyScalar, 12> buffer;
+    size_t count = 0;
+    auto push = [&](PyScalar v) { buffer[count++] = std::move(v); };
     const DumpData& nd = *graphs[0]->dump;
-    ItemStats npu, bench;
-    itemStats(nd, nd.items[row.npuItem], npu);
     const DumpData* bd = row.benchItem != kNoItem ? graphs[1]->dump.get() : nullptr;
-    if (bd)
-        itemStats(*bd, bd->items[row.benchItem], bench);
-    if (mode == CompareMode::Md5) {
-        PyScalar result = bd ? md5Result(nd, npu, *bd, bench) : PyScalar::str("Nan");
-        return MetricRow({ &result, 1 });
+    const bool v26 = profile == RulesProfile::Msprobe26;
+    const RowVerdict verdict = npuItem < verdicts.size() ? verdicts[npuItem] : RowVerdict();
+    if (mode == CompareMode::Real) {
+        const PyScalar* real = realValues.data() + size_t(row.realSlot) * realMetricCount();
+        for (size_t k = 0; k < realMetricCount(); ++k)
+            push(real[k]);
+    } else {
+        ItemStats npu, bench;
+        itemStats(nd, nd.items[row.npuItem], npu, profile);
+        if (bd)
+            itemStats(*bd, bd->items[row.benchItem], bench, profile);
+        if (mode == CompareMode::Md5) {
+            // msprobe 26.0.0's Result is the row's verdict; 1.2.1's compares the md5 texts.
+            push(v26     ? PyScalar::str(verdictName(verdict.level))
+                    : bd ? md5Result(nd, npu, *bd, bench)
+                         : PyScalar::str("Nan"));
+        } else if (bd) {
+            for (PyScalar& v : summaryMetrics(npu, bench))
+                push(std::move(v));
+        } else {
+            // msprobe 26.0.0 leaves all eight columns blank; 1.2.1 shifts the NPU statistics into them.
+            SummaryMetrics m = v26 ? SummaryMetrics {} : summaryNpuOnly(nd, npu);
+            if (v26)
+                m.fill(PyScalar::str(" "));
+            for (PyScalar& v : m)
+                push(std::move(v));
+        }
     }
-    SummaryMetrics m = bd ? summaryMetrics(npu, bench) : summaryNpuOnly(nd, npu);
-    return MetricRow(m);
+    if (v26) {
+        push(PyScalar::str(verdict.requiresGradConsistent ? "True" : "False"));
+        if (mode != CompareMode::Md5)
+            push(PyScalar::str(verdictName(verdict.level)));
+        push(PyScalar::str(verdict.errMessageJson()));
+    }
+    return MetricRow({ buffer.data(), count });
 }
 
 } // namespace ps

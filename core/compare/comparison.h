@@ -2,6 +2,8 @@
 // The result of building (one graph) or comparing (two graphs): matches, metrics bound to NPU data items,
 // precision indices, overflow levels and micro steps. Immutable once the engine hands it out.
 #include "compare/color_bins.h"
+#include "compare/rules_profile.h"
+#include "compare/verdict_rules.h"
 #include "graph/graph.h"
 #include "util/pyvalue.h"
 
@@ -22,7 +24,9 @@ constexpr Side opposite(Side side)
 
 enum class CompareMode : uint8_t { Summary = 0, Md5 = 1, Real = 2 };
 const char* taskName(CompareMode mode); // "summary", "md5", "all"
-std::span<const char* const> metricNames(CompareMode mode); // the keys bound to each NPU item
+// The keys bound to each NPU item. msprobe 26.0.0 adds EucDist in tensor mode and, in every mode,
+// "Requires_grad Consistent", "Result" and "Err_message" (md5 mode: Result first).
+std::span<const char* const> metricNames(CompareMode mode, RulesProfile profile = RulesProfile::Msprobe121);
 
 // msprobe's precision_index: Python int or float (int 0 and float 0.0 print differently).
 struct Precision {
@@ -55,7 +59,7 @@ struct BoundRow {
     uint32_t realSlot = kNoItem; // real mode: index of the row's values in Comparison::realValues
 };
 
-// The metric values of one row, by value (at most 8, metricNames(mode) in order).
+// The metric values of one row, by value (at most 12, metricNames(mode, profile) in order).
 class MetricRow {
 public:
     MetricRow() = default;
@@ -68,15 +72,17 @@ public:
     const PyScalar* end() const { return m_values.data() + m_size; }
 
 private:
-    std::array<PyScalar, 8> m_values;
+    std::array<PyScalar, 12> m_values;
     size_t m_size = 0;
 };
 
 class Comparison {
 public:
+    RulesProfile profile = RulesProfile::Msprobe121; // the msprobe whose rules made (and format) this result
     bool isCompare = false; // false: build output (one graph)
     CompareMode mode = CompareMode::Summary;
     bool overflowCheck = false;
+    bool parallelMerge = false; // compared with msprobe's rules for graphs merged from parallel ranks
     std::array<std::shared_ptr<Graph>, 2> graphs; // [Npu], [Bench] (null in build mode)
     std::array<std::vector<NodeId>, 2> counterpart; // matched node on the other side, kNoNode if none
     std::vector<Precision> precision; // NPU nodes
@@ -91,17 +97,22 @@ public:
     // Summary and md5 metrics are computed from the row's two items when asked for (metricsOf), so a
     // comparison keeps 12 bytes per item instead of a row of values; real-data metrics are stored.
     std::vector<BoundRow> rows;
-    std::vector<PyScalar> realValues; // real mode: metricCount() values per bound row, at BoundRow::realSlot
+    std::vector<PyScalar> realValues; // real mode: realMetricCount() values per bound row, at BoundRow::realSlot
+    // msprobe 26.0.0: the verdict of each bound NPU item's row (Result, Err_message); empty with 1.2.1's rules.
+    std::vector<RowVerdict> verdicts;
     bool isBound(uint32_t npuItem) const { return npuItem < rows.size() && rows[npuItem].npuItem != kNoItem; }
     MetricRow metricsOf(uint32_t npuItem) const; // empty when nothing is bound to the item
 
     // The legend written with the comparison (the .vis Colors, the .vis.db node_colors); empty: msprobe's
     // defaults for the mode. Changing it recolours, it recomputes nothing.
     std::vector<ColorBin> colors;
-    std::vector<ColorBin> colorBins() const { return colors.empty() ? defaultColors(mode) : colors; }
+    std::vector<ColorBin> colorBins() const { return colors.empty() ? defaultColors(mode, profile) : colors; }
 
     const Graph& graph(Side s) const { return *graphs[size_t(s)]; }
-    size_t metricCount() const { return metricNames(mode).size(); }
+    std::span<const char* const> metricKeys() const { return metricNames(mode, profile); }
+    size_t metricCount() const { return metricKeys().size(); }
+    // The tensor metrics stored per real-mode row (without the three verdict columns of 26.0.0).
+    size_t realMetricCount() const { return profile == RulesProfile::Msprobe26 ? 6 : 5; }
 };
 
 } // namespace ps

@@ -2,6 +2,7 @@
 
 #include "util/pyformat.h"
 
+#include <optional>
 #include <zlib.h>
 
 namespace ps {
@@ -103,56 +104,51 @@ std::string crc32Hex(std::string_view text)
     return buf;
 }
 
+// msprobe 26.0.0's extra non-tensor cases of gen_op_item; false when none applies.
+bool special26(const DumpData& d, const DumpItem& item, std::string_view type, const JValue* value, ItemFields& out)
+{
+    auto setStats = [&](FieldValue v) {
+        for (const char* k : { "Max", "Min", "Mean", "Norm" })
+            setField(out, k, v);
+    };
+    std::string name = d.itemKey(item);
+    std::string_view last
+        = std::string_view(name).substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
+    if (type == "ellipsis") {
+        setField(out, "dtype", textField("ellipsis"));
+        setField(out, "shape", textField("[]"));
+        setStats(value ? jsonField(*value) : FieldValue());
+        return true;
+    }
+    const bool rankArgument = last == "src" || last == "dst" || last == "group_src" || last == "group_dst";
+    if (rankArgument || type == "torch.ProcessGroup") {
+        std::string text;
+        if (rankArgument) {
+            if (value)
+                appendPyStr(text, d, *value);
+            else
+                text = "None";
+        } else {
+            const ItemField* ranks = find(out, "group_ranks");
+            if (ranks && !ranks->value.isText)
+                appendPyStr(text, d, ranks->value.json);
+            else
+                text = ranks ? ranks->value.text : "None";
+        }
+        setField(out, "dtype", textField(std::string(type)));
+        setField(out, "shape", textField("[]"));
+        setStats(textField(text));
+        setField(out, "md5", textField(text));
+        return true;
+    }
+    return false;
+}
+
 } // namespace
 
-void appendPyReprInContainer(std::string& out, const DumpData& d, const JValue& v)
+void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out, RulesProfile profile)
 {
-    if (v.type == JType::String)
-        py::appendStrRepr(out, d.pool.view(v.n));
-    else
-        appendPyStr(out, d, v);
-}
-
-void appendPyStr(std::string& out, const DumpData& d, const JValue& v)
-{
-    switch (v.type) {
-    case JType::Null: out += "None"; return;
-    case JType::Bool: out += v.b ? "True" : "False"; return;
-    case JType::Int: out += std::to_string(v.i); return;
-    case JType::BigInt: out += d.pool.view(v.n); return;
-    case JType::Float: py::appendRepr(out, v.d); return;
-    case JType::String: out += d.pool.view(v.n); return;
-    case JType::Array: {
-        out += '[';
-        bool first = true;
-        for (const JValue& e : d.arena.elements(v)) {
-            if (!first)
-                out += ", ";
-            first = false;
-            appendPyReprInContainer(out, d, e);
-        }
-        out += ']';
-        return;
-    }
-    case JType::Object: {
-        out += '{';
-        bool first = true;
-        for (const JMember& m : d.arena.members(v)) {
-            if (!first)
-                out += ", ";
-            first = false;
-            py::appendStrRepr(out, d.pool.view(m.key));
-            out += ": ";
-            appendPyReprInContainer(out, d, m.value);
-        }
-        out += '}';
-        return;
-    }
-    }
-}
-
-void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
-{
+    const bool v26 = profile == RulesProfile::Msprobe26;
     out.clear();
     if (d.verbatim) {
         // Read back from a .vis/.vis.db: the leaf already holds the fields as the file shows them.
@@ -167,15 +163,28 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
         for (const char* k : { "type", "Max", "Min", "Mean", "Norm", "dtype", "shape", "md5", "value" })
             out.push_back({ k, jsonField(null) });
         out.push_back({ "data_name", textField("-1") });
+        if (v26)
+            out.push_back({ "requires_grad", jsonField(null) });
         return;
     }
     LeafFields leaf = d.leafOf(item);
-    for (size_t i = 0; i < leaf.size(); ++i)
-        out.push_back({ d.pool.view(leaf.keys[i]), jsonField(leaf.values[i]) });
+    // The leaf's own `value` (the last one, as a dict keeps it); the special cases read it unconverted.
+    std::optional<JValue> rawValue;
+    for (size_t i = 0; i < leaf.size(); ++i) {
+        const JValue& v = leaf.values[i];
+        if (d.pool.view(leaf.keys[i]) == "value")
+            rawValue = v;
+        if (v26 && v.type == JType::Bool)
+            out.push_back({ d.pool.view(leaf.keys[i]), textField(v.b ? "True" : "False") });
+        else
+            out.push_back({ d.pool.view(leaf.keys[i]), jsonField(v) });
+    }
 
     // data_name: kept when truthy, else "-1"
     if (ItemField* dn = find(out, "data_name"); !dn || !(dn->value.isText || isTruthy(d, dn->value.json)))
         setField(out, "data_name", textField("-1"));
+    if (v26 && !find(out, "requires_grad"))
+        out.push_back({ "requires_grad", jsonField(JValue()) });
     for (const char* k : { "Max", "Min", "Mean", "Norm" })
         if (!find(out, k))
             out.push_back({ k, jsonField(JValue()) });
@@ -184,10 +193,7 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
     if (!dtype || !isTruthy(d, dtype->value.json)) {
         const ItemField* typeF = find(out, "type");
         std::string_view type = typeF && typeF->value.json.isString() ? d.pool.view(typeF->value.json.n) : "";
-        // A copy: setField below may grow `out` and move the field this would point into.
-        const ItemField* valueF = find(out, "value");
-        JValue valueCopy = valueF ? valueF->value.json : JValue();
-        const JValue* value = valueF ? &valueCopy : nullptr;
+        const JValue* value = rawValue ? &*rawValue : nullptr;
         if (type == "torch.Size") {
             std::string shape;
             if (value)
@@ -199,6 +205,8 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
         } else if (type == "slice") {
             setField(out, "dtype", textField("slice"));
             setField(out, "shape", textField(numpyShape(d, value)));
+        } else if (v26 && special26(d, item, type, value, out)) {
+            // ellipsis, src/dst, ProcessGroup
         } else {
             setField(out, "dtype", textField(pyTypeName(value)));
             setField(out, "shape", textField("[]"));
@@ -212,9 +220,8 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out)
     if (!md5 || !(md5->value.isText || isTruthy(d, md5->value.json))) {
         // CRC32 of str(value), "" when there is no value: every tensor without md5 gets "00000000".
         std::string text;
-        const ItemField* valueF = find(out, "value");
-        if (valueF)
-            appendPyStr(text, d, valueF->value.json);
+        if (rawValue)
+            appendPyStr(text, d, *rawValue);
         setField(out, "md5", textField(crc32Hex(text)));
     }
 }
@@ -250,7 +257,7 @@ void itemTypeShape(const DumpData& d, const DumpItem& item, TypeShape& out)
         out.shape = *s;
 }
 
-void itemStats(const DumpData& d, const DumpItem& item, ItemStats& out)
+void itemStats(const DumpData& d, const DumpItem& item, ItemStats& out, RulesProfile profile)
 {
     if (!d.verbatim && item.leaf.isObject()) {
         const JValue *dtype = nullptr, *md5 = nullptr, *stats[4] = { nullptr, nullptr, nullptr, nullptr };
@@ -277,7 +284,7 @@ void itemStats(const DumpData& d, const DumpItem& item, ItemStats& out)
         }
     }
     thread_local ItemFields fields;
-    collectItemFields(d, item, fields);
+    collectItemFields(d, item, fields, profile);
     const char* names[] = { "Max", "Min", "Mean", "Norm" };
     for (int k = 0; k < 4; ++k) {
         const FieldValue* f = findField(fields, names[k]);
@@ -293,71 +300,6 @@ const FieldValue* findField(const ItemFields& fields, std::string_view key)
         if (f.key == key)
             return &f.value;
     return nullptr;
-}
-
-std::string_view fieldText(const DumpData& d, const FieldValue* f)
-{
-    if (!f)
-        return {};
-    if (f->isText)
-        return f->text;
-    return f->json.isString() ? d.pool.view(f->json.n) : std::string_view();
-}
-
-namespace {
-
-bool jsonEquals(const DumpData& a, const JValue& x, const DumpData& b, const JValue& y)
-{
-    auto isNum = [](const JValue& v) { return v.type == JType::Int || v.type == JType::Float || v.type == JType::Bool; };
-    auto num = [](const JValue& v) { return v.type == JType::Int ? double(v.i) : v.type == JType::Bool ? (v.b ? 1.0 : 0.0) : v.d; };
-    if (isNum(x) && isNum(y)) {
-        if (x.type == JType::Int && y.type == JType::Int)
-            return x.i == y.i;
-        return num(x) == num(y);
-    }
-    if (x.type != y.type)
-        return false;
-    switch (x.type) {
-    case JType::Null: return true;
-    case JType::String:
-    case JType::BigInt: return a.pool.view(x.n) == b.pool.view(y.n);
-    case JType::Array: {
-        if (x.n != y.n)
-            return false;
-        auto ex = a.arena.elements(x), ey = b.arena.elements(y);
-        for (size_t i = 0; i < ex.size(); ++i)
-            if (!jsonEquals(a, ex[i], b, ey[i]))
-                return false;
-        return true;
-    }
-    case JType::Object: {
-        if (x.n != y.n)
-            return false;
-        for (const JMember& m : a.arena.members(x)) {
-            const JValue* other = b.arena.member(y, a.pool.view(m.key));
-            if (!other || !jsonEquals(a, m.value, b, *other))
-                return false;
-        }
-        return true;
-    }
-    default: return false;
-    }
-}
-
-} // namespace
-
-bool fieldEquals(const DumpData& a, const FieldValue* x, const DumpData& b, const FieldValue* y)
-{
-    bool xNull = !x || (!x->isText && x->json.isNull());
-    bool yNull = !y || (!y->isText && y->json.isNull());
-    if (xNull || yNull)
-        return xNull == yNull;
-    if (x->isText || y->isText) {
-        bool xs = x->isText || x->json.isString();
-        bool ys = y->isText || y->json.isString();
-        return xs && ys && fieldText(a, x) == fieldText(b, y);
-    }
-    return jsonEquals(a, x->json, b, y->json);
 }
 
 } // namespace ps

@@ -2,6 +2,7 @@
 // The fields of one data item exactly as msprobe's read_op leaves them (spec §3.3 step 3): the leaf entry's own
 // fields in order, then data_name, the four statistics, dtype/shape for non-tensors and the md5 fallback.
 // Everything that compares or writes items reads them through here.
+#include "compare/rules_profile.h"
 #include "io/dump_data.h"
 
 #include <string>
@@ -23,7 +24,11 @@ struct ItemField {
 
 using ItemFields = std::vector<ItemField>;
 
-void collectItemFields(const DumpData& dump, const DumpItem& item, ItemFields& out);
+// msprobe 26.0.0's read_op differs in a few places: JSON booleans become "True"/"False", requires_grad is always
+// present (null when the dump has none), and ellipsis, src/dst and ProcessGroup arguments get their own dtype,
+// shape and statistics.
+void collectItemFields(
+    const DumpData& dump, const DumpItem& item, ItemFields& out, RulesProfile profile = RulesProfile::Msprobe121);
 const FieldValue* findField(const ItemFields& fields, std::string_view key);
 
 // What matching compares (spec §5.1): the item's type and shape, without building every field. Tensors with a
@@ -39,7 +44,8 @@ struct ItemStats {
     FieldValue stats[4]; // Max, Min, Mean, Norm
     FieldValue md5;
 };
-void itemStats(const DumpData& dump, const DumpItem& item, ItemStats& out);
+void itemStats(
+    const DumpData& dump, const DumpItem& item, ItemStats& out, RulesProfile profile = RulesProfile::Msprobe121);
 
 // Python equality of two field values (missing == null); int 1 equals float 1.0 as in Python.
 bool fieldEquals(const DumpData& a, const FieldValue* x, const DumpData& b, const FieldValue* y);

@@ -17,9 +17,9 @@ bool RealRows::isSafeDataName(std::string_view name)
     return name != "." && name != ".." && name.find("..") == std::string_view::npos;
 }
 
-std::vector<PyScalar> RealRows::addRow(const Comparison&, uint32_t npuItem, const uint32_t* benchItem)
+std::vector<PyScalar> RealRows::addRow(const Comparison& c, uint32_t npuItem, const uint32_t* benchItem)
 {
-    std::vector<PyScalar> placeholder(5, PyScalar::none());
+    std::vector<PyScalar> placeholder(c.realMetricCount(), PyScalar::none());
     placeholder[0] = PyScalar::integer(int64_t(m_rows.size()));
     m_rows.push_back({ npuItem, benchItem ? std::optional<uint32_t>(*benchItem) : std::nullopt });
     return placeholder;
@@ -63,10 +63,12 @@ void RealRows::evaluate(Comparison& c, int threads, const Progress* progress)
     const DumpData& nd = *c.graphs[0]->dump;
     const DumpData* bd = c.graphs[1] ? c.graphs[1]->dump.get() : nullptr;
     // Only rows that ended up bound to an item need computing; each slot names its row.
+    const size_t width = c.realMetricCount();
+    const bool withEucDist = c.profile == RulesProfile::Msprobe26;
     std::vector<std::pair<uint32_t, uint32_t>> work; // (slot, row)
     for (const BoundRow& bound : c.rows)
         if (bound.npuItem != kNoItem)
-            work.emplace_back(bound.realSlot, uint32_t(c.realValues[size_t(bound.realSlot) * 5].i));
+            work.emplace_back(bound.realSlot, uint32_t(c.realValues[size_t(bound.realSlot) * width].i));
     std::atomic<size_t> next { 0 };
     std::atomic<size_t> done { 0 };
     auto worker = [&]() {
@@ -82,8 +84,14 @@ void RealRows::evaluate(Comparison& c, int threads, const Progress* progress)
                 // An exception must not escape a worker thread (it would abort the process): the row is unsupported.
                 m = unsupportedMetrics(std::string("Data is unreadable: ") + e.what());
             }
-            for (size_t v = 0; v < 5; ++v)
-                c.realValues[size_t(slot) * 5 + v] = m.values[v];
+            // msprobe 26.0.0 writes EucDist after Cosine.
+            PyScalar* out = c.realValues.data() + size_t(slot) * width;
+            size_t column = 0;
+            for (size_t v = 0; v < 5; ++v) {
+                out[column++] = m.values[v];
+                if (v == 0 && withEucDist)
+                    out[column++] = m.eucDist;
+            }
             if (progress)
                 progress->report(Stage::Tensors, double(++done) / double(work.size()));
         }

@@ -1,6 +1,9 @@
 #include "graph/builder.h"
 
 #include "graph/naming.h"
+#include "graph/parameters_grad.h"
+#include "graph/parent_repair.h"
+#include "graph/recompute.h"
 #include "graph/stack_simplify.h"
 #include "io/file_io.h"
 #include "util/error.h"
@@ -77,16 +80,25 @@ public:
             if (k % 8192 == 0)
                 m_options.progress.advance(Stage::Build, 0.8 * double(k) / double(count));
             const ConstructEntry& e = m_construct.entries[k];
-            StrId parentName = repairedParent(e.node, e.parent);
+            StrId parentName = repairedParent(m_options.profile, m_g.strings, m_construct, e.node, e.parent);
             NodeId up = m_g.root;
             if (parentName != kNoStr)
                 up = ensureNode(parentName);
             NodeId child = ensureNode(e.node);
             attach(child, up);
         }
-        // step 3: runs of top-level APIs become Apis_Between_Modules groups
+        // step 3 (msprobe 26.0.0): recompute calls move under the backward of their first call's parent
+        if (m_options.profile == RulesProfile::Msprobe26)
+            moveRecomputeCalls(
+                m_g, m_kids, m_stack, !m_g.dump || m_g.dump->framework.empty() || m_g.dump->framework == "pytorch");
+        // step 4: runs of top-level APIs become Apis_Between_Modules groups
         groupTopLevelApis();
-        // step 4: data items and the CSR layout
+        if (m_options.profile == RulesProfile::Msprobe26 && m_construct.megatronMicroSteps >= 0)
+            takeMicroStepsFromConstruct();
+        // step 5 (msprobe 26.0.0): parameters_grad records become nodes
+        if (m_options.profile == RulesProfile::Msprobe26)
+            addParametersGradNodes();
+        // step 6: data items and the CSR layout
         assignItems();
         freeze();
         m_options.progress.advance(Stage::Build, 1);
@@ -112,7 +124,7 @@ private:
         if (NodeId known = m_g.byName.find(name); known != kNoNode)
             return known;
         std::string_view text = m_g.strings.view(name);
-        auto type = nodeTypeOfName(text);
+        auto type = nodeTypeOfName(text, m_options.profile);
         if (!type) {
             // msprobe 1.2.1 aborts the run here; newer msprobe treats the node as a module (docs/deviations.md).
             m_warnings.push_back("node \"" + std::string(text)
@@ -126,34 +138,6 @@ private:
         }
         m_g.stack[id] = stackFor(name, text);
         return id;
-    }
-
-    // Backward modules with no parent take the backward twin of their forward's parent (spec §4.3).
-    StrId repairedParent(StrId node, StrId parent)
-    {
-        if (parent != kNoStr)
-            return parent;
-        auto fwd = moduleBackwardToForward(m_g.strings.view(node), false);
-        if (!fwd)
-            return kNoStr;
-        StrId fwdId = m_g.strings.find(*fwd);
-        auto it = fwdId == kNoStr ? m_construct.parentOf.end() : m_construct.parentOf.find(fwdId);
-        if (it == m_construct.parentOf.end() || it->second == kNoStr)
-            return kNoStr;
-        std::string_view f = m_g.strings.view(it->second);
-        std::string b(f);
-        auto dot = f.rfind('.');
-        if (dot != std::string_view::npos && dot >= 8 && f.substr(dot - 8, 8) == ".forward") {
-            bool digits = dot + 1 < f.size();
-            for (char ch : f.substr(dot + 1))
-                digits = digits && ch >= '0' && ch <= '9';
-            if (digits)
-                b = std::string(f.substr(0, dot - 8)) + ".backward" + std::string(f.substr(dot));
-        }
-        StrId bId = m_g.strings.find(b);
-        if (bId != kNoStr && m_construct.parentOf.count(bId))
-            return bId;
-        return kNoStr;
     }
 
     void attach(NodeId child, NodeId parent)
@@ -232,6 +216,37 @@ private:
             }
         }
         m_kids[m_g.root] = std::move(regrouped);
+    }
+
+    // msprobe 26.0.0 with megatron_micro_step_number: every node has the micro step construct.json gives it (0 when
+    // it gives none; an API group takes its first member's) and nothing is paged or inherited.
+    void takeMicroStepsFromConstruct()
+    {
+        std::unordered_map<StrId, int32_t> given;
+        for (const ConstructEntry& e : m_construct.entries)
+            given[e.node] = std::max(e.microStep, 0);
+        for (NodeId n = 0; n < m_g.size(); ++n) {
+            auto it = given.find(m_g.name[n]);
+            m_g.microStep[n] = it != given.end() ? it->second : 0;
+        }
+        for (NodeId g : m_kids[m_g.root])
+            if (m_g.type[g] == NodeType::ApiCollection && !m_kids[g].empty())
+                m_g.microStep[g] = m_g.microStep[m_kids[g].front()];
+        m_g.microSteps = uint32_t(m_construct.megatronMicroSteps) + 1;
+        m_g.microStepsFromDump = true;
+    }
+
+    void addParametersGradNodes()
+    {
+        if (!m_g.dump)
+            return;
+        for (const ParametersGradNode& p : parametersGradNodes(m_g, *m_g.dump)) {
+            NodeId id = addNode(m_g.strings.intern(p.name), NodeType::Module);
+            m_g.record[id] = int32_t(p.record);
+            if (m_g.microStepsFromDump)
+                m_g.microStep[id] = 0; // msprobe leaves it None, written as 0
+            attach(id, p.parent);
+        }
     }
 
     void assignItems()

@@ -1,7 +1,9 @@
 #pragma once
 // Builds one side's Graph from a dump folder (construct.json, dump.json, stack.json), as msprobe's
 // GraphBuilder does (spec §4): DefaultModel root, backward parent repair, first parent wins, stacks
-// simplified unless complete stacks are asked for, runs of top-level APIs grouped.
+// simplified unless complete stacks are asked for, runs of top-level APIs grouped; with the 26.0.0 rules,
+// parameters_grad records become module nodes under their module's last backward call.
+#include "compare/rules_profile.h"
 #include "graph/graph.h"
 #include "io/construct_stack.h"
 #include "util/progress.h"
@@ -13,7 +15,8 @@
 namespace ps {
 
 struct BuildOptions {
-    bool completeStack = false; // -cs: keep full stacks
+    RulesProfile profile = RulesProfile::Msprobe121; // parent repair rules; 26.0.0 adds parameters_grad nodes
+    bool completeStack = false; // -cs: keep full stacks (msprobe 26.0.0 always does)
     ProgressPart progress; // reading, then building (by construct entries); cancellation checked as often
 };
 

@@ -45,6 +45,8 @@ public:
     std::vector<int32_t> microStep; // -1: the node carries no micro_step_id
     std::vector<std::vector<StrId>> stacks;
     uint32_t microSteps = 1;
+    // The micro steps come from the dump (msprobe 26.0.0 with megatron_micro_step_number): no paging.
+    bool microStepsFromDump = false;
 
     size_t size() const { return name.size(); }
     std::string_view nameOf(NodeId n) const { return strings.view(name[n]); }
@@ -69,6 +71,17 @@ public:
     std::vector<uint32_t> rowInParent;
 
     IdIndex byName; // node name id -> NodeId
+
+    // A graph merged from the ranks of a parallel run (merge/): msprobe's parallel_merge_info lines of the nodes
+    // whose data was merged, and the rank every node came from. Both empty otherwise.
+    std::unordered_map<NodeId, std::vector<std::string>> mergeInfo;
+    std::vector<int32_t> sourceRank;
+    int mainRank = 0; // the rank whose graph the others were merged into
+    bool isMerged() const { return !sourceRank.empty(); }
 };
+
+// The nodes the root reaches, children before their parent and the root last (msprobe's get_sorted_nodes, the
+// .vis.db node_order). Iterative and cycle-safe: a node is visited once.
+std::vector<NodeId> postOrderFromRoot(const Graph& g);
 
 } // namespace ps

@@ -22,15 +22,22 @@ bool allDigits(std::string_view s)
     return true;
 }
 
-std::optional<NodeType> nodeTypeOfName(std::string_view name)
+std::optional<NodeType> nodeTypeOfName(std::string_view name, RulesProfile profile)
 {
+    const bool v26 = profile == RulesProfile::Msprobe26;
     for (std::string_view p : { "Module", "Cell" })
         if (hasPrefixPlusOne(name, p))
             return NodeType::Module;
+    if (v26)
+        for (std::string_view p : { "optimizer", "clip_grad", "DefaultModel" })
+            if (name.starts_with(p))
+                return NodeType::Module;
     for (std::string_view p : { "Tensor", "Torch", "Functional", "NPU", "VF", "Distributed", "Aten", "Mint",
              "Primitive", "Jit", "MintFunctional" })
         if (hasPrefixPlusOne(name, p))
             return NodeType::Api;
+    if (v26 && hasPrefixPlusOne(name, "MindSpeed"))
+        return NodeType::Api;
     return std::nullopt;
 }
 

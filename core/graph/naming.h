@@ -1,6 +1,7 @@
 #pragma once
 // Node naming rules of msprobe (spec §3): node types from name prefixes, backward/forward name helpers,
 // module short names.
+#include "compare/rules_profile.h"
 #include "graph/graph.h"
 
 #include <optional>
@@ -11,7 +12,8 @@ namespace ps {
 
 // Module for `Module.`/`Cell.` prefixes, Api for the API prefixes; nullopt for anything else
 // (msprobe 1.2.1 aborts there; the builder makes such nodes modules and warns, as newer msprobe does).
-std::optional<NodeType> nodeTypeOfName(std::string_view name);
+// msprobe 26.0.0 also knows `optimizer`, `clip_grad` and `DefaultModel` (modules) and `MindSpeed.` (APIs).
+std::optional<NodeType> nodeTypeOfName(std::string_view name, RulesProfile profile = RulesProfile::Msprobe121);
 
 // `…backward.N` (module backward) -> the matching `…forward.N`; nullopt when the name is not of that form.
 std::optional<std::string> moduleBackwardToForward(std::string_view name, bool forceIndexZero);

@@ -5,6 +5,8 @@
 #include "util/error.h"
 #include "util/limits.h"
 
+#include <cstdint>
+
 namespace ps {
 
 ConstructData parseConstructJson(std::string_view text, const std::string& path, StringPool& pool)
@@ -25,6 +27,7 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
             continue;
         }
         StrId parent = kNoStr;
+        int32_t microStep = -1;
         char c = reader.peek();
         if (c == '"') {
             std::string_view p = reader.readString();
@@ -36,6 +39,8 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
             auto elems = tmp.elements(v);
             if (!elems.empty() && elems[0].isString() && !tmp.text(elems[0]).empty())
                 parent = elems[0].str();
+            if (elems.size() > 1 && elems[1].type == JType::Int && elems[1].i >= 0 && elems[1].i <= INT32_MAX)
+                microStep = int32_t(elems[1].i);
         } else {
             JValue v = reader.readScalar(pool);
             if (!v.isNull())
@@ -46,9 +51,9 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
             reader.fail(
                 overLimit("more than " + std::to_string(limits().maxNodes) + " nodes", "max_nodes", limits().maxNodes));
         if (inserted)
-            out.entries.push_back({ node, parent });
+            out.entries.push_back({ node, parent, microStep });
         else
-            out.entries[it->second].parent = parent;
+            out.entries[it->second] = { node, parent, microStep };
         out.parentOf[node] = parent;
     }
     reader.expectEnd();

@@ -12,12 +12,13 @@ namespace ps {
 struct ConstructEntry {
     StrId node;
     StrId parent; // kNoStr for null or ""
+    int32_t microStep = -1; // newer Megatron dumps: the micro step of a [parent, micro_step_id] value
 };
 
 struct ConstructData {
     std::vector<ConstructEntry> entries; // file order; a repeated key keeps its first position, last value
     std::unordered_map<StrId, StrId> parentOf;
-    int megatronMicroSteps = -1; // newer dumps: megatron_micro_step_number
+    int megatronMicroSteps = -1; // newer dumps: megatron_micro_step_number (-1: absent)
 };
 
 struct StackData {

@@ -18,7 +18,9 @@
 
 namespace ps {
 
-enum class ItemSource : uint8_t { InputArgs, InputKwargs, Input, Output, Parameters };
+// ParametersGrad: the items of a `{module}.parameters_grad` record (its whole body, msprobe's state
+// "parameters_grad"); msprobe 1.2.1 shows no node for them, 26.0.0 does.
+enum class ItemSource : uint8_t { InputArgs, InputKwargs, Input, Output, Parameters, ParametersGrad };
 
 enum class OverflowLevel : uint8_t { None, Medium, High, Critical };
 const char* overflowLevelName(OverflowLevel level); // "medium", "high", "critical" ("" for None)

@@ -103,6 +103,7 @@ struct Flattener {
     std::string path; // current item path, grown and shrunk in place
     StrId dataNameKey;
     StrId typeKey;
+    bool indexLists = true; // false inside parameters_grad records: list elements keep their parent's name
 
     void leaf(const JValue& entry, ItemSource source, std::string_view recordName)
     {
@@ -143,6 +144,7 @@ struct Flattener {
             size_t pathLen; // length of `path` before this value's own segment was appended
             std::string segment;
             int depth;
+            bool sameName = false; // an element of a list that is not indexed: the list's own name
         };
         std::vector<Step> stack;
         size_t basePathLen = path.size();
@@ -151,7 +153,7 @@ struct Flattener {
             Step s = std::move(stack.back());
             stack.pop_back();
             path.resize(s.pathLen);
-            if (!s.segment.empty() || s.depth > 0) {
+            if (!s.sameName && (!s.segment.empty() || s.depth > 0)) {
                 path += '.';
                 path += s.segment;
             }
@@ -164,8 +166,12 @@ struct Flattener {
             } else if (v.isArray()) {
                 auto elems = scratch.elements(v);
                 size_t here = path.size();
-                for (size_t i = elems.size(); i-- > 0;)
-                    stack.push_back({ elems[i], here, std::to_string(i), s.depth + 1 });
+                for (size_t i = elems.size(); i-- > 0;) {
+                    if (indexLists)
+                        stack.push_back({ elems[i], here, std::to_string(i), s.depth + 1 });
+                    else
+                        stack.push_back({ elems[i], here, "", s.depth + 1, true });
+                }
             } else if (isLeaf(v)) {
                 leaf(v, source, recordName);
             } else if (v.isObject()) {
@@ -198,6 +204,20 @@ bool recordHasMd5Field(const JArena& a, const JValue& record, StrId md5Key)
         }
     }
     return false;
+}
+
+// msprobe's read_op: the last or second-last name segment is "parameters_grad" (old and new dumpers).
+bool isParametersGradName(std::string_view name)
+{
+    constexpr std::string_view kSegment = "parameters_grad";
+    auto segmentAt = [&](size_t end) {
+        return end >= kSegment.size() && name.substr(end - kSegment.size(), kSegment.size()) == kSegment
+            && (end == kSegment.size() || name[end - kSegment.size() - 1] == '.');
+    };
+    if (segmentAt(name.size()))
+        return true;
+    size_t dot = name.rfind('.');
+    return dot != std::string_view::npos && segmentAt(dot);
 }
 
 } // namespace
@@ -277,7 +297,15 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
                 DumpRecord r;
                 r.name = nameId;
                 r.firstItem = uint32_t(dump->items.size());
-                if (rec.isObject()) {
+                if (rec.isObject() && isParametersGradName(recordName)) {
+                    // The whole record is the gradients of the module's parameters, {param: [tensor]}.
+                    flat.path = recordName;
+                    flat.indexLists = false;
+                    flat.walk(rec, ItemSource::ParametersGrad, recordName);
+                    flat.indexLists = true;
+                    r.overflow = overflowLevelOfRecord(recordName, rec, scratch, overflowKeys);
+                    r.hasMd5Field = recordHasMd5Field(scratch, rec, md5Key);
+                } else if (rec.isObject()) {
                     for (int k = 0; k < 5; ++k) {
                         const JValue* part = nullptr;
                         for (const JMember& m : scratch.members(rec))

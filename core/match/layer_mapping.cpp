@@ -171,8 +171,11 @@ std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string
     const std::string& yamlPath, const std::string& /*framework: detected from each dump, as msprobe does*/,
     std::vector<std::string>& warnings)
 {
+    // No file (msprobe 26.0.0's bare -lm): the scopes map to themselves.
     return buildMap(
-        npuDir, benchDir, [&] { return LayerMappingRules::load(yamlPath); }, yamlPath, warnings);
+        npuDir, benchDir,
+        [&] { return yamlPath.empty() ? LayerMappingRules() : LayerMappingRules::load(yamlPath); }, yamlPath,
+        warnings);
 }
 
 std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,

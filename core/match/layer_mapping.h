@@ -9,7 +9,8 @@ namespace ps {
 
 class LayerMappingRules;
 
-// Returns an empty map (and a warning) when the mapping cannot be built, so matching falls back.
+// Returns an empty map (and a warning) when the mapping cannot be built, so matching falls back. An empty
+// yamlPath builds the map from the two module trees alone (no renaming rules).
 std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
     const std::string& yamlPath, const std::string& framework, std::vector<std::string>& warnings);
 // The same with rules given as data; `sourceName` names them in warnings.

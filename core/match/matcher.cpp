@@ -132,6 +132,8 @@ private:
     // Fuzzy: positions up to the shorter list, equal shape only.
     bool sameStructure(NodeId n, NodeId b, bool fuzzy, TypeShape& fx, TypeShape& fy) const
     {
+        if (m_options.profile == RulesProfile::Msprobe26)
+            return true;
         return sameItems(m_npu.inputItems(n), m_bench.inputItems(b), fuzzy, fx, fy)
             && sameItems(m_npu.outputItems(n), m_bench.outputItems(b), fuzzy, fx, fy);
     }
@@ -164,6 +166,23 @@ private:
         return true;
     }
 
+    // r"_rank\d+" removed everywhere: "Torch.matmul_rank1.forward" -> "Torch.matmul.forward".
+    static std::string withoutRankSuffixes(const std::string& name)
+    {
+        std::string out;
+        for (size_t i = 0; i < name.size();) {
+            size_t end = i + 5;
+            if (name.compare(i, 5, "_rank") == 0 && end < name.size() && name[end] >= '0' && name[end] <= '9') {
+                while (end < name.size() && name[end] >= '0' && name[end] <= '9')
+                    ++end;
+                i = end;
+                continue;
+            }
+            out += name[i++];
+        }
+        return out;
+    }
+
     // "Torch.matmul.3.forward" -> "Torch.matmul.forward" + per-key counter, so shifted call indices still pair.
     std::vector<std::pair<std::string, NodeId>> recountedApis(const Graph& g, NodeId parent)
     {
@@ -175,6 +194,8 @@ private:
                 continue;
             std::string name(g.nameOf(c));
             std::string stripped = std::regex_replace(name, kIndex, ".");
+            if (m_options.profile == RulesProfile::Msprobe26)
+                stripped = withoutRankSuffixes(stripped); // APIs a parallel merge renamed `<api>_rank<r>`
             int k = ++counter[stripped];
             out.emplace_back(stripped + std::to_string(k), c);
         }

@@ -1,6 +1,8 @@
 #pragma once
 // Node matching between the NPU and Bench graphs (spec §5): default (same name, structure and ancestors)
-// and fuzzy (same name with shape-only checks for modules, re-counted API names under matched modules).
+// and fuzzy (same name with shape-only checks for modules, re-counted API names under matched modules). With
+// msprobe 26.0.0's rules the structure (type and shape of the items) is never checked.
+#include "compare/rules_profile.h"
 #include "graph/graph.h"
 #include "util/progress.h"
 
@@ -21,6 +23,8 @@ using MatchSink = std::function<void(NodeId npu, NodeId bench)>;
 
 struct MatchOptions {
     MatchStrategy strategy = MatchStrategy::Default;
+    // msprobe 26.0.0 dropped the structural checks: a name (and, by default, ancestor) match is enough.
+    RulesProfile profile = RulesProfile::Msprobe121;
     // Layer mapping: NPU node name -> bench node name ("N/A" never matches); empty otherwise.
     const std::unordered_map<std::string, std::string>* nameMap = nullptr;
     const Progress* progress = nullptr; // Stage::Match by NPU nodes visited; cancellation checked as often

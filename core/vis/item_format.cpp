@@ -1,5 +1,6 @@
 #include "vis/item_format.h"
 
+#include "graph/naming.h"
 #include "util/pyformat.h"
 
 #include <cmath>
@@ -140,31 +141,66 @@ std::string formatFloatValue(double x)
     return py::repr(py::round(x, 6));
 }
 
+std::string formatStringValue26(std::string_view s)
+{
+    std::string t = replaceAll(replaceAll(s, "'", ""), "None", "null");
+    // ^\d{1,20}\.\d{1,20}%?$: only a string that is one decimal number is trimmed.
+    size_t i = 0;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9')
+        ++i;
+    const size_t intDigits = i;
+    if (intDigits < 1 || intDigits > 20 || i >= t.size() || t[i] != '.')
+        return t;
+    const size_t frac = ++i;
+    while (i < t.size() && t[i] >= '0' && t[i] <= '9')
+        ++i;
+    const bool percent = i + 1 == t.size() && t[i] == '%';
+    if (i - frac < 1 || i - frac > 20 || (i != t.size() && !percent) || i - frac <= 6)
+        return t;
+    return py::formatFixed(std::strtod(t.substr(0, i).c_str(), nullptr), 6) + (percent ? "%" : "");
+}
+
 std::string formatScalar(const PyScalar& v)
 {
     switch (v.kind) {
     case PyScalar::Kind::None: return "null";
     case PyScalar::Kind::Int: return std::to_string(v.i);
     case PyScalar::Kind::Float: return formatFloatValue(v.d);
-    case PyScalar::Kind::Str: return v.s == " " ? "null" : formatStringValue(v.s);
+    case PyScalar::Kind::Str:
+        return formatStringValue(v.s);
+    }
+    return "null";
+}
+
+std::string formatScalar26(const PyScalar& v)
+{
+    switch (v.kind) {
+    case PyScalar::Kind::None:
+        return "null";
+    case PyScalar::Kind::Int:
+        return std::to_string(v.i);
+    case PyScalar::Kind::Float:
+        return py::repr(v.d);
+    case PyScalar::Kind::Str:
+        return formatStringValue26(v.s);
     }
     return "null";
 }
 
 namespace {
 
-std::string formatField(const DumpData& d, const FieldValue& f)
+std::string formatField(const DumpData& d, const FieldValue& f, RulesProfile profile)
 {
+    const bool v26 = profile == RulesProfile::Msprobe26;
     if (f.isText)
-        return formatStringValue(f.text);
+        return v26 ? formatStringValue26(f.text) : formatStringValue(f.text);
     const JValue& v = f.json;
     switch (v.type) {
     case JType::Null: return "null";
-    case JType::String: {
-        std::string_view s = d.pool.view(v.n);
-        return s == " " ? "null" : formatStringValue(s);
-    }
-    case JType::Float: return formatFloatValue(v.d);
+    case JType::String:
+        return v26 ? formatStringValue26(d.pool.view(v.n)) : formatStringValue(d.pool.view(v.n));
+    case JType::Float:
+        return v26 ? py::repr(v.d) : formatFloatValue(v.d);
     default: {
         std::string s;
         appendPyStr(s, d, v);
@@ -176,10 +212,11 @@ std::string formatField(const DumpData& d, const FieldValue& f)
 } // namespace
 
 FormattedItem formatItem(const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
-    std::span<const PyScalar> metrics)
+    std::span<const PyScalar> metrics, RulesProfile profile, bool md5Mode)
 {
+    const bool v26 = profile == RulesProfile::Msprobe26;
     thread_local ItemFields fields; // reused: one item after another on each writer thread
-    collectItemFields(dump, item, fields);
+    collectItemFields(dump, item, fields, profile);
     if (dump.verbatim) {
         // Read back from a .vis/.vis.db: the fields (and metrics) are already formatted; copy them unchanged.
         FormattedItem verbatim;
@@ -194,16 +231,16 @@ FormattedItem formatItem(const DumpData& dump, const DumpItem& item, std::span<c
     bool processGroup = fieldText(dump, type) == "torch.ProcessGroup";
     FormattedItem out;
     for (const ItemField& f : fields) {
-        if (f.key == "requires_grad" || f.key == "full_op_name")
+        if (f.key == "full_op_name" || (v26 ? f.key == "md5" && !md5Mode : f.key == "requires_grad"))
             continue;
         if (processGroup && f.key != "type" && f.key != "group_ranks" && f.key != "group_id" && f.key != "data_name")
             continue;
-        out.emplace_back(std::string(f.key), formatField(dump, f.value));
+        out.emplace_back(std::string(f.key), formatField(dump, f.value, profile));
     }
     if (!processGroup) {
         for (size_t k = 0; k < metrics.size() && k < metricNames.size(); ++k) {
             std::string name = metricNames[k];
-            std::string value = formatScalar(metrics[k]);
+            std::string value = v26 ? formatScalar26(metrics[k]) : formatScalar(metrics[k]);
             bool replaced = false;
             for (auto& kv : out)
                 if (kv.first == name) {

@@ -1,5 +1,6 @@
 #include "vis/vis_db_reader.h"
 
+#include "compare/verdict_rows.h"
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "vis/vis_db_schema.h"
@@ -34,6 +35,7 @@ struct DbRow {
 
 struct DbConfig {
     bool compare = false;
+    bool rules26 = false; // tb_nodes has msprobe 26.0.0's is_distributed column
     std::string task;
     bool hasToolTip = false;
     std::string toolTip;
@@ -41,6 +43,19 @@ struct DbConfig {
     bool overflowCheck = false;
     std::string colors;
 };
+
+// A merged graph's parallel_merge_info (a list of lines) also goes where the viewer shows it.
+void keepMergeInfo(Graph& g, NodeId n, const JArena& arena, const JValue& info)
+{
+    if (!info.isArray())
+        return;
+    std::vector<std::string> lines;
+    for (const JValue& line : arena.elements(info))
+        if (line.isString())
+            lines.emplace_back(arena.text(line));
+    if (!lines.empty())
+        g.mergeInfo[n] = std::move(lines);
+}
 
 class DbReader {
 public:
@@ -112,6 +127,11 @@ public:
             assembleDocument({ &npu }, how, doc, m_path);
         for (size_t s = 0; s < sideCount; ++s)
             keepOnlyOwnMicroSteps(*doc.comparison->graphs[s]);
+        if (m_config.rules26) {
+            doc.comparison->profile = RulesProfile::Msprobe26;
+            if (m_config.compare)
+                verdictsFromItems(*doc.comparison);
+        }
         return doc;
     }
 
@@ -174,6 +194,7 @@ private:
         for (const char* c : { "parallel_merge_info", "matched_distributed", "modified", "dump_data_dir" })
             if (!columns.count(c))
                 fail(std::string("a SQLite database but not a .vis.db: tb_nodes has no column ") + c);
+        m_config.rules26 = columns.count("is_distributed") > 0;
     }
 
     void readConfig() {
@@ -352,9 +373,11 @@ private:
             side.overflow[n] = row.overflow;
             if (!row.distributed.empty() && row.distributed != "{}")
                 side.distributed[n] = parseJson(row.distributed, arena, "matched_distributed of " + row.name);
-            if (!row.parallelMergeInfo.empty())
-                addMember(arena, side.extras[n], "parallel_merge_info",
-                    parseJson(row.parallelMergeInfo, arena, "parallel_merge_info of " + row.name));
+            if (!row.parallelMergeInfo.empty()) {
+                JValue info = parseJson(row.parallelMergeInfo, arena, "parallel_merge_info of " + row.name);
+                addMember(arena, side.extras[n], "parallel_merge_info", info);
+                keepMergeInfo(side.assembler.graph(), n, arena, info);
+            }
             if (row.modified != 0) {
                 JValue modified;
                 modified.type = JType::Int;

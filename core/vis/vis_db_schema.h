@@ -50,6 +50,10 @@ CREATE INDEX index4 ON tb_nodes (step, rank, node_order);
 CREATE INDEX index5 ON tb_nodes (step, rank, micro_step_id, node_order);
 CREATE INDEX index6 ON tb_nodes (step, rank, modified, matched_node_link);)";
 
+// msprobe 26.0.0 adds one column (1 for `Distributed.*` nodes) and an index on it.
+inline constexpr const char* kVisDbAdditions26 = R"(ALTER TABLE tb_nodes ADD COLUMN is_distributed INTEGER;)";
+inline constexpr const char* kVisDbIndexes26 = R"(CREATE INDEX index7 ON tb_nodes (is_distributed);)";
+
 // Columns a database must have to be read as a .vis.db.
 inline constexpr const char* kVisDbNodeColumns[]
     = { "node_name", "node_type", "up_node", "sub_nodes", "precision_index", "overflow_level", "micro_step_id",

@@ -24,49 +24,26 @@ const char* kInsertNode = "INSERT INTO tb_nodes (id, graph_id, node_order, node_
                           "precision_index, overflow_level, micro_step_id, matched_node_link, stack_id, "
                           "parallel_merge_info, matched_distributed, modified, input_data, output_data, data_source, "
                           "dump_data_dir, step, rank) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+const char* kInsertNode26 = "INSERT INTO tb_nodes (id, graph_id, node_order, node_name, node_type, up_node, sub_nodes, "
+                            "precision_index, overflow_level, micro_step_id, matched_node_link, stack_id, "
+                            "parallel_merge_info, matched_distributed, modified, input_data, output_data, "
+                            "data_source, dump_data_dir, step, rank, is_distributed) "
+                            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 const char* kInsertStack = "INSERT INTO tb_stack (id, stack_info) VALUES (?, ?)";
 const char* kInsertConfig = "INSERT OR IGNORE INTO tb_config (id, graph_type, task, tool_tip, micro_steps, "
                             "overflow_check, node_colors, rank_list, step_list) VALUES ('1',?,?,?,?,?,?,?,?)";
 
-struct Visit {
-    NodeId node;
-    bool expanded;
-};
-
-// Post-order over the children lists from the root (msprobe's node_order), then nodes the root does not reach.
-// Also gives each node the micro step it inherits (msprobe 8.x propagates micro_step_id to descendants).
-void postOrder(const Graph& g, std::vector<NodeId>& order, std::vector<int32_t>& microStep) {
-    order.clear();
+// The micro step each node inherits from its first-level ancestor (msprobe 8.x propagates micro_step_id to every
+// descendant); `order` is a post-order, so walking it backwards meets every parent before its children.
+void inheritMicroSteps(const Graph& g, const std::vector<NodeId>& order, std::vector<int32_t>& microStep)
+{
     microStep.assign(g.size(), 0);
-    std::vector<bool> seen(g.size(), false);
-    std::vector<Visit> stack;
-    auto traverse = [&](NodeId start) {
-        stack.push_back({ start, false });
-        seen[start] = true;
-        while (!stack.empty()) {
-            Visit v = stack.back();
-            stack.pop_back();
-            if (v.expanded) {
-                order.push_back(v.node);
-                continue;
-            }
-            NodeId p = g.parent[v.node];
-            int32_t inherited = p != kNoNode && p < g.size() ? microStep[p] : 0;
-            microStep[v.node] = g.microStep[v.node] >= 0 ? g.microStep[v.node] : inherited;
-            stack.push_back({ v.node, true });
-            auto kids = g.children(v.node);
-            for (size_t i = kids.size(); i-- > 0;)
-                if (!seen[kids[i]]) {
-                    seen[kids[i]] = true;
-                    stack.push_back({ kids[i], false });
-                }
-        }
-    };
-    if (g.size())
-        traverse(g.root);
-    for (NodeId n = 0; n < g.size(); ++n)
-        if (!seen[n])
-            traverse(n);
+    for (size_t k = order.size(); k-- > 0;) {
+        NodeId n = order[k];
+        NodeId p = g.parent[n];
+        int32_t inherited = p != kNoNode && p < g.size() ? microStep[p] : 0;
+        microStep[n] = g.microStep[n] >= 0 ? g.microStep[n] : inherited;
+    }
 }
 
 std::string nameListJson(const std::vector<std::string_view>& names) {
@@ -116,11 +93,22 @@ std::string extraJson(const VisMeta* meta, size_t side, NodeId n, std::string_vi
     return s;
 }
 
+// msprobe writes json.dumps(parallel_merge_info), or '' when the list is empty.
+std::string mergeInfoJson(const Graph& g, const VisMeta* meta, size_t side, NodeId n) {
+    auto it = g.mergeInfo.find(n);
+    if (it == g.mergeInfo.end())
+        return extraJson(meta, side, n, "parallel_merge_info", "");
+    return nameListJson(std::vector<std::string_view>(it->second.begin(), it->second.end()));
+}
+
 class DbGraphWriter {
 public:
-    DbGraphWriter(SqliteDb& db)
-        : m_node(db, kInsertNode)
-        , m_stack(db, kInsertStack) { }
+    DbGraphWriter(SqliteDb& db, bool v26)
+        : m_node(db, v26 ? kInsertNode26 : kInsertNode)
+        , m_stack(db, kInsertStack)
+        , m_v26(v26)
+    {
+    }
 
     void write(const VisDbGraph& entry, size_t side) {
         const Comparison& c = *entry.comparison;
@@ -128,7 +116,9 @@ public:
         const VisMeta* meta = entry.meta.get();
         std::string source = side == 0 ? "NPU" : "Bench";
         std::string graphId = source + "_" + std::to_string(entry.step) + "_" + std::to_string(entry.rank);
-        postOrder(g, m_order, m_microStep);
+        // Only the nodes the root reaches, as msprobe writes them (a truncated construct.json leaves others).
+        m_order = postOrderFromRoot(g);
+        inheritMicroSteps(g, m_order, m_microStep);
         std::map<uint32_t, std::string> stackIds; // graph stack index -> tb_stack id (dedup per graph)
         std::map<std::string, std::string> stackByText;
         std::string items;
@@ -141,12 +131,10 @@ public:
             m_node.bind(col++, int64_t(order));
             m_node.bind(col++, g.nameOf(n));
             m_node.bind(col++, std::to_string(int(g.type[n])));
-            if (g.parent[n] != kNoNode)
+            if (g.parent[n] != kNoNode && n != g.root)
                 m_node.bind(col++, g.nameOf(g.parent[n]));
-            else if (n == g.root)
-                m_node.bind(col++, std::string_view("")); // the viewer finds the root by up_node = ''
             else
-                m_node.bindNull(col++);
+                m_node.bind(col++, std::string_view("")); // the viewer finds the root by up_node = ''
             std::vector<std::string_view> kids;
             for (NodeId k : g.children(n))
                 kids.push_back(g.nameOf(k));
@@ -161,7 +149,7 @@ public:
             std::string link = extraJson(meta, side, n, "matched_node_link", "");
             m_node.bind(col++, link.empty() ? nameListJson(matchedLink(c, side, n)) : link);
             m_node.bind(col++, stackId);
-            m_node.bind(col++, extraJson(meta, side, n, "parallel_merge_info", ""));
+            m_node.bind(col++, mergeInfoJson(g, meta, side, n));
             m_node.bind(col++, distributedJson(c, meta, side, n));
             const JValue* modified = meta ? meta->nodeExtra(side, n, "modified") : nullptr;
             int64_t modifiedFlag = modified && modified->type == JType::Int ? modified->i : 0;
@@ -175,12 +163,15 @@ public:
             appendItemsJson(items, c, side, g.outputItems(n));
             m_node.bind(col++, items);
             m_node.bind(col++, source);
-            if (!g.dump || g.dump->dumpDataDirIsNull || g.dump->dumpDataDir.empty())
+            // dump.json's dump_data_dir: null stays NULL, a missing key is '' (msprobe's dict.get default).
+            if (g.dump && g.dump->dumpDataDirIsNull)
                 m_node.bindNull(col++);
             else
-                m_node.bind(col++, g.dump->dumpDataDir);
+                m_node.bind(col++, g.dump ? std::string_view(g.dump->dumpDataDir) : std::string_view());
             m_node.bind(col++, int64_t(entry.step));
             m_node.bind(col++, int64_t(entry.rank));
+            if (m_v26)
+                m_node.bind(col++, int64_t(g.nameOf(n).starts_with("Distributed") ? 1 : 0));
             m_node.run();
         }
     }
@@ -205,6 +196,7 @@ private:
 
     SqliteStmt m_node;
     SqliteStmt m_stack;
+    bool m_v26;
     std::vector<NodeId> m_order;
     std::vector<int32_t> m_microStep;
 };
@@ -269,16 +261,21 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path) 
         SqliteDb db(out.tempPath(), SqliteDb::Mode::Create, path);
         // The file is renamed into place when complete, so no rollback journal is needed while writing.
         db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;");
+        const bool v26 = graphs.front().comparison->profile == RulesProfile::Msprobe26;
         db.exec(kVisDbTables);
+        if (v26)
+            db.exec(kVisDbAdditions26);
         db.exec("BEGIN");
         writeConfig(db, graphs);
         {
-            DbGraphWriter writer(db);
+            DbGraphWriter writer(db, v26);
             for (const VisDbGraph& g : graphs)
                 for (size_t side = 0; side < (compare ? 2u : 1u); ++side)
                     writer.write(g, side);
         }
         db.exec(kVisDbIndexes);
+        if (v26)
+            db.exec(kVisDbIndexes26);
         db.exec("COMMIT");
         db.close();
     }

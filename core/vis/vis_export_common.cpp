@@ -23,6 +23,12 @@ bool isVerbatim(const Graph& g) {
     return g.dump && g.dump->verbatim;
 }
 
+// Whether items keep their md5 field (msprobe 26.0.0 keeps it only in md5 comparisons).
+bool isMd5(const Comparison& c)
+{
+    return c.isCompare && c.mode == CompareMode::Md5;
+}
+
 } // namespace
 
 std::string defaultToolTipJson(CompareMode mode) {
@@ -55,6 +61,10 @@ std::string colorsJson(const Comparison& c) {
         }
         s += "], \"description\": ";
         py::appendJsonString(s, bin.description);
+        if (!bin.accuracyLevel.empty()) {
+            s += ", \"accuracy_level\": ";
+            py::appendJsonString(s, bin.accuracyLevel);
+        }
         s += "}";
     }
     return s + "}";
@@ -78,6 +88,10 @@ void writeColors(PyJsonWriter& w, const Comparison& c) {
         w.endArray();
         w.key("description");
         w.string(bin.description);
+        if (!bin.accuracyLevel.empty()) {
+            w.key("accuracy_level");
+            w.string(bin.accuracyLevel);
+        }
         w.endObject();
     }
     w.endObject();
@@ -116,7 +130,7 @@ void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::sp
         const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();
         out += '{';
         bool firstField = true;
-        for (auto& [k, v] : formatItem(d, d.items[item], metricNames(c.mode), metrics.span())) {
+        for (auto& [k, v] : formatItem(d, d.items[item], c.metricKeys(), metrics.span(), c.profile, isMd5(c))) {
             if (!firstField)
                 out += ", ";
             firstField = false;
@@ -142,7 +156,7 @@ void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<con
         }
         const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();
         w.beginObject();
-        for (auto& [k, v] : formatItem(d, d.items[item], metricNames(c.mode), metrics.span())) {
+        for (auto& [k, v] : formatItem(d, d.items[item], c.metricKeys(), metrics.span(), c.profile, isMd5(c))) {
             w.key(k);
             w.string(v);
         }

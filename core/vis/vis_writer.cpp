@@ -33,7 +33,8 @@ void writeItems(PyJsonWriter& w, const Comparison& c, const Graph& g, bool npuSi
     std::string keyBuffer;
     for (uint32_t item : items) {
         const MetricRow metrics = npuSide && c.isCompare ? c.metricsOf(item) : MetricRow();
-        FormattedItem f = formatItem(d, d.items[item], metricNames(c.mode), metrics.span());
+        FormattedItem f = formatItem(
+            d, d.items[item], c.metricKeys(), metrics.span(), c.profile, c.isCompare && c.mode == CompareMode::Md5);
         w.key(d.itemKey(d.items[item], keyBuffer));
         w.beginObject();
         for (auto& [k, v] : f) {

@@ -4,6 +4,7 @@
 
 #include <QDirIterator>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
 
 using namespace testdumps;
@@ -142,6 +143,176 @@ private slots:
         QTest::newRow("unknown limit") << QStringList { QStringLiteral("graph"), QStringLiteral("--resource_limit"),
             QStringLiteral("max_bogus=1"), QStringLiteral("-i"), QStringLiteral("a.json"), QStringLiteral("-o"),
             QStringLiteral("o") };
+        QTest::newRow("graph_visualize without -tp")
+            << QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-o"), QStringLiteral("o") };
+        QTest::newRow("graph_visualize without -o")
+            << QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), QStringLiteral("npu") };
+        QTest::newRow("graph_visualize with graph's -i") << QStringList { QStringLiteral("graph_visualize"),
+            QStringLiteral("-i"), QStringLiteral("a.json"), QStringLiteral("-o"), QStringLiteral("o") };
+    }
+
+    // msprobe 26.0.0's command: scripts swap the program name only. One {build|compare}_{timestamp}.vis.db, a
+    // leading -f accepted, progress records on stderr only, log lines on stdout.
+    void graphVisualizeWritesOneDatabase()
+    {
+        QTemporaryDir dir;
+        QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), kDump, kConstruct);
+        QString bench = writeDumpFolder(dir.filePath(QStringLiteral("bench")), kDump, kConstruct);
+        QString out = dir.filePath(QStringLiteral("out"));
+        Run r = cli({ QStringLiteral("-f"), QStringLiteral("pytorch"), QStringLiteral("graph_visualize"),
+            QStringLiteral("-tp"), npu, QStringLiteral("-gp"), bench, QStringLiteral("-o"), out,
+            QStringLiteral("-tensor_log"), QStringLiteral("-progress_log") });
+        QCOMPARE(r.exitCode, 0);
+        QStringList files = QDir(out).entryList(QDir::Files);
+        QCOMPARE(files.size(), 1);
+        QVERIFY2(QRegularExpression(QStringLiteral("^compare_\\d{14}\\.vis\\.db$")).match(files[0]).hasMatch(),
+            qPrintable(files[0]));
+        QVERIFY2(r.err.contains(QLatin1String("PROGRESS: {\"current_progress\": 100, \"process_running\": false")),
+            qPrintable(r.err));
+        QVERIFY(!r.out.contains(QLatin1String("PROGRESS")));
+        QVERIFY(r.out.contains(QLatin1String("[INFO]")));
+
+        QString buildOut = dir.filePath(QStringLiteral("build"));
+        r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("--target_path"), npu,
+            QStringLiteral("--output_path"), buildOut });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        files = QDir(buildOut).entryList(QDir::Files);
+        QCOMPARE(files.size(), 1);
+        QVERIFY2(files[0].startsWith(QLatin1String("build_")) && files[0].endsWith(QLatin1String(".vis.db")),
+            qPrintable(files[0]));
+    }
+
+    // The parallel merge's arguments are checked as msprobe checks them (plus rank_size = tp x pp x dp): a bad one
+    // is exit code 2 with the usage and the reason, before any dump is read.
+    void badMergeArgumentsExitTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("reason");
+        auto row = [](const char* name, const char* args, const char* reason) {
+            QTest::newRow(name) << QString::fromLatin1(args).split(QLatin1Char(' ')) << QString::fromLatin1(reason);
+        };
+        row("tp x pp does not divide rank_size", "--rank_size 6 --tp 2 --pp 2", "tp x pp = 4 does not divide it");
+        row("--tp without --rank_size", "--tp 2", "needs --rank_size");
+        row("--pp missing", "--rank_size 2 --tp 2", "missing --pp");
+        row("a compare takes two values", "-gp B --rank_size 2 --tp 2 --pp 1", "two values (NPU, then bench)");
+        row("a build takes one value", "--rank_size 2 1 --tp 2 1 --pp 1 1", "takes one value");
+        row("context parallelism", "--rank_size 2 --tp 2 --pp 1 --cp 2", "context (cp) and expert (ep)");
+        row("json compare", "-gp B --rank_size 2 1 --tp 2 1 --pp 1 1 --file_type json", "merged build only");
+        row("unknown file type", "--file_type csv", "invalid choice: 'csv'");
+        row("not a number", "--rank_size two --tp 2 --pp 1", "invalid int value: 'two'");
+        row("vpp without pipeline", "--rank_size 2 --tp 2 --pp 1 --vpp 2", "pp must be greater than 1");
+        row("bench side checked too", "-gp B --rank_size 2 3 --tp 2 2 --pp 1 1", "[Bench] rank_size (3)");
+    }
+
+    void badMergeArgumentsExitTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        QString out = dir.filePath(QStringLiteral("out"));
+        Run r = cli(QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), dir.filePath(QStringLiteral("A")),
+                        QStringLiteral("-o"), out }
+            + args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("usage:")) && r.err.contains(reason), qPrintable(r.err));
+        QVERIFY(!QDir(out).exists());
+    }
+
+    // A merge build writes one .vis.db, or with --file_type json the merged dump folder step0/rank0; a merge
+    // compare pairs the merged graphs; a single-process bench folder named `rank` (msprobe insists on rank0) works.
+    void mergeRunsWrite()
+    {
+        QTemporaryDir dir;
+        for (const char* rank : { "npu/rank0", "npu/rank1" })
+            writeDumpFolder(dir.filePath(QLatin1String(rank)), kDump, kConstruct);
+        writeDumpFolder(dir.filePath(QStringLiteral("bench/rank")), kDump, kConstruct);
+        const QString npu = dir.filePath(QStringLiteral("npu")), bench = dir.filePath(QStringLiteral("bench"));
+        const QStringList tp2 { QStringLiteral("--rank_size"), QStringLiteral("2"), QStringLiteral("--tp"),
+            QStringLiteral("2"), QStringLiteral("--pp"), QStringLiteral("1") };
+
+        QString out = dir.filePath(QStringLiteral("build"));
+        Run r = cli(QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("-o"), out } + tp2);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QLatin1String("[NPU] All tp groups is [[0, 1]].")), qPrintable(r.out));
+        QStringList files = QDir(out).entryList(QDir::Files);
+        QCOMPARE(files.size(), 1);
+        QVERIFY(files[0].startsWith(QLatin1String("build_")) && files[0].endsWith(QLatin1String(".vis.db")));
+
+        out = dir.filePath(QStringLiteral("json"));
+        r = cli(QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("-o"), out,
+                    QStringLiteral("--file_type"), QStringLiteral("json") }
+            + tp2);
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QDir(out).entryList(QDir::Files), QStringList());
+        QCOMPARE(QDir(out + QStringLiteral("/step0/rank0")).entryList(QDir::Files),
+            (QStringList { QStringLiteral("construct.json"), QStringLiteral("dump.json"), QStringLiteral("stack.json") }));
+
+        out = dir.filePath(QStringLiteral("compare"));
+        r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("-gp"), bench,
+            QStringLiteral("-o"), out, QStringLiteral("--rank_size"), QStringLiteral("2"), QStringLiteral("1"),
+            QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"),
+            QStringLiteral("1") });
+        QCOMPARE(r.exitCode, 0);
+        files = QDir(out).entryList(QDir::Files);
+        QCOMPARE(files.size(), 1);
+        QVERIFY(files[0].startsWith(QLatin1String("compare_")));
+    }
+
+    // Arguments that do not fit the folders are errors naming the folder, and nothing is written: rank folders
+    // missing for rank_size, or the sides ending with different numbers of merged graphs (data parallelism).
+    void mergeArgumentsMustFitTheFolders_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("missing ranks") << QStringList { QStringLiteral("--rank_size"), QStringLiteral("4"),
+            QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--pp"), QStringLiteral("2") }
+                                       << QStringLiteral("rank_size is 4 but the folder holds 2 rank folder(s)");
+        QTest::newRow("sides with different dp")
+            << QStringList { QStringLiteral("-gp"), QStringLiteral("BENCH"), QStringLiteral("--rank_size"),
+                   QStringLiteral("2"), QStringLiteral("1"), QStringLiteral("--tp"), QStringLiteral("1"),
+                   QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"), QStringLiteral("1") }
+            << QStringLiteral("the dp of npu: 2 is inconsistent with that of bench: 1");
+        QTest::newRow("one rank's folder") << QStringList { QStringLiteral("-tp"), QStringLiteral("RANK0"),
+            QStringLiteral("--rank_size"), QStringLiteral("1"), QStringLiteral("--tp"), QStringLiteral("1"),
+            QStringLiteral("--pp"), QStringLiteral("1") }
+                                           << QStringLiteral("needs a folder of rank folders");
+    }
+
+    void mergeArgumentsMustFitTheFolders()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, problem);
+        QTemporaryDir dir;
+        for (const char* rank : { "npu/rank0", "npu/rank1", "bench/rank0" })
+            writeDumpFolder(dir.filePath(QLatin1String(rank)), kDump, kConstruct);
+        args.replaceInStrings(QStringLiteral("BENCH"), dir.filePath(QStringLiteral("bench")));
+        args.replaceInStrings(QStringLiteral("RANK0"), dir.filePath(QStringLiteral("npu/rank0")));
+        QString out = dir.filePath(QStringLiteral("out"));
+        Run r = cli(QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), dir.filePath(QStringLiteral("npu")),
+                        QStringLiteral("-o"), out }
+            + args);
+        QCOMPARE(r.exitCode, 1);
+        QStringList errors = errorLines(r.out);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors[0].contains(problem), qPrintable(errors[0]));
+        QVERIFY(!hasFiles(out));
+    }
+
+    // -tp and -gp must be of the same kind (a rank folder against a folder of rank folders is an error).
+    void graphVisualizeFolderKindsMustAgree()
+    {
+        QTemporaryDir dir;
+        QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), kDump, kConstruct);
+        writeDumpFolder(dir.filePath(QStringLiteral("bench/rank0")), kDump, kConstruct);
+        QString out = dir.filePath(QStringLiteral("out"));
+        Run r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("-gp"),
+            dir.filePath(QStringLiteral("bench")), QStringLiteral("-o"), out });
+        QCOMPARE(r.exitCode, 1);
+        QStringList errors = errorLines(r.out);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors[0].contains(QLatin1String("inconsistent")), qPrintable(errors[0]));
+        QVERIFY(!hasFiles(out));
     }
 
     // --resource_limit and PROBESCOPE_LIMITS lower a cap; the error names the file and the limit; --help lists the

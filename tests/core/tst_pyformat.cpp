@@ -92,7 +92,15 @@ private slots:
     void scalars()
     {
         QCOMPARE(ps::formatScalar(ps::PyScalar::none()), std::string("null"));
-        QCOMPARE(ps::formatScalar(ps::PyScalar::str(" ")), std::string("null"));
+        // A blank metric stays blank, as msprobe writes it (issue 15 item 6 a); only None becomes "null".
+        QCOMPARE(ps::formatScalar(ps::PyScalar::str(" ")), std::string(" "));
+        QCOMPARE(ps::formatScalar26(ps::PyScalar::str(" ")), std::string(" "));
+        // msprobe 26.0.0 writes numbers unrounded and trims only a string that is one whole number.
+        QCOMPARE(ps::formatScalar26(ps::PyScalar::real(1.604308009147644)), std::string("1.604308009147644"));
+        QCOMPARE(ps::formatScalar26(ps::PyScalar::real(1e-05)), std::string("1e-05"));
+        QCOMPARE(ps::formatScalar26(ps::PyScalar::str("0.8574620123%")), std::string("0.857462%"));
+        QCOMPARE(ps::formatScalar26(ps::PyScalar::str("5.9604648328104516e-06%")), std::string("5.9604648328104516e-06%"));
+        QCOMPARE(ps::formatScalar26(ps::PyScalar::str("<class 'NoneType'>")), std::string("<class nullType>"));
         QCOMPARE(ps::formatScalar(ps::PyScalar::integer(-1)), std::string("-1"));
         QCOMPARE(ps::formatScalar(ps::PyScalar::real(0.25)), std::string("0.25"));
     }

@@ -2,6 +2,7 @@
 // msprobe's schema and key formats and reads back to the same content as our .vis, and broken or foreign
 // files give errors that name the file and the problem.
 #include "batch/engine.h"
+#include "compare/verdict_rules.h"
 #include "io/file_io.h"
 #include "util/error.h"
 #include "vis/graph_file.h"
@@ -79,6 +80,22 @@ std::map<std::string, std::string> schemaOf(ps::SqliteDb& db) {
     while (q.step())
         out[std::string(q.text(0))] = std::string(q.text(1));
     return out;
+}
+
+// The first `columns` columns of every row `sql` returns agree between the two databases.
+bool sameRows(ps::SqliteDb& a, ps::SqliteDb& b, const char* sql, int columns) {
+    ps::SqliteStmt qa(a, sql), qb(b, sql);
+    while (qa.step()) {
+        if (!qb.step())
+            return false;
+        for (int col = 0; col < columns; ++col)
+            if (qa.text(col) != qb.text(col)) {
+                qWarning("%s: column %d: %s vs %s", sql, col, std::string(qa.text(col)).c_str(),
+                    std::string(qb.text(col)).c_str());
+                return false;
+            }
+    }
+    return !qb.step();
 }
 
 std::string gunzipTo(const QString& gz, const QString& dir, const QString& name) {
@@ -327,20 +344,50 @@ private slots:
         ps::SqliteDb a(ref, ps::SqliteDb::Mode::ReadOnly);
         ps::SqliteDb b(out, ps::SqliteDb::Mode::ReadOnly);
         for (const char* sql : { "SELECT *, typeof(precision_index) FROM tb_nodes ORDER BY id",
-                 "SELECT * FROM tb_stack ORDER BY id", "SELECT * FROM tb_config" }) {
-            ps::SqliteStmt qa(a, sql), qb(b, sql);
-            while (qa.step()) {
-                QVERIFY(qb.step());
-                for (int col = 0; col < 9; ++col)
-                    QCOMPARE(qb.text(col), qa.text(col));
-            }
-            QVERIFY(!qb.step());
-        }
+                 "SELECT * FROM tb_stack ORDER BY id", "SELECT * FROM tb_config" })
+            QVERIFY(sameRows(a, b, sql, 9));
         // The .vis written from a .vis.db has msprobe's top-level shape.
         std::string json = ps::visDocumentJson(docs[0]);
         ps::VisDocument back = ps::parseVisJson(json, "from-db.vis");
         QCOMPARE(describeSide(*back.comparison, 0), describeSide(*docs[0].comparison, 0));
         QCOMPARE(describeSide(*back.comparison, 1), describeSide(*docs[0].comparison, 1));
+    }
+
+    // A database of msprobe 26.0.0 (mlp_nan_mix_statistics compare) reads with its rules: every NPU item's
+    // verdict and reasons, precision as stored, and written back row for row with is_distributed and index7.
+    void reference26DbReadsIntoTheModel()
+    {
+        QTemporaryDir tmp;
+        std::string ref = gunzipTo(kData + "/mlp_nan_compare_26.0.0.vis.db.gz", tmp.path(), "ref.vis.db");
+        std::vector<ps::VisDocument> docs = ps::readVisDb(ref);
+        QCOMPARE(docs.size(), size_t(1));
+        const ps::Comparison& c = *docs[0].comparison;
+        QCOMPARE(c.profile, ps::RulesProfile::Msprobe26);
+        const ps::Graph& npu = c.graph(ps::Side::Npu);
+        ps::NodeId linear = npu.find("Functional.linear.1.forward");
+        QVERIFY(linear != ps::kNoNode);
+        QVERIFY(c.precision[linear].has && c.precision[linear].isInt);
+        QCOMPARE(c.precision[linear].value, 1.0);
+        QCOMPARE(npu.outputItems(linear).size(), size_t(1));
+        const ps::RowVerdict& v = c.verdicts[npu.outputItems(linear)[0]];
+        QCOMPARE(v.level, ps::Verdict::Error);
+        QVERIFY(v.requiresGradConsistent);
+        QVERIFY(v.reasonList() == std::vector<ps::Reason> { ps::Reason::InfNan });
+        // input.1 (the weight) is NaN as well, the input and bias pass
+        std::vector<ps::Verdict> inputs;
+        for (uint32_t item : npu.inputItems(linear))
+            inputs.push_back(c.verdicts[item].level);
+        QVERIFY(inputs == (std::vector { ps::Verdict::Pass, ps::Verdict::Error, ps::Verdict::Pass }));
+        std::string out = str(tmp.path() + "/out.vis.db");
+        ps::writeVisDb({ { 0, 0, docs[0].comparison, std::make_shared<ps::VisMeta>(docs[0].meta) } }, out);
+        ps::SqliteDb a(ref, ps::SqliteDb::Mode::ReadOnly);
+        ps::SqliteDb b(out, ps::SqliteDb::Mode::ReadOnly);
+        QVERIFY(sameRows(a, b,
+            "SELECT node_name, up_node, sub_nodes, precision_index, typeof(precision_index), input_data, output_data, "
+            "matched_node_link, is_distributed FROM tb_nodes ORDER BY id",
+            9));
+        QVERIFY(sameRows(a, b, "SELECT * FROM tb_config", 9));
+        QVERIFY(sameRows(a, b, "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' ORDER BY name", 2));
     }
 
     void openAndSaveByFileName() {

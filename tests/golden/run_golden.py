@@ -1,15 +1,24 @@
 #!/usr/bin/env python3
-"""Golden tests: run probescope-cli on every reference variant of every case and score the output with
-vis_compare.py against msprobe 1.2.1's .vis files.
+"""Golden tests: run probescope-cli on every reference variant of every case and score the output against the
+real msprobe's own outputs.
+
+  --refs 1.2.1   ref_1.2.1/<variant>/{cmd.txt, *.vis[.gz]}: `msprobe -f pytorch graph ...`, scored with
+                 vis_compare.py
+  --refs 26.0.0  ref_26.0.0/<variant>/{cmd.txt, *.vis.db.xz}: `msprobe graph_visualize ...`, scored with
+                 visdb_compare.py; a `--file_type json` variant holds the merged dump folder instead
+                 (step<N>/rank<R>/*.json.xz), compared with ours key by key (1.0 when equal, else 0.0)
 
 A case folder (tests/data/golden/<case> as the build unpacks it into build/tests/cases) holds the npu/bench
-dumps, its compare.json/build.json and ref_1.2.1/<variant>/{cmd.txt, *.vis[.gz]}. A variant is run as its cmd.txt says, from the case folder.
+dumps, its compare.json/build.json (and mapping.yaml) and the reference folders. A variant is run as its cmd.txt
+says, from the case folder.
 EXPECTED_SCORES (below) lists the documented exceptions; every other variant must score 1.000000.
 """
 import argparse
+import lzma
 import os
 import re
 import shutil
+import json
 import subprocess
 import sys
 
@@ -17,22 +26,131 @@ import sys
 EXPECTED_SCORES = {
     # msprobe 1.2.1 cannot read the newer grouped stack.json and writes [] for every stack; ProbeScope reads
     # the stacks. Every other field agrees.
-    ("headdump_gpt_mix_statistics", "compare_cs"): 0.981714,
-    ("headdump_mlp_mix_tensor", "compare_cs"): 0.981707,
+    ("1.2.1", "headdump_gpt_mix_statistics", "compare_cs"): 0.981714,
+    ("1.2.1", "headdump_mlp_mix_tensor", "compare_cs"): 0.981707,
 }
 
-def parse_cmd(cmd_txt):
-    text = open(cmd_txt).read()
-    args = text.split(" graph ", 1)[1].split()
-    out = []
-    i = 0
-    while i < len(args):
-        if args[i] in ("-o", "--output_path"):
-            i += 2
+# Variants left out, with the reason.
+SKIPPED = {}
+
+
+class RefSet:
+    def __init__(self, version):
+        self.version = version
+        self.folder = "ref_" + version
+        self.command = "graph" if version == "1.2.1" else "graph_visualize"
+        self.outputs = (".vis", ".vis.gz") if version == "1.2.1" else (".vis.db", ".vis.db.xz", ".vis.db.gz")
+
+    def cli_args(self, cmd_txt):
+        """The cmd.txt arguments after the sub-command, without -o."""
+        args = open(cmd_txt).read().split(f" {self.command} ", 1)[1].split()
+        out, i = [], 0
+        while i < len(args):
+            if args[i] in ("-o", "--output_path"):
+                i += 2
+                continue
+            out.append(args[i])
+            i += 1
+        lead = ["-f", "pytorch"] if self.command == "graph" else []
+        return lead + [self.command] + out
+
+    def score(self, tool, ref_dir, out_dir, work):
+        if self.version == "1.2.1":
+            cmp = subprocess.run([sys.executable, tool, ref_dir, out_dir, "--min-score", "0"],
+                                 capture_output=True, text=True)
+            pattern = r"overall agreement ([0-9.]+)"
+        else:
+            cmp = subprocess.run([sys.executable, tool, unpacked_reference(ref_dir, work), out_dir, "--summary"],
+                                 capture_output=True, text=True)
+            pattern = r"^score ([0-9.]+)"
+        last = cmp.stdout.strip().splitlines()[-1] if cmp.stdout.strip() else cmp.stderr
+        m = re.search(pattern, last)
+        return (float(m.group(1)) if m else 0.0), cmp.stdout
+
+
+def unpacked_reference(ref_dir, work):
+    """visdb_compare.py reads .vis.db and .vis.db.gz; an .xz reference is unpacked into the work folder."""
+    if os.path.isfile(ref_dir):
+        return ref_dir
+    for name in os.listdir(ref_dir):
+        if name.endswith(".vis.db.xz"):
+            dest = os.path.join(work, "reference.vis.db")
+            with lzma.open(os.path.join(ref_dir, name)) as src, open(dest, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+            return dest
+    return ref_dir
+
+
+def round_trips(args, refs, ref_dir, out_dir, work):
+    """Reads the reference and our output into the model, writes them back and scores each against itself;
+    returns what went wrong, or None."""
+    ours = [os.path.join(out_dir, n) for n in os.listdir(out_dir) if n.endswith(".vis.db")]
+    for label, original in (("reference", unpacked_reference(ref_dir, work)), ("our output", ours[0])):
+        again = os.path.join(work, "again.vis.db")
+        if os.path.exists(again):
+            os.remove(again)
+        run = subprocess.run([args.rewrite, original, again], capture_output=True, text=True)
+        if run.returncode != 0:
+            return f"{label} does not read back: {run.stderr}"
+        score, report = refs.score(args.compare_tool, original, again, work)
+        if score < 1.0:
+            return f"{label} read back and written again scores {score:.6f}\n{report[-3000:]}"
+    return None
+
+
+def skipped(refs, case, variant):
+    for (version, c, v), why in SKIPPED.items():
+        if version == refs.version and (c in ("*", case)) and re.fullmatch(v.replace("*", ".*"), variant):
+            return why
+    return None
+
+
+def json_references(ref_dir):
+    """The merged dump files of a `--file_type json` reference: {relative path without .xz: absolute path}."""
+    found = {}
+    for root, _, files in os.walk(ref_dir):
+        for name in files:
+            if name.endswith(".json.xz"):
+                path = os.path.join(root, name)
+                found[os.path.relpath(path, ref_dir)[:-3]] = path
+    return found
+
+
+def compare_json_files(ref_dir, out_dir):
+    """Our merged dump folder against msprobe's, key by key (values with their JSON types, key order included)."""
+    problems = []
+    for rel, ref_path in sorted(json_references(ref_dir).items()):
+        ours = os.path.join(out_dir, rel)
+        if not os.path.isfile(ours):
+            problems.append(f"{rel}: missing")
             continue
-        out.append(args[i])
-        i += 1
-    return out
+        with lzma.open(ref_path, "rt") as f:
+            ref = json.load(f, object_pairs_hook=list)
+        with open(ours) as f:
+            out = json.load(f, object_pairs_hook=list)
+        if not same_json(ref, out):
+            problems.append(f"{rel}: differs")
+    return (0.0 if problems else 1.0), "\n".join(problems)
+
+
+def same_json(a, b):
+    """Equal values of equal JSON types (1 is not 1.0, NaN equals NaN); objects as ordered key lists."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if type(x) is not type(y):
+            return False
+        if isinstance(x, list):
+            if len(x) != len(y):
+                return False
+            stack.extend(zip(x, y))
+        elif isinstance(x, tuple):
+            if x[0] != y[0]:
+                return False
+            stack.append((x[1], y[1]))
+        elif x != y and not (x != x and y != y):
+            return False
+    return True
 
 
 def main():
@@ -41,44 +159,57 @@ def main():
     ap.add_argument("--cases", required=True)
     ap.add_argument("--compare-tool", required=True)
     ap.add_argument("--work", required=True)
+    ap.add_argument("--refs", default="1.2.1", choices=("1.2.1", "26.0.0"))
+    ap.add_argument("--rewrite", default="", help="a program IN OUT that reads a .vis.db and writes it back; "
+                    "the reference and our output must both survive it unchanged")
     ap.add_argument("--only", default="")
     args = ap.parse_args()
+    refs = RefSet(args.refs)
 
     failures, passed = [], 0
     for case in sorted(os.listdir(args.cases)):
         case_dir = os.path.join(args.cases, case)
-        ref_root = os.path.join(case_dir, "ref_1.2.1")
+        ref_root = os.path.join(case_dir, refs.folder)
         if not os.path.isdir(ref_root) or (args.only and not re.search(args.only, case)):
             continue
         for variant in sorted(os.listdir(ref_root)):
             ref_dir = os.path.join(ref_root, variant)
-            if not any(f.endswith((".vis", ".vis.gz")) for f in os.listdir(ref_dir)):
-                continue  # msprobe 1.2.1 failed on this input; nothing to compare
+            merged_json = bool(json_references(ref_dir))
+            if not merged_json and not any(f.endswith(refs.outputs) for f in os.listdir(ref_dir)):
+                continue  # msprobe failed on this input; nothing to compare
             label = f"{case}/{variant}"
+            why = skipped(refs, case, variant)
+            if why:
+                print(f"SKIP {label}: {why}")
+                continue
             out_dir = os.path.join(args.work, case, variant)
             shutil.rmtree(out_dir, ignore_errors=True)
-            cmd = [args.cli, "-f", "pytorch", "graph"] + parse_cmd(os.path.join(ref_dir, "cmd.txt")) + ["-o", out_dir]
+            cmd = [args.cli] + refs.cli_args(os.path.join(ref_dir, "cmd.txt")) + ["-o", out_dir]
             run = subprocess.run(cmd, cwd=case_dir, capture_output=True, text=True)
             if run.returncode != 0:
                 failures.append(f"{label}: probescope-cli exited {run.returncode}\n{run.stdout}{run.stderr}")
                 print(f"FAIL {label}: exit {run.returncode}")
                 continue
-            cmp = subprocess.run([sys.executable, args.compare_tool, ref_dir, out_dir, "--min-score", "0"],
-                                 capture_output=True, text=True)
-            last = cmp.stdout.strip().splitlines()[-1] if cmp.stdout.strip() else cmp.stderr
-            m = re.search(r"overall agreement ([0-9.]+)", last)
-            score = float(m.group(1)) if m else 0.0
-            want = EXPECTED_SCORES.get((case, variant), 1.0)
+            work = os.path.join(args.work, case)
+            if merged_json:
+                score, report = compare_json_files(ref_dir, out_dir)
+            else:
+                score, report = refs.score(args.compare_tool, ref_dir, out_dir, work)
+            want = EXPECTED_SCORES.get((refs.version, case, variant), 1.0)
+            if score + 1e-12 >= want and args.rewrite and not merged_json:
+                problem = round_trips(args, refs, ref_dir, out_dir, work)
+                if problem:
+                    score, report = 0.0, problem
             if score + 1e-12 >= want:
                 passed += 1
                 print(f"PASS {label}: {score:.6f}")
             else:
-                failures.append(f"{label}: score {score:.6f} < {want}\n{cmp.stdout[-3000:]}")
+                failures.append(f"{label}: score {score:.6f} < {want}\n{report[-3000:]}")
                 print(f"FAIL {label}: {score:.6f}")
     for f in failures:
         print("\n" + f)
     print(f"{passed} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return 1 if failures else 0 if passed else 1
 
 
 if __name__ == "__main__":

@@ -81,6 +81,8 @@ inline bool waitForSession(SessionController* session, int timeoutMs = 60000)
     QSignalSpy failed(session, &SessionController::loadFailed);
     for (int i = 0; i < timeoutMs / 50 && changed.isEmpty() && failed.isEmpty(); ++i)
         QTest::qWait(50);
+    if (!failed.isEmpty())
+        qWarning("load failed: %s", qPrintable(failed[0][0].toString()));
     return !changed.isEmpty();
 }
 

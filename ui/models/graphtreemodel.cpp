@@ -161,9 +161,19 @@ QVariant GraphTreeModel::data(const QModelIndex& index, int role) const
             return overflowName(m_snapshot->overflow(m_side, node));
         }
         return {};
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
+        QString tip = QString::fromUtf8(g->nameOf(node));
+        const QString mark = mergeMarkOf(*g, node);
+        if (mark == QLatin1String("TP"))
+            tip += QLatin1Char('\n') + tr("Data merged across tensor-parallel ranks (see the details)");
+        else if (!mark.isEmpty())
+            tip += QLatin1Char('\n') + tr("Taken from rank %1 by the parallel merge").arg(g->sourceRank[node]);
+        return tip;
+    }
     case FullNameRole:
         return QString::fromUtf8(g->nameOf(node));
+    case MergeMarkRole:
+        return mergeMarkOf(*g, node);
     case NodeIdRole:
         return quint32(node);
     case SideRole:

@@ -8,10 +8,10 @@
 
 namespace psui {
 
-std::vector<LegendBin> defaultLegend(ps::CompareMode mode)
+std::vector<LegendBin> defaultLegend(ps::CompareMode mode, ps::RulesProfile profile)
 {
     std::vector<LegendBin> out;
-    for (const ps::ColorBin& b : ps::defaultColors(mode))
+    for (const ps::ColorBin& b : ps::defaultColors(mode, profile))
         out.push_back({ b.hex, b.lo, b.hi, b.unmatched, b.description, true });
     return out;
 }

@@ -21,7 +21,7 @@ struct LegendBin {
     bool isDefault = true; // msprobe's own bin for the mode: the UI shows its translated description
 };
 
-std::vector<LegendBin> defaultLegend(ps::CompareMode mode);
+std::vector<LegendBin> defaultLegend(ps::CompareMode mode, ps::RulesProfile profile = ps::RulesProfile::Msprobe121);
 // A legend chosen in the viewer (ps::Comparison::colors).
 std::vector<LegendBin> legendFromBins(const std::vector<ps::ColorBin>& bins, ps::CompareMode mode);
 // The Colors object of a graph file; empty when absent or unusable (then the defaults apply).

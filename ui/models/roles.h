@@ -18,6 +18,8 @@ enum Roles {
     SortRole, // numbers for sorting
     NodeTypeRole, // int(ps::NodeType)
     WorstOverflowRole, // int(ps::OverflowLevel): the highest level in the subtree
+    MergeMarkRole, // QString: "TP" when the node's data was merged across ranks, "r<N>" when it came from rank N
+                   // of a merged run, "" otherwise
 };
 
 enum Column { NameColumn, TypeColumn, PrecisionColumn, WorstColumn, OverflowColumn, ColumnCount };

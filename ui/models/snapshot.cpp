@@ -50,6 +50,24 @@ bool Snapshot::inMicroStep(Side s, NodeId n, int step) const
     return n >= steps.size() || steps[n] < 0 || steps[n] == step;
 }
 
+QStringList mergeInfoOf(const ps::Graph& g, NodeId n)
+{
+    QStringList lines;
+    if (auto it = g.mergeInfo.find(n); it != g.mergeInfo.end())
+        for (const std::string& line : it->second)
+            lines << QString::fromStdString(line);
+    return lines;
+}
+
+QString mergeMarkOf(const ps::Graph& g, NodeId n)
+{
+    if (g.mergeInfo.count(n))
+        return QStringLiteral("TP");
+    if (n < g.sourceRank.size() && g.sourceRank[n] != g.mainRank)
+        return QStringLiteral("r%1").arg(g.sourceRank[n]);
+    return {};
+}
+
 int binOfPrecision(const std::vector<LegendBin>& bins, double p)
 {
     if (std::isnan(p))
@@ -170,7 +188,8 @@ std::shared_ptr<const Snapshot> makeSnapshot(
             bins = legendFromBins(snap->comparison->colors, snap->comparison->mode);
         else if (meta)
             bins = legendFromColors(*meta, snap->comparison->mode);
-        setBins(*snap, bins.empty() ? defaultLegend(snap->comparison->mode) : std::move(bins));
+        setBins(
+            *snap, bins.empty() ? defaultLegend(snap->comparison->mode, snap->comparison->profile) : std::move(bins));
     }
     for (Side s : { Side::Npu, Side::Bench })
         if (snap->hasSide(s)) {

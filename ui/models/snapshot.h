@@ -5,6 +5,8 @@
 #include "compare/comparison.h"
 #include "models/legend.h"
 
+#include <QStringList>
+
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -69,6 +71,11 @@ struct Snapshot {
     // Whether the node shows when micro step `step` is selected (-1: all), as tb_graph_ascend filters.
     bool inMicroStep(Side s, NodeId n, int step) const;
 };
+
+// A graph merged from the ranks of a parallel run: the parallel_merge_info lines of a node (how its data was
+// merged), and its mark in the trees ("TP" for merged data, "r<N>" for a node taken from rank N, else "").
+QStringList mergeInfoOf(const ps::Graph& g, NodeId n);
+QString mergeMarkOf(const ps::Graph& g, NodeId n);
 
 // msprobe's colour rule (viewer spec §1.6) as a bin number: the first legend entry with lo <= p < hi, or
 // hi == 1 && p == 1, or lo == 0 && p == 0.

@@ -1,5 +1,8 @@
 #include "session/loadjob.h"
 
+#include "batch/layout.h"
+#include "batch/merge_run.h"
+#include "io/file_io.h"
 #include "session/jobrunner.h"
 #include "util/error.h"
 #include "vis/vis_db_reader.h"
@@ -58,14 +61,20 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
                     request.npuPath = QString::fromStdString(config.npuPath);
                     request.benchPath = QString::fromStdString(config.benchPath);
                 }
-                jobs = ps::planJobs(request.npuPath.toStdString(), request.benchPath.toStdString(), std::string());
+                const ps::CompareConfig config { request.npuPath.toStdString(), request.benchPath.toStdString() };
+                // A parallel run merged as msprobe 26.0.0 merges it: one job per step (and data-parallel replica).
+                jobs = request.options.parallel.empty()
+                    ? ps::planJobs(config.npuPath, config.benchPath, std::string())
+                    : ps::planMergedJobs(config, request.options);
             }
             if (jobs.empty())
                 throw ps::Error(ps::ErrorCode::BadLayout, request.npuPath.toStdString(), "no dump found");
             request.jobIndex = std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
             const ps::GraphJob& job = jobs[size_t(request.jobIndex)];
             std::vector<std::string> warnings;
-            auto comparison = ps::runPair(job.npuDir, job.benchDir, request.options, warnings, &progress);
+            auto comparison = request.options.parallel.empty()
+                ? ps::runPair(job.npuDir, job.benchDir, request.options, warnings, &progress)
+                : ps::runMergedPair(job, request.options, warnings, progress);
             context.progress(1000, tr("Preparing the view…"));
             result.snapshot = makeSnapshot(std::move(comparison));
             for (const std::string& w : warnings)
@@ -98,6 +107,25 @@ QString LoadJob::stageText(ps::Stage stage)
         return tr("Writing…");
     }
     return {};
+}
+
+int LoadJob::rankFolderCount(const QString& folder)
+{
+    try {
+        const std::string dir = folder.toStdString();
+        switch (ps::detectLayout26(dir)) {
+        case ps::DumpLayout::Files:
+            return 0;
+        case ps::DumpLayout::Ranks:
+            return int(ps::rankFolders26(dir).size());
+        case ps::DumpLayout::Steps: {
+            const std::vector<std::string> steps = ps::commonStepFolders26(dir, std::string());
+            return steps.empty() ? 0 : int(ps::rankFolders26(ps::joinPath(dir, steps[0])).size());
+        }
+        }
+    } catch (const ps::Error&) {
+    }
+    return 0;
 }
 
 } // namespace psui

@@ -29,6 +29,9 @@ public:
     // soon after the context is cancelled.
     static LoadResult run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context);
     static QString stageText(ps::Stage stage); // translated stage name for the progress display
+    // The rank folders of a dump folder (or of its first step folder): what the open dialog pre-fills as the rank
+    // count of a parallel layout; 0 when it holds none.
+    static int rankFolderCount(const QString& folder);
 };
 
 } // namespace psui

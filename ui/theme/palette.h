@@ -18,6 +18,7 @@ public:
     static QColor noValue() { return QColor(255, 255, 255); }
     static QColor benchRow() { return QColor(236, 235, 235); }
     static QColor hitMarker() { return QColor(31, 63, 207); }
+    static QColor mergeBadge() { return QColor(0, 121, 107); } // nodes a parallel merge made or changed
     static QColor textOn(const QColor& fill); // readable text on a fill
 };
 

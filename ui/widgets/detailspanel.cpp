@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStyledItemDelegate>
 #include <QTableView>
@@ -50,12 +51,21 @@ private:
 DetailsPanel::DetailsPanel(QWidget* parent)
     : QWidget(parent)
     , m_header(new QLabel(this))
+    , m_mergeTitle(new QLabel(this))
+    , m_merge(new QPlainTextEdit(this))
     , m_copy(new QPushButton(this))
     , m_table(new QTableView(this))
     , m_model(new NodeDetailsModel(this))
 {
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_header->setWordWrap(true);
+    // How a merged node's values were computed: a few lines, scrolled when longer, so the table keeps its room.
+    m_merge->setObjectName(QStringLiteral("mergeInfo"));
+    m_merge->setReadOnly(true);
+    m_merge->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_merge->setMaximumHeight(m_merge->fontMetrics().lineSpacing() * 6 + 12);
+    m_merge->hide();
+    m_mergeTitle->hide();
     m_table->setObjectName(QStringLiteral("detailsTable"));
     m_table->setModel(m_model);
     m_table->setItemDelegate(new DetailsDelegate(&m_snapshot, m_table));
@@ -71,6 +81,8 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
+    layout->addWidget(m_mergeTitle);
+    layout->addWidget(m_merge);
     layout->addWidget(m_table, 1);
     connect(m_copy, &QPushButton::clicked, this, &DetailsPanel::copyToClipboard);
     retranslate();
@@ -83,6 +95,28 @@ void DetailsPanel::retranslate()
     if (m_snapshot)
         m_model->setNodes(m_snapshot, m_npu, m_bench); // the side names are translated
     m_header->setText(headerText());
+    updateMergeInfo();
+}
+
+void DetailsPanel::updateMergeInfo()
+{
+    const QString merge = mergeText();
+    m_mergeTitle->setText(tr("<b>Parallel merge</b> (how this node's values were merged across ranks)"));
+    m_mergeTitle->setVisible(!merge.isEmpty());
+    m_merge->setVisible(!merge.isEmpty());
+    if (m_merge->toPlainText() != merge)
+        m_merge->setPlainText(merge);
+}
+
+QString DetailsPanel::mergeText() const
+{
+    if (!m_snapshot || !m_snapshot->comparison || m_npu == ps::kNoNode || !m_snapshot->hasSide(Side::Npu))
+        return {};
+    const ps::Graph& g = m_snapshot->graph(Side::Npu);
+    QStringList lines = mergeInfoOf(g, m_npu);
+    if (lines.isEmpty() && !mergeMarkOf(g, m_npu).isEmpty())
+        lines << tr("Taken from rank %1 and renamed by the pipeline-parallel merge.").arg(g.sourceRank[m_npu]);
+    return lines.join(QLatin1Char('\n'));
 }
 
 QString DetailsPanel::headerText() const
@@ -110,6 +144,7 @@ void DetailsPanel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu
     m_bench = bench;
     m_model->setNodes(std::move(snapshot), npu, bench);
     m_header->setText(headerText());
+    updateMergeInfo();
     m_table->resizeColumnsToContents();
     for (int c = 0; c < m_model->columnCount(); ++c)
         m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 260));

@@ -1,7 +1,7 @@
 #pragma once
 // The node details: the matched NPU and bench nodes' inputs, outputs and parameters paired row by row, every
 // field and metric of the mode, metric explanations as column tooltips, suspicious cells highlighted, and
-// "copy as text".
+// "copy as text"; for a graph merged from parallel ranks, how the node's data was merged.
 #include "models/snapshot.h"
 
 #include <QWidget>
@@ -9,6 +9,7 @@
 #include <memory>
 
 class QLabel;
+class QPlainTextEdit;
 class QPushButton;
 class QTableView;
 
@@ -25,14 +26,19 @@ public:
     NodeDetailsModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QString headerText() const;
+    QString mergeText() const; // the NPU node's parallel_merge_info, one line each ("" when none)
     void copyToClipboard();
     void retranslate();
 
 private:
+    void updateMergeInfo();
+
     std::shared_ptr<const Snapshot> m_snapshot;
     NodeId m_npu = ps::kNoNode;
     NodeId m_bench = ps::kNoNode;
     QLabel* m_header;
+    QLabel* m_mergeTitle;
+    QPlainTextEdit* m_merge;
     QPushButton* m_copy;
     QTableView* m_table;
     NodeDetailsModel* m_model;

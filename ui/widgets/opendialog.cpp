@@ -1,16 +1,21 @@
 #include "widgets/opendialog.h"
 
-#include "session/sessioncontroller.h"
+#include "session/loadjob.h"
 #include "session/settings.h"
+#include "util/error.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QSpinBox>
 #include <QToolButton>
 
 namespace psui {
@@ -24,6 +29,8 @@ OpenDialog::OpenDialog(Settings* settings, QWidget* parent)
     m_npu = addPathRow(form, tr("NPU dump folder:"), true);
     m_bench = addPathRow(form, tr("Bench dump folder (optional):"), true);
     m_bench->setPlaceholderText(tr("empty: build the NPU graph only"));
+    m_npu->setObjectName(QStringLiteral("npuPath"));
+    m_bench->setObjectName(QStringLiteral("benchPath"));
     m_mapping = addPathRow(form, tr("Layer mapping file (optional):"), false);
     m_fuzzy = new QCheckBox(tr("Fuzzy matching (-f)"), this);
     m_overflow = new QCheckBox(tr("Overflow check (-oc)"), this);
@@ -31,6 +38,10 @@ OpenDialog::OpenDialog(Settings* settings, QWidget* parent)
     form->addRow(m_fuzzy);
     form->addRow(m_overflow);
     form->addRow(m_completeStack);
+    m_layout = makeLayoutBox();
+    form->addRow(m_layout);
+    connect(m_npu, &QLineEdit::editingFinished, this, [this]() { prefillRanks(0); });
+    connect(m_bench, &QLineEdit::editingFinished, this, [this]() { prefillRanks(1); });
 
     const ps::EngineOptions o = settings->engineOptions();
     m_fuzzy->setChecked(o.fuzzy);
@@ -71,6 +82,45 @@ QLineEdit* OpenDialog::addPathRow(QFormLayout* form, const QString& label, bool 
     return edit;
 }
 
+QGroupBox* OpenDialog::makeLayoutBox()
+{
+    auto* box = new QGroupBox(tr("Parallel layout: merge the ranks (msprobe 26.0.0 rules)"), this);
+    box->setObjectName(QStringLiteral("parallelLayout"));
+    box->setCheckable(true);
+    box->setChecked(false);
+    box->setToolTip(tr("For runs split by tensor or pipeline parallelism: each side's rank folders are merged into "
+                       "one graph before matching (rank count = tp × pp × dp)."));
+    auto* grid = new QGridLayout(box);
+    const QStringList columns { tr("Ranks"), tr("TP"), tr("PP"), tr("VPP") };
+    for (int c = 0; c < columns.size(); ++c)
+        grid->addWidget(new QLabel(columns[c], box), 0, c + 1, Qt::AlignCenter);
+    for (int side = 0; side < 2; ++side) {
+        grid->addWidget(new QLabel(side == 0 ? tr("NPU") : tr("Bench"), box), side + 1, 0);
+        for (int c = 0; c < 4; ++c) {
+            auto* spin = new QSpinBox(box);
+            spin->setRange(1, c == 3 ? 64 : ps::kMaxRanks);
+            spin->setObjectName(QStringLiteral("layout_%1_%2").arg(side).arg(c));
+            m_sides[size_t(side)].spins[size_t(c)] = spin;
+            grid->addWidget(spin, side + 1, c + 1);
+        }
+    }
+    connect(box, &QGroupBox::toggled, this, [this](bool on) {
+        if (on) {
+            prefillRanks(0);
+            prefillRanks(1);
+        }
+    });
+    return box;
+}
+
+void OpenDialog::prefillRanks(int side)
+{
+    const QString folder = QDir::fromNativeSeparators((side == 0 ? m_npu : m_bench)->text().trimmed());
+    const int ranks = LoadJob::rankFolderCount(folder);
+    if (ranks > 0)
+        m_sides[size_t(side)].spins[0]->setValue(ranks);
+}
+
 OpenRequest OpenDialog::request() const
 {
     OpenRequest r;
@@ -80,10 +130,18 @@ OpenRequest OpenDialog::request() const
     r.options.overflowCheck = m_overflow->isChecked();
     r.options.completeStack = m_completeStack->isChecked();
     r.options.layerMappingPath = QDir::fromNativeSeparators(m_mapping->text().trimmed()).toStdString();
+    if (m_layout->isChecked()) {
+        // The merge is msprobe 26.0.0's: its rules, one layout per side.
+        r.options.profile = ps::RulesProfile::Msprobe26;
+        for (int side = 0; side < (r.benchPath.isEmpty() ? 1 : 2); ++side) {
+            const auto& s = m_sides[size_t(side)].spins;
+            r.options.parallel.push_back({ s[0]->value(), s[1]->value(), s[2]->value(), s[3]->value() });
+        }
+    }
     return r;
 }
 
-void OpenDialog::accept()
+QString OpenDialog::problem() const
 {
     const OpenRequest r = request();
     QString problem;
@@ -94,11 +152,24 @@ void OpenDialog::accept()
     else if (!r.options.layerMappingPath.empty()
         && !QFileInfo(QString::fromStdString(r.options.layerMappingPath)).isFile())
         problem = tr("The layer mapping file does not exist.");
-    if (!problem.isEmpty()) {
-        QMessageBox::warning(this, windowTitle(), problem);
+    for (size_t side = 0; side < r.options.parallel.size() && problem.isEmpty(); ++side) {
+        try {
+            ps::checkLayout(r.options.parallel[side]);
+        } catch (const ps::Error& e) {
+            problem = (side == 0 ? tr("NPU parallel layout: %1") : tr("Bench parallel layout: %1"))
+                          .arg(QString::fromStdString(e.detail()));
+        }
+    }
+    return problem;
+}
+
+void OpenDialog::accept()
+{
+    if (const QString why = problem(); !why.isEmpty()) {
+        QMessageBox::warning(this, windowTitle(), why);
         return;
     }
-    m_settings->setEngineOptions(r.options);
+    m_settings->setEngineOptions(request().options);
     QDialog::accept();
 }
 

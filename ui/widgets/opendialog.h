@@ -1,10 +1,15 @@
 #pragma once
-// File ▸ Open comparison…: the NPU dump folder, an optional bench folder and the engine options.
+// File ▸ Open comparison…: the NPU dump folder, an optional bench folder, the engine options and, for runs split
+// across ranks, each side's parallel layout (rank count, tp, pp, vpp) to merge the ranks as msprobe 26.0.0 does.
 #include <QDialog>
+
+#include <array>
 
 class QCheckBox;
 class QFormLayout;
+class QGroupBox;
 class QLineEdit;
+class QSpinBox;
 
 namespace psui {
 
@@ -17,10 +22,18 @@ public:
     OpenDialog(Settings* settings, QWidget* parent = nullptr);
 
     OpenRequest request() const;
+    QString problem() const; // why the request cannot be opened (missing folder, bad parallel layout), "" if fine
     void accept() override; // validates and remembers the options
 
 private:
     QLineEdit* addPathRow(QFormLayout* form, const QString& label, bool folder);
+    QGroupBox* makeLayoutBox();
+    void prefillRanks(int side); // the rank count of the side's folder
+
+    // One side's layout: rank count, tp, pp, vpp.
+    struct LayoutRow {
+        std::array<QSpinBox*, 4> spins {};
+    };
 
     Settings* m_settings;
     QLineEdit* m_npu;
@@ -29,6 +42,8 @@ private:
     QCheckBox* m_fuzzy;
     QCheckBox* m_overflow;
     QCheckBox* m_completeStack;
+    QGroupBox* m_layout;
+    std::array<LayoutRow, 2> m_sides; // NPU, bench
 };
 
 } // namespace psui

@@ -52,6 +52,28 @@ void PrecisionDelegate::paintOverflowMarker(QPainter* painter, const QRect& cell
     painter->drawEllipse(dot);
 }
 
+void PrecisionDelegate::paintMergeBadge(QPainter* painter, const QRect& cell, const QModelIndex& index) const
+{
+    // Left of the overflow dot: white text on a rounded tag.
+    const QString mark = index.siblingAtColumn(0).data(MergeMarkRole).toString();
+    if (mark.isEmpty())
+        return;
+    QFont font = painter->font();
+    font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.75));
+    font.setBold(true);
+    const QFontMetrics metrics(font);
+    const int h = std::max(8, cell.height() - 6), w = metrics.horizontalAdvance(mark) + 6;
+    const int dot = std::max(6, cell.height() - 10) + 8; // room for the overflow marker
+    const QRectF tag(cell.right() - dot - w, cell.center().y() - h / 2.0, w, h);
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(Palette::mergeBadge());
+    painter->drawRoundedRect(tag, 3, 3);
+    painter->setFont(font);
+    painter->setPen(Qt::white);
+    painter->drawText(tag, Qt::AlignCenter, mark);
+}
+
 void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
     const Snapshot* snap = m_model->snapshot();
@@ -88,8 +110,10 @@ void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
     if (hit && index.column() == NameColumn)
         painter->fillRect(
             QRect(option.rect.left(), option.rect.top() + 2, 3, option.rect.height() - 4), Palette::hitMarker());
-    if (index.column() == NameColumn)
+    if (index.column() == NameColumn) {
+        paintMergeBadge(painter, option.rect, index);
         paintOverflowMarker(painter, option.rect, index);
+    }
     if (selected) {
         // A 2 px outline (tb_graph_ascend's selection blue) around the whole row, cell by cell.
         QPen pen(Palette::hitMarker(), 2);

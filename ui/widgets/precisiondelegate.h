@@ -2,7 +2,8 @@
 // Paints a tree row's background from its numeric roles: the legend colour of the precision bin (NPU side),
 // white/grey on the bench side, the worst colour inside for collapsed modules, overflow colours in the
 // overflow column and an overflow dot by the name (a ring on collapsed modules hiding overflow); search hits in
-// bold with a marker; selection as an outline so the colour stays visible.
+// bold with a marker; a small badge on nodes a parallel merge changed ("TP") or took from another rank ("r1");
+// selection as an outline so the colour stays visible.
 #include <QStyledItemDelegate>
 
 class QTreeView;
@@ -21,6 +22,7 @@ public:
 private:
     int effectiveBin(const QModelIndex& index) const;
     void paintOverflowMarker(QPainter* painter, const QRect& cell, const QModelIndex& index) const;
+    void paintMergeBadge(QPainter* painter, const QRect& cell, const QModelIndex& index) const;
 
     QTreeView* m_view;
     const GraphTreeModel* m_model;
