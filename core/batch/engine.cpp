@@ -9,8 +9,7 @@
 #include "match/layer_mapping.h"
 #include "match/layer_mapping_rules.h"
 #include "util/error.h"
-#include "vis/vis_db_writer.h"
-#include "vis/vis_writer.h"
+#include "vis/graph_file.h"
 
 #include <cstdio>
 #include <ctime>
@@ -153,7 +152,7 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
     bool compare = !config.benchPath.empty();
     bool single = jobs.size() == 1 && jobs[0].rankDir.empty();
     bool database = v26 || options.outputFormat == "db";
-    std::vector<VisDbGraph> dbGraphs; // --output_format db: every step and rank go into one file at the end
+    std::vector<VisDocument> dbGraphs; // --output_format db: every step and rank go into one file at the end
     // Files are written per step, after every rank of the step (and the distributed analysis) succeeded.
     for (size_t first = 0; first < jobs.size();) {
         size_t last = first;
@@ -183,11 +182,11 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
             progress.report(Stage::Write, 0);
             progress.checkCancelled();
             if (database) {
-                dbGraphs.push_back({ r.job.step, r.job.rank, r.comparison, nullptr });
+                dbGraphs.push_back({ r.comparison, {}, r.job.step, r.job.rank }); // no file extras
                 continue;
             }
             std::string path = joinPath(outputDir, r.job.outputName);
-            writeVisFile(*r.comparison, path);
+            saveGraphFile({ { r.comparison, {}, r.job.step, r.job.rank } }, path);
             result.outputFiles.push_back(path);
             progress.report(Stage::Write, 1);
             if (single)
@@ -199,7 +198,7 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
     if (database) {
         std::string path = joinPath(outputDir, (compare ? "compare_" : "build_") + timestamp + ".vis.db");
         progress.checkCancelled();
-        writeVisDb(dbGraphs, path);
+        saveGraphFile(dbGraphs, path);
         result.outputFiles.push_back(path);
         progress.info("The graph database is saved in " + path);
         progress.finish();

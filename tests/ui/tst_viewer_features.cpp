@@ -181,7 +181,8 @@ private Q_SLOTS:
         QVERIFY(!m_ui.session->isBusy(Channel::Load));
         QVERIFY(!cancel->isVisible());
         QCOMPARE(m_ui.session->snapshot(), before);
-        QVERIFY(m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text().contains(QStringLiteral("ancel")));
+        QVERIFY(
+            m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text().contains(QStringLiteral("ancel")));
         // The engine stops (within one progress chunk per side: tst_progress) and its result is dropped.
         QVERIFY(test::waitUntilIdle());
         QCOMPARE(changed.size(), 0);
@@ -272,6 +273,32 @@ private Q_SLOTS:
         QVERIFY(tips.contains(QStringLiteral("bad")));
         // The tree paints the file's colour.
         QCOMPARE(Palette::nodeFill(*snap, Side::Npu, 1).name(), QStringLiteral("#0000ff"));
+    }
+
+    void exportOfAnOpenedFileKeepsItsExtras()
+    {
+        // A file edited by tb_graph_ascend (its own colours, a saved match list): the export writes it back as it was.
+        const QString ref = test::caseDir("mlp_mix_statistics") + QStringLiteral("/ref_1.2.1/compare/compare.vis.gz");
+        QByteArray text = QByteArray::fromStdString(ps::readMaybeGzipped(ref.toStdString()));
+        QVERIFY(text.contains("\"#C7C7C7\"") && text.endsWith("\n}"));
+        text.replace("\"#C7C7C7\"", "\"#C0C0C0\"");
+        text.chop(2);
+        text += ",\n    \"npu_match_nodes\": {\n        \"A\": \"B\"\n    }\n}";
+        const QString path = m_ui.tmp.filePath(QStringLiteral("edited/edited.vis"));
+        writeFile(path, text);
+        QVERIFY(m_ui.session->openPaths({ path }, {}));
+        QVERIFY(test::waitForSession(m_ui.session.get()));
+        QSignalSpy exported(m_ui.session.get(), &SessionController::exportFinished);
+        const QString out = m_ui.tmp.filePath(QStringLiteral("exported/again.vis"));
+        QVERIFY(QDir().mkpath(QFileInfo(out).path()));
+        m_ui.session->exportVis(out);
+        QVERIFY(exported.wait(60000));
+        QCOMPARE(exported[0][1].toString(), QString());
+        QFile again(out);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        const QByteArray written = again.readAll();
+        QCOMPARE(written.size(), text.size());
+        QVERIFY(written == text);
     }
 
     void defaultLegendDescriptionsFollowTheLanguage()

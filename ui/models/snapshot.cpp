@@ -178,6 +178,8 @@ std::shared_ptr<const Snapshot> makeSnapshot(
         charts->layers = ps::layerTable(charts->series);
     }
     snap->charts = std::move(charts);
+    if (meta)
+        snap->meta = std::make_shared<const ps::VisMeta>(*meta); // shares the raw values
     if (!snap->comparison)
         return snap;
     if (snap->comparison->isCompare) {

@@ -4,6 +4,7 @@
 #include "analysis/precision_series.h"
 #include "compare/comparison.h"
 #include "models/legend.h"
+#include "vis/vis_document.h"
 
 #include <QStringList>
 
@@ -52,6 +53,7 @@ struct ChartData {
 struct Snapshot {
     std::shared_ptr<const ps::Comparison> comparison;
     std::shared_ptr<const ChartData> charts; // never null in a made snapshot
+    std::shared_ptr<const ps::VisMeta> meta; // the extras of the graph file it was read from; null: engine result
     std::vector<LegendBin> bins; // empty in build mode
     int unmatchedBin = -1; // index of the "not matched" legend entry, -1 if none
     std::array<SideRollup, 2> sides;

@@ -1,7 +1,6 @@
 #include "session/exportjob.h"
 
-#include "vis/vis_db_writer.h"
-#include "vis/vis_writer.h"
+#include "vis/graph_file.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -53,10 +52,13 @@ std::shared_ptr<const ps::Comparison> ExportJob::withLegend(
 QString ExportJob::write(const ExportRequest& request)
 {
     try {
-        if (request.path.endsWith(QLatin1String(".vis.db")))
-            ps::writeVisDb({ { request.step, request.rank, request.comparison, nullptr } }, request.path.toStdString());
-        else
-            ps::writeVisFile(*request.comparison, request.path.toStdString());
+        ps::VisDocument doc;
+        doc.comparison = request.comparison;
+        if (request.meta)
+            doc.meta = *request.meta;
+        doc.step = request.step;
+        doc.rank = request.rank;
+        ps::saveGraphFile({ doc }, request.path.toStdString());
         return {};
     } catch (const std::exception& e) {
         return QString::fromUtf8(e.what());

@@ -14,6 +14,7 @@ namespace psui {
 struct ExportRequest {
     QString path;
     std::shared_ptr<const ps::Comparison> comparison; // carries the legend chosen in the viewer
+    std::shared_ptr<const ps::VisMeta> meta; // an opened file's extras, kept in the export (null: none)
     int step = 0; // .vis.db partition keys
     int rank = 0;
 };

@@ -160,7 +160,7 @@ void SessionController::exportVis(const QString& path)
         Q_EMIT exportFinished(path, problem.isEmpty() ? tr("Nothing to export.") : problem);
         return;
     }
-    ExportRequest request { path, ExportJob::withLegend(m_snapshot->comparison, m_colors) };
+    ExportRequest request { path, ExportJob::withLegend(m_snapshot->comparison, m_colors), m_snapshot->meta };
     if (m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < m_jobs.size()) {
         request.step = m_jobs[size_t(m_request.jobIndex)].step;
         request.rank = m_jobs[size_t(m_request.jobIndex)].rank;
