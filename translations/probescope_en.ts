@@ -9,6 +9,77 @@
     </message>
 </context>
 <context>
+    <name>ErrorText</name>
+    <message>
+        <source>A file or folder does not exist.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A file cannot be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A file is larger than the resource limits allow.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A file is not valid JSON.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A file does not hold what a dump or graph file holds.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The dump folder is not laid out as msprobe writes it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The NPU and bench folders are laid out differently.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The NPU and bench runs do not have the same ranks.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The dump was taken with a task ProbeScope cannot compare.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A node or file name cannot be used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A structure is nested more deeply than the limits allow.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The output cannot be written.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A setting is not valid.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The operation failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>File: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>ExportJob</name>
     <message>
         <source>The file name must end in .vis or .vis.db.</source>

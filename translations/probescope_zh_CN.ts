@@ -9,6 +9,77 @@
     </message>
 </context>
 <context>
+    <name>ErrorText</name>
+    <message>
+        <source>A file or folder does not exist.</source>
+        <translation>文件或文件夹不存在。</translation>
+    </message>
+    <message>
+        <source>A file cannot be read.</source>
+        <translation>无法读取文件。</translation>
+    </message>
+    <message>
+        <source>A file is larger than the resource limits allow.</source>
+        <translation>文件超出了资源限制允许的大小。</translation>
+    </message>
+    <message>
+        <source>A file is not valid JSON.</source>
+        <translation>文件不是有效的 JSON。</translation>
+    </message>
+    <message>
+        <source>A file does not hold what a dump or graph file holds.</source>
+        <translation>文件的内容不是转储文件或图文件应有的内容。</translation>
+    </message>
+    <message>
+        <source>The dump folder is not laid out as msprobe writes it.</source>
+        <translation>转储文件夹的结构与 msprobe 写出的不同。</translation>
+    </message>
+    <message>
+        <source>The NPU and bench folders are laid out differently.</source>
+        <translation>NPU 与标杆文件夹的结构不一致。</translation>
+    </message>
+    <message>
+        <source>The NPU and bench runs do not have the same ranks.</source>
+        <translation>NPU 与标杆运行的 rank 不一致。</translation>
+    </message>
+    <message>
+        <source>The dump was taken with a task ProbeScope cannot compare.</source>
+        <translation>转储所用的任务类型 ProbeScope 无法比对。</translation>
+    </message>
+    <message>
+        <source>A node or file name cannot be used.</source>
+        <translation>节点名或文件名不可用。</translation>
+    </message>
+    <message>
+        <source>A structure is nested more deeply than the limits allow.</source>
+        <translation>结构的嵌套深度超出了限制。</translation>
+    </message>
+    <message>
+        <source>The output cannot be written.</source>
+        <translation>无法写入输出。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>A setting is not valid.</source>
+        <translation>设置无效。</translation>
+    </message>
+    <message>
+        <source>The operation failed.</source>
+        <translation>操作失败。</translation>
+    </message>
+    <message>
+        <source>File: %1.</source>
+        <translation>文件：%1。</translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>详情：%1</translation>
+    </message>
+</context>
+<context>
     <name>ExportJob</name>
     <message>
         <source>The file name must end in .vis or .vis.db.</source>

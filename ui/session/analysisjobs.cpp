@@ -1,6 +1,7 @@
 #include "session/analysisjobs.h"
 
 #include "compare/manual_match.h"
+#include "session/errortext.h"
 #include "util/error.h"
 #include "vis/vis_config.h"
 
@@ -49,7 +50,7 @@ EditResult AnalysisJobs::edit(const std::shared_ptr<const Snapshot>& base, const
         if (!report.pairs.empty())
             r.snapshot = makeSnapshot(std::move(changed), nullptr, &base->bins); // the legend shown stays
     } catch (const std::exception& e) {
-        r.outcome.error = QString::fromUtf8(e.what());
+        r.outcome.error = ErrorText::of(e);
     }
     return r;
 }
@@ -60,7 +61,7 @@ QString AnalysisJobs::saveConfig(const ps::Comparison& comparison, const QString
         ps::writeVisConfig(path.toStdString(), ps::manualPairs(comparison));
         return {};
     } catch (const std::exception& e) {
-        return QString::fromUtf8(e.what());
+        return ErrorText::of(e);
     }
 }
 
@@ -76,7 +77,7 @@ DiagnoseOutcome AnalysisJobs::diagnose(
     try {
         r.divergences = ps::findDivergences(*snapshot->comparison, options);
     } catch (const std::exception& e) {
-        r.error = QString::fromUtf8(e.what());
+        r.error = ErrorText::of(e);
     }
     return r;
 }

@@ -1,5 +1,6 @@
 #include "session/exportjob.h"
 
+#include "session/errortext.h"
 #include "vis/graph_file.h"
 
 #include <QDir>
@@ -61,7 +62,7 @@ QString ExportJob::write(const ExportRequest& request)
         ps::saveGraphFile({ doc }, request.path.toStdString());
         return {};
     } catch (const std::exception& e) {
-        return QString::fromUtf8(e.what());
+        return ErrorText::of(e);
     }
 }
 

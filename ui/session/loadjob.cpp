@@ -3,6 +3,7 @@
 #include "batch/layout.h"
 #include "batch/merge_run.h"
 #include "io/file_io.h"
+#include "session/errortext.h"
 #include "session/jobrunner.h"
 #include "util/error.h"
 #include "vis/vis_db_reader.h"
@@ -81,7 +82,7 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
                 result.warnings << QString::fromStdString(w);
         }
     } catch (const std::exception& e) {
-        result.error = QString::fromUtf8(e.what());
+        result.error = ErrorText::of(e);
     }
     result.request = std::move(request);
     result.jobs = std::move(jobs);

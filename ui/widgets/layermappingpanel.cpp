@@ -1,5 +1,6 @@
 #include "widgets/layermappingpanel.h"
 
+#include "session/errortext.h"
 #include "session/sessioncontroller.h"
 #include "util/error.h"
 #include "widgets/layermappingmodel.h"
@@ -195,7 +196,7 @@ bool LayerMappingPanel::loadFile(const QString& path)
     try {
         m_model->resetRows(ps::layerMappingRows(ps::LayerMappingRules::load(path.toStdString())));
     } catch (const std::exception& e) {
-        setMessage(tr("Cannot load the mapping: %1").arg(QString::fromUtf8(e.what())), true);
+        setMessage(tr("Cannot load the mapping: %1").arg(ErrorText::of(e)), true);
         return false;
     }
     m_path = path;
@@ -241,7 +242,7 @@ bool LayerMappingPanel::saveTo(const QString& path)
     try {
         ps::layerMappingRulesFromRows(m_model->rows()).save(path.toStdString());
     } catch (const std::exception& e) {
-        setMessage(tr("Cannot save the mapping: %1").arg(QString::fromUtf8(e.what())), true);
+        setMessage(tr("Cannot save the mapping: %1").arg(ErrorText::of(e)), true);
         return false;
     }
     m_path = path;
