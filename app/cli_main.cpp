@@ -1,4 +1,6 @@
 // probescope-cli: the msprobe `graph` command without Python, for batch and CI use.
+#include "analysis/divergence_report.h"
+#include "analysis/graph_report.h"
 #include "batch/diagnose_run.h"
 #include "batch/engine.h"
 #include "cli_options.h"
@@ -74,8 +76,13 @@ int main(int argc, char** argv)
         return 0;
     }
     ps::setLimits(options.limits);
-    if (options.action == ps::cli::CliOptions::Action::Diagnose) {
+    if (options.action == ps::cli::CliOptions::Action::Diagnose
+        || options.action == ps::cli::CliOptions::Action::Report) {
         try {
+            if (options.action == ps::cli::CliOptions::Action::Report) {
+                std::cout << ps::reportText(ps::reportGraphFile(options.reportPath, options.worst));
+                return 0;
+            }
             return runDiagnose(options);
         } catch (const std::exception& e) {
             std::cerr << "probescope-cli: error: " << e.what() << "\n";

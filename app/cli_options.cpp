@@ -17,7 +17,8 @@ std::string usage()
            "                      [--file_type {db,json}]\n"
            "       probescope-cli diagnose -i COMPARE_JSON [-lm [FILE]] [-f] [-j THREADS] [--json]\n"
            "                      [--ignore PATTERN]... [--tol DTYPE=VALUE]... [--limit N]\n"
-           "       (both commands also take [--resource_limit NAME=VALUE]...)\n"
+           "       probescope-cli report FILE.vis|FILE.vis.db [--worst N]\n"
+           "       (every command also takes [--resource_limit NAME=VALUE]...)\n"
            "\n"
            "Builds or compares msprobe dump folders and writes .vis files that tb_graph_ascend and ProbeScope open.\n"
            "graph follows msprobe 1.2.1 (.vis, relative-error colours); graph_visualize follows msprobe 26.0.0\n"
@@ -72,6 +73,11 @@ std::string usage()
           "  --tol DTYPE=VALUE           tolerance of a dtype, e.g. --tol bfloat16=0.05 (defaults: float16 0.01,\n"
           "                              bfloat16 0.04, float32 0.001, float64 1e-06); repeatable\n"
           "  --limit N                   report at most N nodes per graph\n"
+          "\n"
+          "report: reads a .vis, gzip'ed .vis or .vis.db file with the viewer's readers and prints what it holds:\n"
+          "graphs (steps and ranks), nodes per side, matched and unmatched nodes, the worst nodes. A broken file\n"
+          "gives one error line naming the file and the problem (exit code 1).\n"
+          "  --worst N                   list the N worst matched NPU nodes per graph (default 10)\n"
           "\n"
           "The global form `probescope-cli -f pytorch graph ...` is accepted, as msprobe's; so is a leading\n"
           "`-f pytorch` before graph_visualize.\n";
@@ -232,6 +238,38 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
                                     "or use --file_type db");
     return o;
 }
+
+// A count (--worst, --limit): digits only, so "-1" or "1e9" is refused rather than wrapped or cut.
+size_t countArgument(const std::string& flag, const std::string& v)
+{
+    if (!isNumber(v) || v.size() > 12)
+        throw std::invalid_argument("argument " + flag + ": not a number: '" + v + "'");
+    return size_t(std::stoull(v));
+}
+
+// report FILE [--worst N] [--resource_limit NAME=VALUE]...
+CliOptions parseReportArguments(const std::vector<std::string>& args, size_t i, CliOptions o)
+{
+    for (; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "-h" || a == "--help")
+            return only(CliOptions::Action::Help);
+        if (a == "--worst")
+            o.worst = countArgument(a, takeValue(args, i));
+        else if (a == "--resource_limit")
+            applyLimitSettings(o.limits, takeValue(args, i));
+        else if (!a.empty() && a[0] == '-')
+            throw std::invalid_argument("unrecognized argument: " + a);
+        else if (o.reportPath.empty())
+            o.reportPath = a;
+        else
+            throw std::invalid_argument("report takes one file, not also '" + a + "'");
+    }
+    if (o.reportPath.empty())
+        throw std::invalid_argument("report: the following argument is required: FILE.vis or FILE.vis.db");
+    return o;
+}
+
 } // namespace
 
 CliOptions parseArguments(const std::vector<std::string>& args)
@@ -255,21 +293,24 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             o.engine.framework = fw;
             continue;
         }
-        if (a == "graph" || a == "diagnose" || a == "graph_visualize") {
+        if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report") {
             sawCommand = true;
-            o.action = a == "graph" ? CliOptions::Action::Graph
-                : a == "diagnose"   ? CliOptions::Action::Diagnose
-                                    : CliOptions::Action::GraphVisualize;
+            o.action = a == "graph"     ? CliOptions::Action::Graph
+                : a == "diagnose"       ? CliOptions::Action::Diagnose
+                : a == "graph_visualize" ? CliOptions::Action::GraphVisualize
+                                        : CliOptions::Action::Report;
             ++i;
             break;
         }
         throw std::invalid_argument(
-            "unknown argument '" + a + "' (expected the sub-command 'graph', 'graph_visualize' or 'diagnose')");
+            "unknown argument '" + a + "' (expected the sub-command 'graph', 'graph_visualize', 'diagnose' or 'report')");
     }
     if (!sawCommand)
         return o;
     if (o.action == CliOptions::Action::GraphVisualize)
         return parseGraphVisualize(o, args, i);
+    if (o.action == CliOptions::Action::Report)
+        return parseReportArguments(args, i, std::move(o));
     const bool diagnose = o.action == CliOptions::Action::Diagnose;
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -285,14 +326,9 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             o.ignore.push_back(takeValue(args, i));
         else if (diagnose && a == "--tol")
             o.tolerances.push_back(takeValue(args, i));
-        else if (diagnose && a == "--limit") {
-            std::string v = takeValue(args, i);
-            try {
-                o.limit = size_t(std::stoul(v));
-            } catch (const std::exception&) {
-                throw std::invalid_argument("argument --limit: not a number: '" + v + "'");
-            }
-        } else if (a == "-f" || a == "--fuzzy_match")
+        else if (diagnose && a == "--limit")
+            o.limit = countArgument(a, takeValue(args, i));
+        else if (a == "-f" || a == "--fuzzy_match")
             o.engine.fuzzy = true;
         else if (a == "-cs" || a == "--complete_stack")
             o.engine.completeStack = true;

@@ -10,7 +10,7 @@
 namespace ps::cli {
 
 struct CliOptions {
-    enum class Action { Graph, GraphVisualize, Diagnose, Help, Version } action = Action::Help;
+    enum class Action { Graph, GraphVisualize, Diagnose, Report, Help, Version } action = Action::Help;
     std::string inputPath; // -i compare.json
     std::string outputPath; // -o folder
     // graph_visualize
@@ -24,6 +24,9 @@ struct CliOptions {
     std::vector<std::string> ignore; // --ignore PATTERN (repeatable)
     std::vector<std::string> tolerances; // --tol DTYPE=VALUE (repeatable)
     size_t limit = 0; // --limit N
+    // report: a graph file and how many worst nodes to list
+    std::string reportPath;
+    size_t worst = 10; // --worst N
     Limits limits; // PROBESCOPE_LIMITS, then each --resource_limit NAME=VALUE
 };
 

@@ -36,6 +36,12 @@ public:
     {
     }
 
+    ~Analyzer()
+    {
+        if (m_dropped)
+            m_warnings.push_back(std::to_string(m_dropped) + " more distributed-matching warnings are not shown");
+    }
+
     void run()
     {
         for (RankGraph& rg : m_graphs) {
@@ -81,18 +87,17 @@ private:
     {
         std::string_view name = rg.graph->nameOf(n);
         if (name.find('.') == std::string_view::npos) {
-            m_warnings.push_back(
-                "Invalid node id " + std::string(name) + ", " + kCannotMatch + std::to_string(rg.rank));
+            warn("Invalid node id " + std::string(name) + ", " + kCannotMatch + std::to_string(rg.rank));
             return {};
         }
         return splitDots(name)[1];
     }
 
-    ParamValue rankParam(const RankGraph& rg, NodeId n, std::string_view param, bool warn)
+    ParamValue rankParam(const RankGraph& rg, NodeId n, std::string_view param, bool warnIfMissing)
     {
         ParamValue v = leafMember(*rg.graph, nodeInputItem(*rg.graph, n, param), "value");
-        if (!v.present() && warn)
-            m_warnings.push_back("The parameter " + std::string(param) + " of node " + std::string(rg.graph->nameOf(n))
+        if (!v.present() && warnIfMissing)
+            warn("The parameter " + std::string(param) + " of node " + std::string(rg.graph->nameOf(n))
                 + " does not exist, " + kCannotMatch + std::to_string(rg.rank));
         return v;
     }
@@ -106,7 +111,7 @@ private:
         std::string id(rg.graph->nameOf(n));
         const DumpItem* group = nodeInputItem(*rg.graph, n, "group");
         auto fail = [&](const char* what) -> std::optional<GroupInfo> {
-            m_warnings.push_back(std::string("The ") + what + " of node " + id + " does not exist, " + kCannotMatch
+            warn(std::string("The ") + what + " of node " + id + " does not exist, " + kCannotMatch
                 + std::to_string(rg.rank));
             return std::nullopt;
         };
@@ -155,7 +160,7 @@ private:
             for (RankGraph& rg : m_graphs)
                 if (rg.rank == *r)
                     return &rg;
-        m_warnings.push_back("Graph data does not exist, " + kCannotMatch + rank.str());
+        warn("Graph data does not exist, " + kCannotMatch + rank.str());
         return nullptr;
     }
 
@@ -164,7 +169,7 @@ private:
         auto it = target.nodeOfUnique.find(unique);
         if (it != target.nodeOfUnique.end())
             return it->second;
-        m_warnings.push_back("Node  does not exist, " + kCannotMatch + targetRank.str());
+        warn("Node  does not exist, " + kCannotMatch + targetRank.str());
         return std::nullopt;
     }
 
@@ -225,19 +230,18 @@ private:
         const CommConfig& partner = *commConfigOf(config.partner);
         ParamValue source = rankParam(*target, *targetNode, partner.rankParam, false);
         if (!source.present()) {
-            m_warnings.push_back("The kwarg " + std::string(partner.rankParam) + " of node " + targetId
-                + " does not exist, " + kCannotMatch + "None");
+            warn("The kwarg " + std::string(partner.rankParam) + " of node " + targetId + " does not exist, "
+                + kCannotMatch + "None");
             return;
         }
         if (source.asRank() != std::optional<int>(rg.rank)) {
-            m_warnings.push_back(id + " of rank" + std::to_string(rg.rank) + " is expected to communicate with "
-                + targetId + " of rank" + targetRank.str() + ", but the data shows that " + targetId
-                + " communicates with rank" + source.str()
+            warn(id + " of rank" + std::to_string(rg.rank) + " is expected to communicate with " + targetId + " of rank"
+                + targetRank.str() + ", but the data shows that " + targetId + " communicates with rank" + source.str()
                 + ".The rank is inconsistent, cannot match distributed node");
             return;
         }
         if (m_profile == RulesProfile::Msprobe121 && !sameOutput(rg, n, *target, *targetNode)) {
-            m_warnings.push_back(id + " output of rank" + std::to_string(rg.rank) + " is different from the " + targetId
+            warn(id + " output of rank" + std::to_string(rg.rank) + " is different from the " + targetId
                 + " output of rank" + targetRank.str() + ", cannot match distributed node");
             return;
         }
@@ -278,7 +282,7 @@ private:
                 if (!targetGroup)
                     continue;
                 if (group->id.str() != targetGroup->id.str()) {
-                    m_warnings.push_back(id + " of rank" + std::to_string(rg.rank) + " is expected to communicate with "
+                    warn(id + " of rank" + std::to_string(rg.rank) + " is expected to communicate with "
                         + std::string(target->graph->nameOf(*targetNode)) + " of rank" + targetRank.str()
                         + ", but the data shows that the group id of the two nodes are different, cannot match "
                           "distributed node");
@@ -300,10 +304,23 @@ private:
             links(rg)[n] = std::move(link);
     }
 
+    // A hostile group_ranks list of 10^6 ranks on every node would otherwise fill the memory with warnings.
+    void warn(std::string message)
+    {
+        constexpr size_t kMaxWarnings = 1000;
+        if (m_shown < kMaxWarnings) {
+            m_warnings.push_back(std::move(message));
+            ++m_shown;
+        } else {
+            ++m_dropped;
+        }
+    }
+
     std::vector<RankGraph>& m_graphs;
     Side m_side;
     std::vector<std::string> m_debugOnly; // 26.0.0 logs these at debug level only
     std::vector<std::string>& m_warnings;
+    size_t m_shown = 0, m_dropped = 0;
     RulesProfile m_profile;
     ItemFields m_fx, m_fy;
 };

@@ -119,8 +119,15 @@ std::shared_ptr<Comparison> compareBuiltGraphs(std::shared_ptr<Graph> npu, std::
             compare.match.strategy = MatchStrategy::LayerMap;
     } else if (v26 && (options.nameOnlyMatch || !options.layerMappingPath.empty())) {
         // 26.0.0: -lm always matches through the map; without a file (or when the file fails) the map comes from
-        // the module trees alone and names it lacks match themselves.
-        nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
+        // the module trees alone and names it lacks match themselves. Unlike 1.2.1, 26.0.0 also catches its check
+        // of the file itself (missing, unreadable, a folder): a warning, as for a file that does not parse.
+        try {
+            nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
+        } catch (const Error& e) {
+            if (e.code() == ErrorCode::Cancelled || e.code() == ErrorCode::MemoryLimit)
+                throw;
+            warnings.push_back(std::string(kLayerMappingFailed) + " " + e.what());
+        }
         compare.match.strategy = MatchStrategy::LayerMap;
     } else if (!options.layerMappingPath.empty()) {
         nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <dirent.h>
+#include <unordered_set>
 #include <sys/stat.h>
 
 namespace ps {
@@ -228,9 +229,10 @@ std::vector<std::string> commonRunFolders(
     std::vector<std::string> bench = runFolders26(benchDir, prefix);
     if (npu == bench)
         return npu;
+    const std::unordered_set<std::string> onBench(bench.begin(), bench.end()); // not a scan per folder
     std::vector<std::string> common;
     for (const std::string& n : npu)
-        if (std::find(bench.begin(), bench.end(), n) != bench.end())
+        if (onBench.count(n))
             common.push_back(n);
     if (common.empty())
         throw Error(ErrorCode::RankMismatch, benchDir,

@@ -3,6 +3,9 @@
 #include "compare/comparator.h"
 #include "util/error.h"
 
+#include <deque>
+#include <unordered_map>
+
 namespace ps {
 
 namespace {
@@ -44,51 +47,88 @@ public:
         return std::move(m_c);
     }
 
-    // Pairs n and b (and their children), then the mirrored pair of each pair made.
+    // Pairs n and b (and their children), then the mirrored pair of each pair made. Children pair in NPU order with
+    // the first free bench child of the same key, depth first, as the plugin's recursion does; here with an
+    // explicit stack (no recursion depth that follows the file) and a queue of bench children per key (no loop
+    // over siblings per sibling).
     void matchTree(NodeId n, NodeId b, bool withChildren, bool checkType, bool mirror)
     {
-        std::string why = matchProblem(n, b, checkType);
-        if (!why.empty()) {
-            m_report.failures.push_back(why);
-            return;
-        }
-        match(n, b);
-        if (mirror)
-            matchMirror(n, b);
-        if (!withChildren)
-            return;
-        std::vector<NodeId> benchKids = unmatchedChildren(Side::Bench, b);
-        std::vector<bool> used(benchKids.size(), false);
-        for (NodeId child : unmatchedChildren(Side::Npu, n)) {
-            for (size_t i = 0; i < benchKids.size(); ++i) {
-                if (used[i] || !sameKey(child, benchKids[i]))
-                    continue;
-                used[i] = true;
-                matchTree(child, benchKids[i], true, true, mirror);
-                break;
+        struct Frame {
+            std::vector<NodeId> npuKids;
+            size_t next = 0;
+            std::unordered_map<std::string, std::deque<NodeId>> benchByKey;
+        };
+        std::vector<Frame> stack;
+        auto enter = [&](NodeId x, NodeId y, bool typed) {
+            std::string why = matchProblem(x, y, typed);
+            if (!why.empty()) {
+                m_report.failures.push_back(why);
+                return;
             }
+            match(x, y);
+            if (mirror)
+                matchMirror(x, y);
+            if (!withChildren)
+                return;
+            Frame f;
+            f.npuKids = unmatchedChildren(Side::Npu, x);
+            for (NodeId kid : unmatchedChildren(Side::Bench, y))
+                f.benchByKey[childKey(Side::Bench, kid)].push_back(kid);
+            stack.push_back(std::move(f));
+        };
+        enter(n, b, checkType);
+        while (!stack.empty()) {
+            Frame& f = stack.back();
+            if (f.next == f.npuKids.size()) {
+                stack.pop_back();
+                continue;
+            }
+            NodeId child = f.npuKids[f.next++];
+            auto queue = f.benchByKey.find(childKey(Side::Npu, child));
+            if (queue == f.benchByKey.end() || queue->second.empty())
+                continue;
+            NodeId partner = queue->second.front();
+            queue->second.pop_front();
+            enter(child, partner, true); // may grow the stack: f is not used after this
         }
     }
 
+    // Unpairs n and b; with children, first every pair below them whose bench node sits under b (post-order, with
+    // an explicit stack).
     void unmatchTree(NodeId n, NodeId b, bool withChildren, bool mirror)
     {
-        if (!valid(Side::Npu, n) || !valid(Side::Bench, b) || m_c->counterpart[0][n] != b) {
-            m_report.failures.push_back(describe(n, b) + ": the two nodes are not matched with each other");
+        auto paired = [&](NodeId x, NodeId y) {
+            if (valid(Side::Npu, x) && valid(Side::Bench, y) && m_c->counterpart[0][x] == y)
+                return true;
+            m_report.failures.push_back(describe(x, y) + ": the two nodes are not matched with each other");
+            return false;
+        };
+        struct Frame {
+            NodeId n, b;
+            size_t next = 0;
+        };
+        if (!paired(n, b))
             return;
-        }
-        if (withChildren) {
-            for (NodeId child : graph(Side::Npu).children(n)) {
+        std::vector<Frame> stack { { n, b } };
+        while (!stack.empty()) {
+            Frame& f = stack.back();
+            auto kids = graph(Side::Npu).children(f.n);
+            if (withChildren && f.next < kids.size()) {
+                NodeId child = kids[f.next++];
                 NodeId other = m_c->counterpart[0][child];
-                if (other != kNoNode && graph(Side::Bench).parent[other] == b)
-                    unmatchTree(child, other, true, mirror);
+                if (other != kNoNode && graph(Side::Bench).parent[other] == f.b && paired(child, other))
+                    stack.push_back({ child, other });
+                continue;
             }
+            const NodeId x = f.n, y = f.b;
+            stack.pop_back();
+            unmatch(x, y);
+            if (!mirror)
+                continue;
+            NodeId mn = mirrorOf(Side::Npu, x), mb = mirrorOf(Side::Bench, y);
+            if (mn != kNoNode && mb != kNoNode && m_c->counterpart[0][mn] == mb)
+                unmatch(mn, mb);
         }
-        unmatch(n, b);
-        if (!mirror)
-            return;
-        NodeId mn = mirrorOf(Side::Npu, n), mb = mirrorOf(Side::Bench, b);
-        if (mn != kNoNode && mb != kNoNode && m_c->counterpart[0][mn] == mb)
-            unmatch(mn, mb);
     }
 
     const Graph& graph(Side s) const { return *m_c->graphs[size_t(s)]; }
@@ -179,11 +219,11 @@ private:
         return out;
     }
 
-    bool sameKey(NodeId n, NodeId b) const
+    // Children pair when their type and short name agree.
+    std::string childKey(Side s, NodeId n) const
     {
-        const Graph& ng = graph(Side::Npu);
-        const Graph& bg = graph(Side::Bench);
-        return ng.type[n] == bg.type[b] && shortName(ng.nameOf(n), ng.type[n]) == shortName(bg.nameOf(b), bg.type[b]);
+        const Graph& g = graph(s);
+        return char(uint8_t(g.type[n])) + std::string(shortName(g.nameOf(n), g.type[n]));
     }
 
     std::shared_ptr<Comparison> m_c;

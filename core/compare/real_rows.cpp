@@ -3,6 +3,7 @@
 #include "compare/item_fields.h"
 #include "io/file_io.h"
 #include "tensor/real_metrics.h"
+#include "util/memory_budget.h"
 #include "util/parallel.h"
 
 #include <atomic>
@@ -47,6 +48,21 @@ RealMetrics evaluateRow(const DumpData& nd, uint32_t npuItem, const DumpData* bd
             return unsupportedMetrics("Dump file: " + *name + " not found.");
     std::string npuPath = joinPath(joinPath(parentDir(nd.path), "dump_tensor_data"), npuName);
     std::string benchPath = joinPath(joinPath(parentDir(bd->path), "dump_tensor_data"), benchName);
+    // A link in dump_tensor_data (or dump_tensor_data itself) must not lead out of the dump folder: a folder
+    // from elsewhere would otherwise make ProbeScope read (and show statistics of) any file the user can read.
+    for (auto [path, dump] : { std::pair { &npuPath, &nd }, std::pair { &benchPath, bd } })
+        if (!isInsideFolder(*path, parentDir(dump->path)))
+            return unsupportedMetrics("Dump file: " + *path + " leads outside the dump folder.");
+    // The headers first: the pair's memory is reserved before either tensor is read, so that the workers together
+    // stay within max_memory (a worker waits while others hold it) and never wait while holding a tensor.
+    uint64_t need = 0;
+    for (const std::string* path : { &npuPath, &benchPath }) {
+        TensorReadResult header = readTensorFile(*path, TensorRead::HeaderOnly);
+        if (!header.ok)
+            return unsupportedMetrics("Dump file: " + *path + " not found.");
+        need += header.memoryBytes;
+    }
+    MemoryReservation memory(need, "reading the tensors " + npuName + " and " + benchName, npuPath);
     TensorReadResult n = readTensorFile(npuPath);
     if (!n.ok)
         return unsupportedMetrics("Dump file: " + npuPath + " not found.");

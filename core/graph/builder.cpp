@@ -5,6 +5,7 @@
 #include "graph/parent_repair.h"
 #include "graph/recompute.h"
 #include "graph/stack_simplify.h"
+#include "graph/tree_check.h"
 #include "io/file_io.h"
 #include "util/error.h"
 
@@ -72,6 +73,8 @@ public:
     void run()
     {
         m_g.stacks.assign(1, {}); // stack 0: empty
+        if (!m_options.completeStack)
+            simplifyStacks();
         // step 1: the root
         m_g.root = addNode(m_g.strings.intern(kRootName), NodeType::Module);
         // step 2: nodes in construct order, each attached to its (repaired) parent
@@ -87,6 +90,9 @@ public:
             NodeId child = ensureNode(e.node);
             attach(child, up);
         }
+        // construct.json may close a cycle (even through DefaultModel) or nest too deeply: refused before any step
+        // below walks up the parent links
+        checkParentLinks(m_g, m_construct.path);
         // step 3 (msprobe 26.0.0): recompute calls move under the backward of their first call's parent
         if (m_options.profile == RulesProfile::Msprobe26)
             moveRecomputeCalls(
@@ -101,6 +107,8 @@ public:
         // step 6: data items and the CSR layout
         assignItems();
         freeze();
+        // the moves and groups above keep a tree; checked again on the final layout
+        checkHierarchy(m_g, m_construct.path);
         m_options.progress.advance(Stage::Build, 1);
     }
 
@@ -148,32 +156,81 @@ private:
         m_kids[parent].push_back(child);
     }
 
-    uint32_t internStack(const std::vector<StrId>& lines)
+    // Stacks are shared, never copied per node: a whole group once, a kept line once.
+    uint32_t stackOfGroup(uint32_t group)
     {
-        if (lines.empty())
-            return 0;
-        std::string key(reinterpret_cast<const char*>(lines.data()), lines.size() * sizeof(StrId));
-        auto [it, inserted] = m_stackIndex.emplace(std::move(key), uint32_t(m_g.stacks.size()));
+        auto [it, inserted] = m_groupStack.emplace(group, uint32_t(m_g.stacks.size()));
         if (inserted)
-            m_g.stacks.push_back(lines);
+            m_g.stacks.push_back(m_stack.groups[group]);
         return it->second;
+    }
+
+    uint32_t stackOfLine(StrId line)
+    {
+        auto [it, inserted] = m_lineStack.emplace(line, uint32_t(m_g.stacks.size()));
+        if (inserted)
+            m_g.stacks.push_back({ line });
+        return it->second;
+    }
+
+    // The kept line of every node with a stack (spec §4.4), found group by group: each group's lines are scanned
+    // once for the call sites of all the modules sharing it.
+    void simplifyStacks()
+    {
+        std::vector<std::vector<StrId>> modulesOfGroup(m_stack.groups.size());
+        std::vector<StrId> names;
+        for (const ConstructEntry& e : m_construct.entries)
+            for (StrId name : { e.node, e.parent })
+                if (name != kNoStr && !m_keptLine.count(name)) {
+                    auto group = m_stack.groupOf.find(name);
+                    if (group == m_stack.groupOf.end())
+                        continue;
+                    m_keptLine[name] = -1;
+                    names.push_back(name);
+                }
+        std::vector<int> templateLine(m_stack.groups.size(), -2); // -2: not computed yet
+        std::vector<std::string_view> views;
+        auto viewsOf = [&](uint32_t group) -> std::span<const std::string_view> {
+            views.clear();
+            for (StrId l : m_stack.groups[group])
+                views.push_back(m_g.strings.view(l));
+            return views;
+        };
+        std::vector<std::vector<std::string>> needles(m_stack.groups.size());
+        for (StrId name : names) {
+            uint32_t group = m_stack.groupOf.at(name);
+            std::string_view text = m_g.strings.view(name);
+            if (nodeTypeOfName(text) == NodeType::Module) {
+                if (std::string needle = callSiteNeedle(text); !needle.empty()) {
+                    modulesOfGroup[group].push_back(name);
+                    needles[group].push_back(std::move(needle));
+                }
+                continue;
+            }
+            if (templateLine[group] == -2)
+                templateLine[group] = lineAfterTemplateCall(viewsOf(group));
+            m_keptLine[name] = templateLine[group];
+        }
+        for (uint32_t group = 0; group < m_stack.groups.size(); ++group) {
+            if (needles[group].empty())
+                continue;
+            std::vector<int> first = firstLinesContaining(needles[group], viewsOf(group));
+            for (size_t k = 0; k < first.size(); ++k)
+                m_keptLine[modulesOfGroup[group][k]] = first[k];
+        }
     }
 
     uint32_t stackFor(StrId id, std::string_view name)
     {
-        auto it = m_stack.lines.find(id);
-        if (it != m_stack.lines.end() && !it->second.empty()) {
-            const std::vector<StrId>& lines = it->second;
+        auto group = m_stack.groupOf.find(id);
+        if (group != m_stack.groupOf.end() && !m_stack.groups[group->second].empty()) {
+            const std::vector<StrId>& lines = m_stack.groups[group->second];
             if (!m_options.completeStack) {
-                std::vector<std::string_view> views;
-                views.reserve(lines.size());
-                for (StrId l : lines)
-                    views.push_back(m_g.strings.view(l));
-                int keep = simplifiedStackLine(name, views);
-                if (keep >= 0)
-                    return internStack({ lines[size_t(keep)] });
+                auto kept = m_keptLine.find(id);
+                if (kept != m_keptLine.end() && kept->second >= 0)
+                    return stackOfLine(lines[size_t(kept->second)]);
             }
-            return internStack(lines);
+            return stackOfGroup(group->second);
         }
         // Backward nodes without a stack borrow their forward node's, as it is at this moment (spec §4.2).
         std::string forward;
@@ -185,7 +242,7 @@ private:
             return 0;
         NodeId fwd = m_g.find(forward);
         if (fwd == kNoNode)
-            return internStack({ m_g.strings.intern(kNoForwardStack) });
+            return stackOfLine(m_g.strings.intern(kNoForwardStack));
         return m_g.stack[fwd];
     }
 
@@ -201,7 +258,13 @@ private:
                 ++j;
             if (j - i >= 2) {
                 std::string groupName = "Apis_Between_Modules." + std::to_string(counter++);
-                NodeId group = addNode(m_g.strings.intern(groupName), NodeType::ApiCollection);
+                StrId groupId = m_g.strings.intern(groupName);
+                // msprobe overwrites such a node with the group and writes a graph that lists one name twice.
+                if (m_g.byName.find(groupId) != kNoNode)
+                    throw Error(ErrorCode::BadName, m_construct.path,
+                        "the node \"" + groupName
+                            + "\" has the name of the group that holds a run of top-level APIs; rename the node");
+                NodeId group = addNode(groupId, NodeType::ApiCollection);
                 m_g.parent[group] = m_g.root;
                 for (size_t k = i; k < j; ++k) {
                     m_g.parent[old[k]] = group;
@@ -232,6 +295,11 @@ private:
         for (NodeId g : m_kids[m_g.root])
             if (m_g.type[g] == NodeType::ApiCollection && !m_kids[g].empty())
                 m_g.microStep[g] = m_g.microStep[m_kids[g].front()];
+        // Each micro step holds at least one node (the graph readers refuse more, and so would the viewer's list)
+        if (uint64_t(m_construct.megatronMicroSteps) + 1 > std::max<uint64_t>(m_g.size(), 1))
+            throw Error(ErrorCode::BadContent, m_construct.path,
+                "megatron_micro_step_number is " + std::to_string(m_construct.megatronMicroSteps) + ", more than the "
+                    + std::to_string(m_g.size()) + " nodes of the graph");
         m_g.microSteps = uint32_t(m_construct.megatronMicroSteps) + 1;
         m_g.microStepsFromDump = true;
     }
@@ -267,8 +335,8 @@ private:
                 std::string_view key = d.itemKey(d.items[k], keyBuffer);
                 if (key.empty())
                     continue;
-                bool isOutput = key.find(".output.") != std::string_view::npos
-                    && key.find(".input.") == std::string_view::npos;
+                bool isOutput
+                    = key.find(".output.") != std::string_view::npos && key.find(".input.") == std::string_view::npos;
                 (isOutput ? out : in).put(d.items[k].keyId(), k);
             }
             NodeItems& ni = m_g.items[n];
@@ -303,7 +371,9 @@ private:
     const BuildOptions& m_options;
     std::vector<std::string>& m_warnings;
     std::vector<std::vector<NodeId>> m_kids;
-    std::unordered_map<std::string, uint32_t> m_stackIndex;
+    std::unordered_map<uint32_t, uint32_t> m_groupStack; // stack group -> index into m_g.stacks
+    std::unordered_map<StrId, uint32_t> m_lineStack; // a kept line -> index into m_g.stacks
+    std::unordered_map<StrId, int> m_keptLine; // node -> its kept line (-1: the whole stack)
 };
 
 } // namespace
@@ -314,8 +384,8 @@ void buildGraph(Graph& graph, const ConstructData& construct, const StackData& s
     Builder(graph, construct, stack, options, warnings).run();
 }
 
-std::unique_ptr<Graph> buildGraphFromFolder(const std::string& dir, const BuildOptions& options,
-    std::vector<std::string>& warnings)
+std::unique_ptr<Graph> buildGraphFromFolder(
+    const std::string& dir, const BuildOptions& options, std::vector<std::string>& warnings)
 {
     auto graph = std::make_unique<Graph>();
     DumpReadOptions read;

@@ -1,9 +1,9 @@
 #include "graph/recompute.h"
 
 #include "graph/naming.h"
+#include "util/limits.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -109,9 +109,23 @@ void moveRecomputeCalls(Graph& g, std::vector<std::vector<NodeId>>& kids, const 
     for (NodeId n : top)
         topNames.insert(g.nameOf(n));
     std::vector<std::pair<NodeId, std::string>> recompute; // in root order
-    std::unordered_map<NodeId, size_t> positionOf;
     std::unordered_set<std::string> twins;
+    // Many nodes share one stack group: its verdict is computed once, so a large shared stack costs its size once.
+    std::unordered_map<uint32_t, bool> recomputeGroup;
     std::vector<std::string_view> lineViews;
+    auto hasRecomputeStack = [&](StrId id) {
+        auto group = id == kNoStr ? stacks.groupOf.end() : stacks.groupOf.find(id);
+        if (group == stacks.groupOf.end())
+            return isRecomputeStack({});
+        auto [it, inserted] = recomputeGroup.emplace(group->second, false);
+        if (inserted) {
+            lineViews.clear();
+            for (StrId l : stacks.groups[group->second])
+                lineViews.push_back(g.strings.view(l));
+            it->second = isRecomputeStack(lineViews);
+        }
+        return it->second;
+    };
     for (size_t i = 0; i < top.size(); ++i) {
         NodeId n = top[i];
         std::string_view name = g.nameOf(n);
@@ -120,13 +134,7 @@ void moveRecomputeCalls(Graph& g, std::vector<std::vector<NodeId>>& kids, const 
         if (pytorch) {
             // backward nodes have no stack: the forward twin's decides
             auto forward = moduleBackwardToForward(name, false);
-            StrId id = g.strings.find(forward ? std::string_view(*forward) : name);
-            auto it = id == kNoStr ? stacks.lines.end() : stacks.lines.find(id);
-            lineViews.clear();
-            if (it != stacks.lines.end())
-                for (StrId l : it->second)
-                    lineViews.push_back(g.strings.view(l));
-            if (!isRecomputeStack(lineViews))
+            if (!hasRecomputeStack(g.strings.find(forward ? std::string_view(*forward) : name)))
                 continue;
         }
         std::vector<std::string_view> segs = splitDots(name);
@@ -142,35 +150,39 @@ void moveRecomputeCalls(Graph& g, std::vector<std::vector<NodeId>>& kids, const 
             if (!twins.count(std::string(name)))
                 twins.insert(twin);
             recompute.emplace_back(n, prefix);
-            positionOf[n] = i;
         }
     }
     if (recompute.empty())
         return;
-    // step 2: the first-time forward calls of those modules (not at the top level), last one first
+    // step 2: the first-time forward calls of those modules (not at the top level), earliest first
     std::unordered_set<std::string> prefixes;
     for (auto& r : recompute)
         prefixes.insert(r.second);
-    std::map<std::string, std::vector<NodeId>> firstTime;
+    struct Calls {
+        std::vector<NodeId> nodes;
+        size_t nextForward = 0, nextBackward = 0; // the forward and backward recompute calls consume them apart
+    };
+    std::unordered_map<std::string, Calls> firstTime;
     for (NodeId n = 0; n < g.size(); ++n) {
         if (g.type[n] != NodeType::Module || g.parent[n] == kNoNode || g.parent[n] == g.root)
             continue;
         auto prefix = forwardPrefix(g.nameOf(n));
         if (prefix && prefixes.count(*prefix))
-            firstTime[*prefix].push_back(n);
+            firstTime[*prefix].nodes.push_back(n);
     }
     if (firstTime.empty())
         return;
-    auto forBackward = firstTime; // the backward recompute calls use their own copy
     // step 3: each recompute call goes under the backward of the parent of the next first-time call
-    std::vector<size_t> removed;
+    std::unordered_set<NodeId> moved;
+    const uint64_t maxDepth = limits().maxDepth;
     for (auto& [node, prefix] : recompute) {
-        auto& pool = forwardPrefix(g.nameOf(node)) ? firstTime : forBackward;
-        auto it = pool.find(prefix);
-        if (it == pool.end() || it->second.empty())
+        auto it = firstTime.find(prefix);
+        if (it == firstTime.end())
             continue;
-        NodeId firstCall = it->second.front(); // msprobe pops from the reversed list: the earliest first
-        it->second.erase(it->second.begin());
+        size_t& next = forwardPrefix(g.nameOf(node)) ? it->second.nextForward : it->second.nextBackward;
+        if (next >= it->second.nodes.size())
+            continue;
+        NodeId firstCall = it->second.nodes[next++];
         std::string parentName(g.nameOf(g.parent[firstCall]));
         std::string backwardParent = parentName;
         if (auto fp = forwardPrefix(parentName))
@@ -178,16 +190,20 @@ void moveRecomputeCalls(Graph& g, std::vector<std::vector<NodeId>>& kids, const 
         NodeId newParent = g.find(backwardParent);
         if (newParent == kNoNode)
             continue;
-        std::vector<NodeId> ancestors = g.ancestors(newParent);
-        if (newParent == node || std::find(ancestors.begin(), ancestors.end(), node) != ancestors.end())
+        // No move may close a cycle. The walk up is bounded: past max_depth levels the graph is refused anyway
+        // (checkHierarchy), so a chain of moves cannot make each later walk longer without end.
+        bool closesCycle = newParent == node;
+        uint64_t levels = 0;
+        for (NodeId p = g.parent[newParent]; p != kNoNode && !closesCycle && levels <= maxDepth; p = g.parent[p])
+            closesCycle = p == node, ++levels;
+        if (closesCycle || levels > maxDepth)
             continue;
         g.parent[node] = newParent;
         kids[newParent].push_back(node);
-        removed.push_back(positionOf[node]);
+        moved.insert(node);
     }
-    std::sort(removed.rbegin(), removed.rend());
-    for (size_t at : removed)
-        kids[g.root].erase(kids[g.root].begin() + long(at));
+    if (!moved.empty())
+        std::erase_if(kids[g.root], [&](NodeId n) { return moved.count(n) > 0; });
 }
 
 } // namespace ps

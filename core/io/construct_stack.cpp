@@ -12,6 +12,7 @@ namespace ps {
 ConstructData parseConstructJson(std::string_view text, const std::string& path, StringPool& pool)
 {
     ConstructData out;
+    out.path = path;
     JsonReader reader(text, path);
     if (reader.peek() != '{')
         reader.fail("construct.json must be a JSON object of node -> parent");
@@ -22,6 +23,8 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
         StrId node = pool.intern(key);
         if (key == "megatron_micro_step_number") {
             JValue v = reader.readScalar(pool);
+            if (v.type == JType::Int && v.i >= INT32_MAX)
+                reader.fail("megatron_micro_step_number is " + std::to_string(v.i) + ", not a micro step count");
             if (v.type == JType::Int)
                 out.megatronMicroSteps = int(v.i);
             continue;
@@ -62,10 +65,11 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
 
 ConstructData readConstructJson(const std::string& path, StringPool& pool)
 {
-    MappedFile file(path);
-    if (file.isBlank())
-        throw Error(ErrorCode::BadJson, path, "the file is empty");
-    return parseConstructJson(file.text(), path, pool);
+    return parseMapped(path, [&](MappedFile& file) {
+        if (file.isBlank())
+            throw Error(ErrorCode::BadJson, path, "the file is empty");
+        return parseConstructJson(file.text(), path, pool);
+    });
 }
 
 namespace {
@@ -104,17 +108,26 @@ StackData parseStackJson(std::string_view text, const std::string& path, StringP
     reader.expectEnd();
     const JValue* grouped = arena.member(top, "0");
     bool groupedFormat = grouped && grouped->isArray() && grouped->n > 0;
+    // Equal line lists share one group (the 1.2.1 format repeats a stack for every node called from one place).
+    std::unordered_map<std::string, uint32_t> groupByLines;
+    auto addGroup = [&](std::vector<StrId> lines) {
+        std::string key(reinterpret_cast<const char*>(lines.data()), lines.size() * sizeof(StrId));
+        auto [it, inserted] = groupByLines.emplace(std::move(key), uint32_t(out.groups.size()));
+        if (inserted)
+            out.groups.push_back(std::move(lines));
+        return it->second;
+    };
     for (const JMember& m : arena.members(top)) {
         if (groupedFormat) {
             auto pair = arena.elements(m.value);
             if (!m.value.isArray() || pair.size() < 2 || !pair[0].isArray())
                 continue;
-            std::vector<StrId> lines = linesOf(arena, pair[1], pool);
+            uint32_t group = addGroup(linesOf(arena, pair[1], pool));
             for (const JValue& n : arena.elements(pair[0]))
                 if (n.isString())
-                    out.lines[n.str()] = lines;
+                    out.groupOf[n.str()] = group;
         } else if (m.value.isArray()) {
-            out.lines[m.key] = linesOf(arena, m.value, pool);
+            out.groupOf[m.key] = addGroup(linesOf(arena, m.value, pool));
         }
     }
     return out;
@@ -122,10 +135,11 @@ StackData parseStackJson(std::string_view text, const std::string& path, StringP
 
 StackData readStackJson(const std::string& path, StringPool& pool)
 {
-    MappedFile file(path);
-    if (file.isBlank())
-        throw Error(ErrorCode::BadJson, path, "the file is empty");
-    return parseStackJson(file.text(), path, pool);
+    return parseMapped(path, [&](MappedFile& file) {
+        if (file.isBlank())
+            throw Error(ErrorCode::BadJson, path, "the file is empty");
+        return parseStackJson(file.text(), path, pool);
+    });
 }
 
 } // namespace ps

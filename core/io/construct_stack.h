@@ -16,14 +16,23 @@ struct ConstructEntry {
 };
 
 struct ConstructData {
+    std::string path; // the file, named in errors about the hierarchy it describes
     std::vector<ConstructEntry> entries; // file order; a repeated key keeps its first position, last value
     std::unordered_map<StrId, StrId> parentOf;
     int megatronMicroSteps = -1; // newer dumps: megatron_micro_step_number (-1: absent)
 };
 
 struct StackData {
-    // node -> lines; a node absent from the map has no stack. `listed` is false for a non-list value.
-    std::unordered_map<StrId, std::vector<StrId>> lines;
+    // Distinct line lists, each stored once: the grouped format lists one stack for many nodes, and copying it per
+    // node would let a small file fill the memory.
+    std::vector<std::vector<StrId>> groups;
+    std::unordered_map<StrId, uint32_t> groupOf; // node -> index into groups; a node absent here has no stack
+    const std::vector<StrId>* linesOf(StrId node) const
+    {
+        auto it = groupOf.find(node);
+        return it == groupOf.end() ? nullptr : &groups[it->second];
+    }
+    bool empty() const { return groupOf.empty(); }
 };
 
 ConstructData readConstructJson(const std::string& path, StringPool& pool);

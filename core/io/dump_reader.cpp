@@ -11,10 +11,14 @@ namespace ps {
 const char* overflowLevelName(OverflowLevel level)
 {
     switch (level) {
-    case OverflowLevel::Medium: return "medium";
-    case OverflowLevel::High: return "high";
-    case OverflowLevel::Critical: return "critical";
-    case OverflowLevel::None: break;
+    case OverflowLevel::Medium:
+        return "medium";
+    case OverflowLevel::High:
+        return "high";
+    case OverflowLevel::Critical:
+        return "critical";
+    case OverflowLevel::None:
+        break;
     }
     return "";
 }
@@ -344,12 +348,16 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
 
 std::shared_ptr<DumpData> readDumpJson(const std::string& path, const DumpReadOptions& options)
 {
-    MappedFile file(path);
-    if (file.isBlank())
-        throw Error(ErrorCode::BadJson, path, "the file is empty");
-    DumpReadOptions streaming = options;
-    streaming.consumed = [&file](size_t offset) { file.release(offset); };
-    return parseDumpJson(file.text(), path, streaming);
+    return parseMapped(path, [&](MappedFile& file) {
+        if (file.isBlank())
+            throw Error(ErrorCode::BadJson, path, "the file is empty");
+        DumpReadOptions streaming = options;
+        streaming.consumed = [&file](size_t offset) {
+            file.checkUnchanged(); // a job still writing the file: stop early
+            file.release(offset);
+        };
+        return parseDumpJson(file.text(), path, streaming);
+    });
 }
 
 } // namespace ps

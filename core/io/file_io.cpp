@@ -6,6 +6,7 @@
 #include "util/limits.h"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -50,7 +51,7 @@ namespace {
 
 struct stat statInput(const std::string& path, uint64_t maxBytes)
 {
-    struct stat st {};
+    struct stat st { };
     if (::stat(path.c_str(), &st) != 0)
         throw Error(ErrorCode::FileNotFound, path, "the file does not exist");
     if (S_ISDIR(st.st_mode))
@@ -74,59 +75,29 @@ uint64_t checkInputFile(const std::string& path, uint64_t maxBytes)
     return uint64_t(statInput(path, maxBytes).st_size);
 }
 
-MappedFile::MappedFile(const std::string& path, uint64_t maxBytes)
-{
-    struct stat st = statInput(path, maxBytes);
-    m_size = size_t(st.st_size);
-    if (m_size == 0)
-        return;
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        throw Error(ErrorCode::FileUnreadable, path, std::string("cannot open: ") + std::strerror(errno));
-    m_data = ::mmap(nullptr, m_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    int err = errno;
-    ::close(fd);
-    if (m_data == MAP_FAILED) {
-        m_data = nullptr;
-        throw Error(ErrorCode::FileUnreadable, path, std::string("cannot map the file: ") + std::strerror(err));
-    }
-    ::madvise(m_data, m_size, MADV_SEQUENTIAL);
-    ::madvise(m_data, m_size, MADV_WILLNEED); // read ahead now; pages are mapped as the reader reaches them
-}
-
-void MappedFile::release(size_t offset)
-{
-    const size_t page = size_t(::sysconf(_SC_PAGESIZE));
-    size_t end = std::min(offset, m_size) / page * page;
-    if (!m_data || end <= m_released)
-        return;
-    ::madvise(static_cast<char*>(m_data) + m_released, end - m_released, MADV_DONTNEED);
-    m_released = end;
-}
-
-MappedFile::~MappedFile()
-{
-    if (m_data)
-        ::munmap(m_data, m_size);
-}
-
-bool MappedFile::isBlank() const
-{
-    for (char c : text())
-        if (c != ' ' && c != '\t' && c != '\r' && c != '\n')
-            return false;
-    return true;
-}
-
 bool isDirectory(const std::string& path)
 {
-    struct stat st {};
+    struct stat st { };
     return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool isInsideFolder(const std::string& path, const std::string& folder)
+{
+    char* file = ::realpath(path.c_str(), nullptr);
+    char* dir = ::realpath(folder.c_str(), nullptr);
+    bool inside = false;
+    if (file && dir) {
+        std::string_view f(file), d(dir);
+        inside = f.size() > d.size() && f.substr(0, d.size()) == d && (d == "/" || f[d.size()] == '/');
+    }
+    std::free(file);
+    std::free(dir);
+    return inside;
 }
 
 bool isRegularFile(const std::string& path)
 {
-    struct stat st {};
+    struct stat st { };
     return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 

@@ -19,6 +19,14 @@ std::string readWholeFile(const std::string& path, uint64_t maxBytes = kNoSizeCa
 uint64_t checkInputFile(const std::string& path, uint64_t maxBytes = kNoSizeCap);
 
 // A read-only memory map of a whole input file: no copy, and the pages go back to the page cache when done.
+//
+// A file that shrinks while mapped (a training job still writing dump.json, a file rewritten on NFS) would kill
+// the process with SIGBUS at the first read past its new end. So every map is registered with a SIGBUS handler
+// (io/mapped_file.cpp): a fault inside a registered map replaces the rest of the map by zero pages and marks it,
+// the read goes on (a parser meets NUL bytes and fails, or finishes), and the reader then reports "the file
+// changed while being read" (Error FileChanged) instead of what the parser saw. The file's size and modification
+// time are compared after the read as well, which catches files rewritten in place without shrinking.
+// Faults outside registered maps keep the default action. parseMapped() below is the way readers use it.
 class MappedFile {
 public:
     explicit MappedFile(const std::string& path, uint64_t maxBytes = kNoSizeCap); // throws like readWholeFile
@@ -30,14 +38,39 @@ public:
     // The caller is done with text()[0, offset): those pages leave this process's memory (they stay in the page
     // cache and come back from the file if read again), so a reader streaming a large file holds little of it.
     void release(size_t offset);
+    // Throws Error(FileChanged) naming the file when a read met a shrunk file or the file's size or modification
+    // time differ from when it was mapped.
+    void checkUnchanged() const;
 
 private:
+    std::string m_path;
     void* m_data = nullptr;
     size_t m_size = 0;
     size_t m_released = 0;
+    int m_fd = -1;
+    int m_slot = -1; // in the SIGBUS handler's table of maps
+    int64_t m_mtimeNs = 0;
 };
 
+// Maps `path` and returns parse(file). When the file changed while it was read, the error says so, also when the
+// parser failed on the damaged text first.
+template <typename Parse> auto parseMapped(const std::string& path, Parse&& parse)
+{
+    MappedFile file(path);
+    try {
+        auto result = parse(file);
+        file.checkUnchanged();
+        return result;
+    } catch (...) {
+        file.checkUnchanged();
+        throw;
+    }
+}
+
 bool isDirectory(const std::string& path);
+// True when `path` exists and, all links resolved, lies inside `folder` (also resolved). For files a folder
+// names: links must not lead out of it.
+bool isInsideFolder(const std::string& path, const std::string& folder);
 bool isRegularFile(const std::string& path);
 std::string joinPath(std::string_view dir, std::string_view name);
 std::string parentDir(const std::string& path);

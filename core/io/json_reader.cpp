@@ -8,7 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace ps {
 
@@ -217,14 +217,30 @@ std::string_view JsonReader::readString()
             fail("unterminated string");
         char e = m_text[m_pos++];
         switch (e) {
-        case '"': m_scratch += '"'; break;
-        case '\\': m_scratch += '\\'; break;
-        case '/': m_scratch += '/'; break;
-        case 'b': m_scratch += '\b'; break;
-        case 'f': m_scratch += '\f'; break;
-        case 'n': m_scratch += '\n'; break;
-        case 'r': m_scratch += '\r'; break;
-        case 't': m_scratch += '\t'; break;
+        case '"':
+            m_scratch += '"';
+            break;
+        case '\\':
+            m_scratch += '\\';
+            break;
+        case '/':
+            m_scratch += '/';
+            break;
+        case 'b':
+            m_scratch += '\b';
+            break;
+        case 'f':
+            m_scratch += '\f';
+            break;
+        case 'n':
+            m_scratch += '\n';
+            break;
+        case 'r':
+            m_scratch += '\r';
+            break;
+        case 't':
+            m_scratch += '\t';
+            break;
         case 'u': {
             auto hex4 = [&]() -> uint32_t {
                 if (m_pos + 4 > m_text.size())
@@ -252,7 +268,8 @@ std::string_view JsonReader::readString()
             utf8::append(m_scratch, cp);
             break;
         }
-        default: fail("invalid escape in a string");
+        default:
+            fail("invalid escape in a string");
         }
     }
 }
@@ -349,7 +366,8 @@ JValue JsonReader::readScalar(StringPool& pool)
         v.type = JType::Float;
         v.d = std::nan("");
         return v;
-    case '\0': fail("unexpected end of file");
+    case '\0':
+        fail("unexpected end of file");
     default:
         if (c == '-' || c == 'I' || (c >= '0' && c <= '9')) {
             if (c == 'I') {
@@ -367,33 +385,33 @@ JValue JsonReader::readScalar(StringPool& pool)
 
 namespace {
 
-// Python dicts keep the first position of a repeated key and its last value.
+// Python dicts keep the first position of a repeated key and its last value. Linear: small objects are scanned,
+// larger ones (and the merge) go through a hash table, so 10^6 members with a repeated key cost 10^6 steps.
 size_t dedupeMembers(JMember* first, size_t n)
 {
-    bool dup = false;
-    if (n <= 32) {
-        for (size_t i = 1; i < n && !dup; ++i)
-            for (size_t j = 0; j < i; ++j)
-                if (first[i].key == first[j].key) {
-                    dup = true;
-                    break;
-                }
-    } else {
-        std::unordered_set<StrId> seen;
-        for (size_t i = 0; i < n && !dup; ++i)
-            dup = !seen.insert(first[i].key).second;
+    constexpr size_t kScan = 32;
+    if (n <= kScan) {
+        size_t out = 0;
+        for (size_t i = 0; i < n; ++i) {
+            size_t j = 0;
+            while (j < out && first[j].key != first[i].key)
+                ++j;
+            if (j < out)
+                first[j].value = first[i].value;
+            else
+                first[out++] = first[i];
+        }
+        return out;
     }
-    if (!dup)
-        return n;
+    std::unordered_map<StrId, size_t> position;
+    position.reserve(n);
     size_t out = 0;
     for (size_t i = 0; i < n; ++i) {
-        size_t j = 0;
-        while (j < out && first[j].key != first[i].key)
-            ++j;
-        if (j < out)
-            first[j].value = first[i].value;
-        else
+        auto [it, inserted] = position.emplace(first[i].key, out);
+        if (inserted)
             first[out++] = first[i];
+        else
+            first[it->second].value = first[i].value;
     }
     return out;
 }

@@ -1,5 +1,7 @@
 #include "json_value.h"
 
+#include <vector>
+
 namespace ps {
 
 const JValue* JArena::member(const JValue& obj, std::string_view key) const
@@ -38,33 +40,43 @@ JValue JArena::makeObject(std::span<const JMember> members)
 
 JValue JArena::copyFrom(const JArena& other, const JValue& v)
 {
-    // A container's children are appended as one run first, then nested containers are copied and patched in,
-    // so runs stay contiguous without temporary vectors.
-    if (v.type == JType::Array) {
-        JValue out = v;
-        out.off = m_elems.size();
-        auto src = other.elements(v);
-        m_elems.insert(m_elems.end(), src.begin(), src.end());
-        for (size_t i = 0; i < src.size(); ++i)
-            if (src[i].type == JType::Array || src[i].type == JType::Object) {
-                JValue child = copyFrom(other, src[i]);
-                m_elems[out.off + i] = child;
-            }
-        return out;
-    }
-    if (v.type == JType::Object) {
-        JValue out = v;
-        out.off = m_members.size();
-        auto src = other.members(v);
+    if (v.type != JType::Array && v.type != JType::Object)
+        return v;
+    // Each container's children are appended as one run; nested containers are copied with an explicit stack
+    // (no recursion as deep as the input nests) and their handles patched into the parent's run.
+    auto appendRun = [&](const JValue& c) {
+        if (c.type == JType::Array) {
+            auto src = other.elements(c);
+            size_t off = m_elems.size();
+            m_elems.insert(m_elems.end(), src.begin(), src.end());
+            return off;
+        }
+        auto src = other.members(c);
+        size_t off = m_members.size();
         m_members.insert(m_members.end(), src.begin(), src.end());
-        for (size_t i = 0; i < src.size(); ++i)
-            if (src[i].value.type == JType::Array || src[i].value.type == JType::Object) {
-                JValue child = copyFrom(other, src[i].value);
-                m_members[out.off + i].value = child;
-            }
-        return out;
+        return off;
+    };
+    JValue out = v;
+    out.off = appendRun(v);
+    struct Pending {
+        JValue source; // a container of `other`
+        uint64_t off; // where its copied children start here
+    };
+    std::vector<Pending> stack { { v, out.off } };
+    while (!stack.empty()) {
+        Pending p = stack.back();
+        stack.pop_back();
+        for (size_t i = 0; i < p.source.n; ++i) {
+            const bool array = p.source.type == JType::Array;
+            const JValue& child = array ? other.elements(p.source)[i] : other.members(p.source)[i].value;
+            if (child.type != JType::Array && child.type != JType::Object)
+                continue;
+            const uint64_t off = appendRun(child);
+            (array ? m_elems[p.off + i] : m_members[p.off + i].value).off = off;
+            stack.push_back({ child, off });
+        }
     }
-    return v;
+    return out;
 }
 
 } // namespace ps

@@ -1,12 +1,15 @@
 #include "match/layer_mapping.h"
 
 #include "graph/naming.h"
+#include "io/file_io.h"
 #include "match/layer_mapping_rules.h"
 #include "match/layer_scope.h"
 #include "util/error.h"
 
 #include <exception>
 #include <functional>
+#include <new>
+#include <unistd.h>
 
 namespace ps {
 
@@ -34,7 +37,9 @@ public:
                     node = it->second;
                 }
             }
-            m_nodes[node].itemsByState[items[i].state].push_back(i);
+            auto& sameState = m_nodes[node].itemsByState[items[i].state];
+            m_position.push_back(uint32_t(sameState.size()));
+            sameState.push_back(i);
             m_nodes[node].typeName = items[i].typeName;
         }
     }
@@ -54,6 +59,7 @@ public:
         return it == m_nodes[node].itemsByState.end() ? kEmpty : it->second;
     }
     const LayerScopeItem& item(uint32_t index) const { return m_items[index]; }
+    size_t positionOf(uint32_t index) const { return m_position[index]; } // among its node's items of its state
 
 private:
     struct Node {
@@ -63,18 +69,8 @@ private:
     };
     const std::vector<LayerScopeItem>& m_items;
     std::vector<Node> m_nodes;
+    std::vector<uint32_t> m_position; // per item
 };
-
-std::string joinRange(const std::vector<std::string_view>& segs, size_t begin, size_t count)
-{
-    std::string out;
-    for (size_t k = begin; k < segs.size() && k < begin + count; ++k) {
-        if (k > begin)
-            out += '.';
-        out += segs[k];
-    }
-    return out;
-}
 
 // Step 8: the Bench item an NPU item maps to, or nullptr.
 const LayerScopeItem* convertItem(const LayerTrie& npu, const LayerTrie& bench, uint32_t npuIndex,
@@ -85,32 +81,24 @@ const LayerScopeItem* convertItem(const LayerTrie& npu, const LayerTrie& bench, 
     std::string benchScope = "TopLayer";
     uint32_t cur = npu.root();
     for (size_t i = 0; i + 1 < segs.size();) {
-        std::string_view childName = segs[i + 1];
-        std::string target(childName);
+        std::string_view target = segs[i + 1];
         size_t step = 1;
         if (auto cls = table.find(npu.typeName(cur)); cls != table.end()) {
-            if (auto list = cls->second.find(std::string(childName)); list != cls->second.end()) {
-                for (const LayerMappingCandidate& c : list->second) {
-                    if (joinRange(segs, i + 1, c.segments) == c.source) {
-                        target = c.target;
-                        step = c.segments;
-                        break;
-                    }
-                }
+            if (const LayerRuleTrie::Rule* rule = cls->second.longest(std::span(segs).subspan(i + 1))) {
+                target = rule->target;
+                step = rule->segments;
             }
         }
-        benchScope += "." + target;
+        benchScope += '.';
+        benchScope += target;
         for (size_t k = 0; k < step; ++k, ++i) {
             cur = npu.child(cur, segs[i + 1]);
             if (cur == LayerTrie::kNone)
                 throw Error(ErrorCode::BadName, file, "the scope of \"" + item.name + "\" is not in the layer tree");
         }
     }
-    const auto& own = npu.itemsOf(cur, item.state);
-    long index = -1;
-    for (size_t k = 0; k < own.size(); ++k)
-        if (npu.item(own[k]).name == item.name)
-            index = long(k);
+    // Its position among the items of its layer and state (msprobe's enumerate, known since insertion).
+    const size_t index = npu.positionOf(npuIndex);
 
     auto benchSegs = splitDots(benchScope);
     uint32_t node = bench.root();
@@ -119,15 +107,9 @@ const LayerScopeItem* convertItem(const LayerTrie& npu, const LayerTrie& bench, 
     if (node == LayerTrie::kNone)
         return nullptr;
     const auto& candidates = bench.itemsOf(node, item.state);
-    if (index >= long(candidates.size()))
+    if (index >= candidates.size())
         return nullptr;
-    if (index < 0) {
-        // msprobe indexes with -1 here (the last item), and fails on an empty list.
-        if (candidates.empty())
-            throw Error(ErrorCode::BadName, file, "\"" + item.name + "\" has no position in its layer");
-        return &bench.item(candidates.back());
-    }
-    return &bench.item(candidates[size_t(index)]);
+    return &bench.item(candidates[index]);
 }
 
 // The name map from both dumps and the rules `loadRules` gives (read after the dumps, as msprobe does);
@@ -150,16 +132,14 @@ std::unordered_map<std::string, std::string> buildMap(const std::string& npuDir,
             map[npuItems[i].name] = target ? target->name : "N/A";
         }
     } catch (const Error& e) {
-        warnings.push_back(
-            std::string("The layer mapping file parsing failed, please check file format, mapping is not "
-                        "effective. ")
-            + e.what());
+        if (e.code() == ErrorCode::Cancelled || e.code() == ErrorCode::MemoryLimit)
+            throw; // the run stops: no fallback hides the memory budget or a cancel
+        warnings.push_back(std::string(kLayerMappingFailed) + " " + e.what());
         return {};
+    } catch (const std::bad_alloc&) {
+        throw;
     } catch (const std::exception& e) {
-        warnings.push_back(
-            std::string("The layer mapping file parsing failed, please check file format, mapping is not "
-                        "effective. ")
-            + source + ": " + e.what());
+        warnings.push_back(std::string(kLayerMappingFailed) + " " + source + ": " + e.what());
         return {};
     }
     return map;
@@ -171,6 +151,13 @@ std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string
     const std::string& yamlPath, const std::string& /*framework: detected from each dump, as msprobe does*/,
     std::vector<std::string>& warnings)
 {
+    // msprobe checks the file before reading it: a missing, unreadable or oversized file stops the run (only a file
+    // that does not parse falls back to matching without the mapping).
+    if (!yamlPath.empty()) {
+        checkInputFile(yamlPath);
+        if (::access(yamlPath.c_str(), R_OK) != 0)
+            throw Error(ErrorCode::FileUnreadable, yamlPath, "the layer mapping file cannot be read");
+    }
     // No file (msprobe 26.0.0's bare -lm): the scopes map to themselves.
     return buildMap(
         npuDir, benchDir,

@@ -9,8 +9,13 @@ namespace ps {
 
 class LayerMappingRules;
 
-// Returns an empty map (and a warning) when the mapping cannot be built, so matching falls back. An empty
-// yamlPath builds the map from the two module trees alone (no renaming rules).
+// msprobe's warning when the mapping cannot be built; the run goes on without it.
+inline constexpr const char* kLayerMappingFailed
+    = "The layer mapping file parsing failed, please check file format, mapping is not effective.";
+
+// Throws ps::Error when the YAML file is missing, unreadable or too large (msprobe stops there too). Returns an
+// empty map (and a warning) when the mapping cannot be built from it, so matching falls back. An empty yamlPath
+// builds the map from the two module trees alone (no renaming rules).
 std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
     const std::string& yamlPath, const std::string& framework, std::vector<std::string>& warnings);
 // The same with rules given as data; `sourceName` names them in warnings.

@@ -31,16 +31,6 @@ std::string stringScalar(const yaml::Node& node, const std::string& file, const 
     return node.scalar;
 }
 
-size_t segmentCount(std::string_view path)
-{
-    return size_t(std::count(path.begin(), path.end(), '.')) + 1;
-}
-
-std::string firstSegment(std::string_view path)
-{
-    return std::string(path.substr(0, path.find('.')));
-}
-
 bool hasEmptySegment(std::string_view path)
 {
     return path.empty() || path.front() == '.' || path.back() == '.' || path.find("..") != std::string_view::npos;
@@ -135,50 +125,71 @@ std::vector<LayerMappingMessage> LayerMappingRules::validate() const
     return out;
 }
 
+void LayerRuleTrie::add(std::string_view source, std::string target)
+{
+    uint32_t node = 0;
+    size_t segments = 0;
+    std::string key;
+    size_t start = 0;
+    while (true) {
+        size_t dot = source.find('.', start);
+        std::string_view seg
+            = source.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start);
+        key.assign(reinterpret_cast<const char*>(&node), sizeof node);
+        key += seg;
+        auto [it, inserted] = m_next.emplace(std::move(key), m_nodes);
+        if (inserted)
+            ++m_nodes;
+        node = it->second;
+        ++segments;
+        if (dot == std::string_view::npos)
+            break;
+        start = dot + 1;
+    }
+    auto [rule, inserted] = m_ruleOf.emplace(node, uint32_t(m_rules.size()));
+    if (inserted)
+        m_rules.push_back({ std::move(target), segments });
+    else
+        m_rules[rule->second].target = std::move(target);
+}
+
+const LayerRuleTrie::Rule* LayerRuleTrie::longest(std::span<const std::string_view> segs) const
+{
+    const Rule* found = nullptr;
+    uint32_t node = 0;
+    std::string key;
+    for (std::string_view seg : segs) {
+        key.assign(reinterpret_cast<const char*>(&node), sizeof node);
+        key += seg;
+        auto it = m_next.find(key);
+        if (it == m_next.end())
+            break;
+        node = it->second;
+        if (auto rule = m_ruleOf.find(node); rule != m_ruleOf.end())
+            found = &m_rules[rule->second];
+    }
+    return found;
+}
+
 LayerMappingTable LayerMappingRules::candidateTable() const
 {
-    // Effective class -> ordered {source -> target}: first position, last value (a Python dict from YAML).
-    std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> effective;
-    const LayerClassRules* cell = nullptr;
-    for (const LayerClassRules& cls : classes) {
-        if (cls.className == "Cell")
-            cell = &cls;
-        std::vector<std::pair<std::string, std::string>> rules;
-        for (const LayerMappingRule& r : cls.rules) {
-            auto same = std::find_if(rules.begin(), rules.end(), [&](const auto& p) { return p.first == r.source; });
-            if (same != rules.end())
-                same->second = r.target;
-            else
-                rules.emplace_back(r.source, r.target);
-        }
-        auto same
-            = std::find_if(effective.begin(), effective.end(), [&](const auto& p) { return p.first == cls.className; });
-        if (same != effective.end())
-            same->second = std::move(rules);
-        else
-            effective.emplace_back(cls.className, std::move(rules));
-    }
+    // A repeated class takes its last rules (a Python dict from YAML); Cell's rules replace TopLayer's.
+    std::unordered_map<std::string, const LayerClassRules*> last;
+    for (const LayerClassRules& cls : classes)
+        last[cls.className] = &cls;
     LayerMappingTable table;
-    for (auto& [name, rules] : effective) {
-        if (name == "Cell")
+    for (const auto& [name, cls] : last) {
+        if (name == "Cell" || (name == "TopLayer" && last.count("Cell")))
             continue;
-        if (name == "TopLayer" && cell)
-            continue; // replaced by Cell's rules below
-        auto& byPrefix = table[name];
-        for (auto& [source, target] : rules)
-            byPrefix[firstSegment(source)].push_back({ source, target, segmentCount(source) });
+        LayerRuleTrie& trie = table[name];
+        for (const LayerMappingRule& r : cls->rules)
+            trie.add(r.source, r.target);
     }
-    if (cell) {
-        auto it = std::find_if(effective.begin(), effective.end(), [](const auto& p) { return p.first == "Cell"; });
-        auto& byPrefix = table["TopLayer"];
-        byPrefix.clear();
-        for (auto& [source, target] : it->second)
-            byPrefix[firstSegment(source)].push_back({ source, target, segmentCount(source) });
+    if (auto cell = last.find("Cell"); cell != last.end()) {
+        LayerRuleTrie& trie = table["TopLayer"];
+        for (const LayerMappingRule& r : cell->second->rules)
+            trie.add(r.source, r.target);
     }
-    for (auto& [name, byPrefix] : table)
-        for (auto& [prefix, list] : byPrefix)
-            std::stable_sort(list.begin(), list.end(),
-                [](const LayerMappingCandidate& a, const LayerMappingCandidate& b) { return a.segments > b.segments; });
     return table;
 }
 

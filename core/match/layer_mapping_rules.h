@@ -2,6 +2,7 @@
 // The rules of a layer mapping YAML (spec §5.3): for each NPU layer class, {child path on the NPU side -> child
 // path on the Bench side}. Loaded from and saved to YAML, checked for mistakes, and turned into the candidate
 // lists the scope conversion walks (spec §5.3.1 step 7). Kept small and editable: a GUI editor works on it.
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,16 +27,29 @@ struct LayerMappingMessage {
     std::string text;
 };
 
-// One conversion candidate: `source` spans `segments` scope segments and becomes `target`.
-struct LayerMappingCandidate {
-    std::string source;
-    std::string target;
-    size_t segments = 1;
+// The effective rules of one class as a trie over the '.'-separated segments of their NPU paths: the longest
+// rule matching a scope is found in the scope's length, however many rules there are (msprobe tries the
+// candidates sharing the first segment one by one, longest first; the first that matches is the longest).
+class LayerRuleTrie {
+public:
+    struct Rule {
+        std::string target;
+        size_t segments = 0;
+    };
+    void add(std::string_view source, std::string target); // a repeated source takes the later target
+    // The longest rule whose source equals segs[0 .. k) for some k, or nullptr.
+    const Rule* longest(std::span<const std::string_view> segs) const;
+    size_t size() const { return m_rules.size(); }
+
+private:
+    std::unordered_map<std::string, uint32_t> m_next; // (node id bytes + segment) -> child node id
+    std::unordered_map<uint32_t, uint32_t> m_ruleOf; // node -> index into m_rules
+    std::vector<Rule> m_rules;
+    uint32_t m_nodes = 1; // node 0 is the root
 };
 
-// class name -> first segment of source -> candidates, longest source first (stable).
-using LayerMappingTable
-    = std::unordered_map<std::string, std::unordered_map<std::string, std::vector<LayerMappingCandidate>>>;
+// class name -> its rules
+using LayerMappingTable = std::unordered_map<std::string, LayerRuleTrie>;
 
 class LayerMappingRules {
 public:
@@ -52,8 +66,8 @@ public:
     // TopLayer). Matching still runs with such rules; the editor shows these next to the line.
     std::vector<LayerMappingMessage> validate() const;
 
-    // The effective candidates, with msprobe's semantics: a repeated key keeps its first position and last value,
-    // `Cell` stands for `TopLayer`, and candidates sharing a first segment are ordered longest first.
+    // The effective rules, with msprobe's semantics: a repeated class or source takes its last value and `Cell`
+    // stands for `TopLayer`. Linear in the number of rules.
     LayerMappingTable candidateTable() const;
 };
 

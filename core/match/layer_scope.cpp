@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <unordered_map>
@@ -98,56 +99,13 @@ bool isFrameworkEnd(std::string_view line, DumpFramework framework)
     return containsAny(line, { "in forward,", "in backward," });
 }
 
-// The first `.`-terminated (or final) non-blank segment after "prefix." (regex ^prefix\.(\S+?)(?:\.|$)).
-std::optional<std::string_view> segmentAfter(std::string_view scope, std::string_view prefix)
-{
-    if (scope.size() <= prefix.size() || scope.substr(0, prefix.size()) != prefix || scope[prefix.size()] != '.')
-        return std::nullopt;
-    size_t begin = prefix.size() + 1;
-    for (size_t end = begin; end < scope.size(); ++end) {
-        if (isPySpace(scope[end]))
-            return std::nullopt;
-        if (end + 1 == scope.size() || scope[end + 1] == '.')
-            return scope.substr(begin, end + 1 - begin);
-    }
-    return std::nullopt;
-}
-
-// The last run of digits in the segment after the prefix; nullopt stands for msprobe's infinity.
-std::optional<long long> lastNumberAfter(std::string_view scope, std::string_view prefix)
-{
-    auto segment = segmentAfter(scope, prefix);
-    if (!segment)
-        return std::nullopt;
-    std::optional<long long> last;
-    for (size_t i = 0; i < segment->size();) {
-        if (!std::isdigit(static_cast<unsigned char>((*segment)[i]))) {
-            ++i;
-            continue;
-        }
-        long long v = 0;
-        for (; i < segment->size() && std::isdigit(static_cast<unsigned char>((*segment)[i])); ++i)
-            v = v > std::numeric_limits<long long>::max() / 10 ? v : v * 10 + ((*segment)[i] - '0');
-        last = v;
-    }
-    return last;
-}
-
-void replaceSegmentAfter(std::string& scope, std::string_view prefix, const std::string& replacement)
-{
-    auto segment = segmentAfter(scope, prefix);
-    if (!segment)
-        return;
-    size_t begin = prefix.size() + 1;
-    scope.replace(begin, segment->size(), replacement);
-}
-
 struct ScopeFiles {
     std::string dump, construct, stack; // paths named in errors
 };
 
-LayerScopeItem makeItem(std::string_view name, std::string_view parent, std::span<const std::string_view> stack,
-    DumpFramework framework, const ScopeFiles& files)
+// frameOf(): the framework function of the record's stack (step 3), "" without a stack; computed on demand.
+LayerScopeItem makeItem(std::string_view name, std::string_view parent, const std::function<std::string()>& frameOf,
+    const ScopeFiles& files)
 {
     auto parts = splitDots(name);
     size_t n = parts.size();
@@ -189,8 +147,8 @@ LayerScopeItem makeItem(std::string_view name, std::string_view parent, std::spa
             "the parent \"" + std::string(parent) + "\" of \"" + item.name
                 + "\" has fewer than four dot-separated fields");
     std::string frame;
-    if (!isModule && apiType != "Primitive" && apiType != "Jit" && !stack.empty())
-        frame = frameStackScope(stack, framework, files.stack);
+    if (!isModule && apiType != "Primitive" && apiType != "Jit")
+        frame = frameOf();
     item.fullScope = layerScope + (frame.empty() ? "" : "." + frame) + "." + apiName;
     return item;
 }
@@ -286,31 +244,6 @@ void applyBackwardScopes(std::vector<LayerScopeItem>& items)
     }
 }
 
-void renumberLayerIndices(std::vector<LayerScopeItem>& items, std::string_view typeName, std::string_view suffix)
-{
-    std::vector<std::string> prefixes;
-    for (const LayerScopeItem& item : items) {
-        std::string prefix = item.fullScope + "." + std::string(suffix);
-        if (item.typeName == typeName && std::find(prefixes.begin(), prefixes.end(), prefix) == prefixes.end())
-            prefixes.push_back(prefix);
-    }
-    // All minimums are taken before any scope changes, as msprobe does.
-    std::vector<std::optional<long long>> minimum(prefixes.size());
-    for (size_t p = 0; p < prefixes.size(); ++p)
-        for (const LayerScopeItem& item : items)
-            if (auto v = lastNumberAfter(item.fullScope, prefixes[p]); v && (!minimum[p] || *v < *minimum[p]))
-                minimum[p] = v;
-    for (size_t p = 0; p < prefixes.size(); ++p) {
-        for (LayerScopeItem& item : items) {
-            auto v = lastNumberAfter(item.fullScope, prefixes[p]);
-            if (v && minimum[p])
-                replaceSegmentAfter(item.fullScope, prefixes[p], std::to_string(*v - *minimum[p]));
-            else if (!v && !minimum[p])
-                replaceSegmentAfter(item.fullScope, prefixes[p], "nan"); // inf - inf in msprobe
-        }
-    }
-}
-
 std::vector<LayerScopeItem> readLayerScopeItems(const std::string& dumpDir)
 {
     ScopeFiles files { joinPath(dumpDir, "dump.json"), joinPath(dumpDir, "construct.json"),
@@ -322,20 +255,31 @@ std::vector<LayerScopeItem> readLayerScopeItems(const std::string& dumpDir)
     StringPool& pool = dump->pool;
     StackData stack = readStackJson(files.stack, pool);
     ConstructData construct = readConstructJson(files.construct, pool);
-    if (stack.lines.empty() || construct.entries.empty())
+    if (stack.empty() || construct.entries.empty())
         return {};
     std::vector<LayerScopeItem> items;
     items.reserve(dump->records.size());
+    // Records sharing a stack group share its frame: a grouped stack.json lists one stack for many records.
+    std::vector<std::optional<std::string>> frameOfGroup(stack.groups.size());
     std::vector<std::string_view> lines;
     for (const DumpRecord& record : dump->records) {
         auto parent = construct.parentOf.find(record.name);
         std::string_view parentName
             = parent == construct.parentOf.end() || parent->second == kNoStr ? "" : pool.view(parent->second);
-        lines.clear();
-        if (auto s = stack.lines.find(record.name); s != stack.lines.end())
-            for (StrId line : s->second)
-                lines.push_back(pool.view(line));
-        items.push_back(makeItem(pool.view(record.name), parentName, lines, framework, files));
+        auto frameOf = [&]() -> std::string {
+            auto group = stack.groupOf.find(record.name);
+            if (group == stack.groupOf.end() || stack.groups[group->second].empty())
+                return {};
+            std::optional<std::string>& frame = frameOfGroup[group->second];
+            if (!frame) {
+                lines.clear();
+                for (StrId line : stack.groups[group->second])
+                    lines.push_back(pool.view(line));
+                frame = frameStackScope(lines, framework, files.stack);
+            }
+            return *frame;
+        };
+        items.push_back(makeItem(pool.view(record.name), parentName, frameOf, files));
     }
     applyBackwardScopes(items);
     renumberLayerIndices(items, "ParallelTransformer", "layers");

@@ -4,12 +4,33 @@
 #include "util/parallel.h"
 
 #include <algorithm>
-#include <regex>
 #include <unordered_map>
 
 namespace ps {
 
 namespace {
+
+// re.sub(r"\.\d+\.", ".", name): every ".<digits>." becomes ".", scanning left to right without overlaps.
+std::string withoutCallIndices(std::string_view name)
+{
+    std::string out;
+    out.reserve(name.size());
+    size_t i = 0;
+    while (i < name.size()) {
+        if (name[i] == '.') {
+            size_t j = i + 1;
+            while (j < name.size() && name[j] >= '0' && name[j] <= '9')
+                ++j;
+            if (j > i + 1 && j < name.size() && name[j] == '.') {
+                out += '.';
+                i = j + 1;
+                continue;
+            }
+        }
+        out += name[i++];
+    }
+    return out;
+}
 
 class MatchWalk {
 public:
@@ -121,8 +142,8 @@ private:
             && sameItems(m_npu.outputItems(n), m_bench.outputItems(b), fuzzy, fx, fy);
     }
 
-    bool sameItems(std::span<const uint32_t> x, std::span<const uint32_t> y, bool fuzzy, TypeShape& fx,
-        TypeShape& fy) const
+    bool sameItems(
+        std::span<const uint32_t> x, std::span<const uint32_t> y, bool fuzzy, TypeShape& fx, TypeShape& fy) const
     {
         if (!fuzzy && x.size() != y.size())
             return false;
@@ -169,14 +190,12 @@ private:
     // "Torch.matmul.3.forward" -> "Torch.matmul.forward" + per-key counter, so shifted call indices still pair.
     std::vector<std::pair<std::string, NodeId>> recountedApis(const Graph& g, NodeId parent)
     {
-        static const std::regex kIndex(R"(\.\d+\.)");
         std::unordered_map<std::string, int> counter;
         std::vector<std::pair<std::string, NodeId>> out;
         for (NodeId c : g.children(parent)) {
             if (g.type[c] != NodeType::Api)
                 continue;
-            std::string name(g.nameOf(c));
-            std::string stripped = std::regex_replace(name, kIndex, ".");
+            std::string stripped = withoutCallIndices(g.nameOf(c));
             if (m_options.profile == RulesProfile::Msprobe26)
                 stripped = withoutRankSuffixes(stripped); // APIs a parallel merge renamed `<api>_rank<r>`
             int k = ++counter[stripped];

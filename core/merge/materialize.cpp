@@ -1,7 +1,10 @@
 #include "merge/materialize.h"
 
+#include "graph/tree_check.h"
+
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 namespace ps::merge {
 
@@ -148,6 +151,9 @@ public:
         links();
         m_dump->resolveKeys();
         g.dump = m_dump;
+        // The merge nests API groups one level deeper: the graph must still be a tree within max_depth, as every
+        // graph file reader demands (ProbeScope reads back what it writes).
+        checkHierarchy(g, m_f.parts[m_mg.part].dir);
         return m_out;
     }
 
@@ -181,21 +187,31 @@ private:
             m_id.emplace(m_order[i], NodeId(i));
     }
 
+    // A rank's stacks are shared by many nodes (one stack group for a whole layer): each is copied once per part,
+    // so a large stack shared by every node costs its size once, not once per node.
     uint32_t stackOf(const MNode& node)
     {
         if (node.source == kNoNode)
             return 0;
         const Graph& src = *m_f.parts[node.part].graph;
+        const uint32_t srcStack = src.stack[node.source];
+        const uint64_t key = (uint64_t(node.part) << 32) | srcStack;
+        if (auto known = m_stackOfSource.find(key); known != m_stackOfSource.end())
+            return known->second;
         std::span<const StrId> lines = src.stackOf(node.source);
-        if (lines.empty())
-            return 0;
-        std::vector<StrId> mine;
-        for (StrId l : lines)
-            mine.push_back(m_out->strings.intern(src.strings.view(l)));
-        auto [it, inserted] = m_stacks.emplace(mine, uint32_t(m_out->stacks.size()));
-        if (inserted)
-            m_out->stacks.push_back(std::move(mine));
-        return it->second;
+        uint32_t id = 0;
+        if (!lines.empty()) {
+            std::vector<StrId> mine;
+            mine.reserve(lines.size());
+            for (StrId l : lines)
+                mine.push_back(m_out->strings.intern(src.strings.view(l)));
+            auto [it, inserted] = m_stacks.emplace(std::move(mine), uint32_t(m_out->stacks.size()));
+            if (inserted)
+                m_out->stacks.push_back(it->first);
+            id = it->second;
+        }
+        m_stackOfSource.emplace(key, id);
+        return id;
     }
 
     // The node's items, copied with their merged statistics, as one record named after the node.
@@ -293,7 +309,8 @@ private:
     std::shared_ptr<DumpData> m_dump;
     std::vector<MNodeId> m_order;
     std::unordered_map<MNodeId, NodeId> m_id;
-    std::map<std::vector<StrId>, uint32_t> m_stacks;
+    std::map<std::vector<StrId>, uint32_t> m_stacks; // equal stacks of different parts become one
+    std::unordered_map<uint64_t, uint32_t> m_stackOfSource; // (part, the part's stack) -> stack of the result
     std::unique_ptr<JArena> m_scratchArena; // on m_dump's pool: what addItem copies a leaf from
 };
 

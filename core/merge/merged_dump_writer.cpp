@@ -4,6 +4,7 @@
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "util/error.h"
+#include "util/memory_budget.h"
 #include "vis/json_emit.h"
 #include "vis/json_writer.h"
 
@@ -11,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace ps::merge {
 
@@ -23,7 +25,31 @@ public:
         : m_file(path)
         , m_path(path)
     {
-        JsonReader reader(m_file.text(), path);
+        try {
+            locate();
+        } catch (...) {
+            m_file.checkUnchanged(); // a file a job is still writing: say so rather than what the parser met
+            throw;
+        }
+    }
+
+    // The records are read again while the merged dump is written: the file must not have changed meanwhile.
+    void checkUnchanged() const { m_file.checkUnchanged(); }
+
+    // The record's value in `arena`, or nullopt when the main rank has none of that name.
+    std::optional<JValue> find(const std::string& name, JArena& arena) const
+    {
+        auto it = m_offsets.find(name);
+        if (it == m_offsets.end())
+            return std::nullopt;
+        JsonReader reader(m_file.text().substr(it->second.first, it->second.second - it->second.first), m_path);
+        return reader.readValue(arena);
+    }
+
+private:
+    void locate()
+    {
+        JsonReader reader(m_file.text(), m_path);
         reader.beginObject();
         std::string_view key;
         while (reader.nextMember(key)) {
@@ -42,17 +68,6 @@ public:
         }
     }
 
-    // The record's value in `arena`, or nullopt when the main rank has none of that name.
-    std::optional<JValue> find(const std::string& name, JArena& arena) const
-    {
-        auto it = m_offsets.find(name);
-        if (it == m_offsets.end())
-            return std::nullopt;
-        JsonReader reader(m_file.text().substr(it->second.first, it->second.second - it->second.first), m_path);
-        return reader.readValue(arena);
-    }
-
-private:
     MappedFile m_file;
     std::string m_path;
     std::unordered_map<std::string, std::pair<size_t, size_t>> m_offsets;
@@ -244,9 +259,7 @@ private:
     Rebuilt rebuild(const std::string& node, NodeId n) const
     {
         Rebuilt r;
-        auto known = [](const auto& list, const std::string& key) {
-            return std::any_of(list.begin(), list.end(), [&](const auto& e) { return e.first == key; });
-        };
+        std::unordered_set<std::string> kwargKeys, paramKeys; // the first item of each name, found in O(1)
         for (int dir = 0; dir < 2; ++dir) {
             for (uint32_t i : dir == 0 ? m_g.inputItems(n) : m_g.outputItems(n)) {
                 std::string key = m_d.itemKey(m_d.items[i]);
@@ -262,9 +275,9 @@ private:
                 } else if (marker == "input") {
                     if (number)
                         r.args.emplace(std::stoll(index), i);
-                    else if (!known(r.kwargs, index))
+                    else if (kwargKeys.insert(index).second)
                         r.kwargs.emplace_back(index, i);
-                } else if (marker == "parameters" && number && !known(r.params, index)) {
+                } else if (marker == "parameters" && number && paramKeys.insert(index).second) {
                     r.params.emplace_back(index, i);
                 }
             }
@@ -419,9 +432,17 @@ std::vector<std::string> writeMergedDumpFolder(
     w.boolean(true);
     w.key("data");
     w.beginObject();
-    for (NodeId n : order)
-        if (n != g.root && !(g.inputItems(n).empty() && g.outputItems(n).empty()))
-            writer.node(n);
+    try {
+        for (NodeId n : order) {
+            if (n != g.root && !(g.inputItems(n).empty() && g.outputItems(n).empty()))
+                writer.node(n);
+            checkMemory(outDir); // the text grows with the dump: the run's memory budget holds here too
+        }
+        raw.checkUnchanged();
+    } catch (...) {
+        raw.checkUnchanged();
+        throw;
+    }
     w.endObject();
     w.endObject();
 

@@ -4,6 +4,7 @@
 #include "util/pyformat.h"
 
 #include <cmath>
+#include <cstring>
 #include <unordered_map>
 
 namespace ps::merge {
@@ -18,15 +19,38 @@ bool isMergeableDtype(std::string_view dtype)
     return false;
 }
 
+std::optional<StatKey> exactStatKey(const Stat& s)
+{
+    StatKey key;
+    double d = s.d;
+    if (s.kind == Stat::Kind::Int) {
+        d = double(s.i);
+        // 2^63 itself is no int64: compare the range first
+        if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) || int64_t(d) != s.i) {
+            key.bigInt = true;
+            key.bits = uint64_t(s.i);
+            return key;
+        }
+    }
+    if (std::isnan(d))
+        return std::nullopt;
+    if (d == 0)
+        d = 0; // -0.0 == 0.0
+    std::memcpy(&key.bits, &d, sizeof d);
+    return key;
+}
+
 bool sameStat(const Stat& a, const Stat& b, bool uncertain)
 {
     if (!a.isNumber() || !b.isNumber())
         return true;
     if (a.kind == Stat::Kind::Int && b.kind == Stat::Kind::Int)
         return a.i == b.i;
+    if (!uncertain) {
+        const auto x = exactStatKey(a), y = exactStatKey(b);
+        return x && y && *x == *y;
+    }
     const double x = a.number(), y = b.number();
-    if (!uncertain)
-        return x == y;
     const double diff = std::fabs(x - y);
     if (std::isnan(diff))
         return std::isnan(x) && std::isnan(y);

@@ -5,6 +5,7 @@
 // with the line of parallel_merge_info that shows how it was computed.
 #include "merge/merge_forest.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,16 @@ bool isMergeableDtype(std::string_view dtype);
 // Python's == between two statistics, or, with `uncertain`, equal within a relative 1e-6 (nan equals nan, inf
 // equals inf); statistics that are no number always count as equal.
 bool sameStat(const Stat& a, const Stat& b, bool uncertain);
+// A number statistic's class under Python's == (int and float compared exactly, as Python does): two numbers are
+// equal exactly when their keys are. nullopt for NaN, which equals nothing. For indexes that must not compare
+// every pair.
+struct StatKey {
+    bool bigInt = false; // an int no double holds exactly: its value, else the double's bits
+    uint64_t bits = 0;
+    bool operator==(const StatKey&) const = default;
+};
+std::optional<StatKey> exactStatKey(const Stat& number);
+
 // Max and Min exactly, Mean and Norm within the uncertainty.
 bool sameParam(const Forest& f, ItemRef a, ItemRef b);
 

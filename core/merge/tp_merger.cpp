@@ -2,9 +2,12 @@
 #include "merge/mergers.h"
 
 #include "graph/naming.h"
+#include "graph/stack_simplify.h"
 #include "merge/param_merge.h"
+#include "merge/reduce_index.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace ps::merge {
 
@@ -77,6 +80,7 @@ public:
                 addMerged(n, others, in, out);
         }
         // step 2: Megatron's ColumnParallelLinear ... RowParallelLinear runs that step 1 left alone
+        m_walk.begin(m_f.nodes.size());
         for (MNodeId n : nodes)
             columnToRowRun(n);
     }
@@ -152,38 +156,90 @@ private:
                 || contains(name, "all_reduce"))
                 reduces.push_back(c);
         }
+        if (matmuls.empty() || reduces.empty())
+            return;
+        // The reduces that can pair at all, by the statistics of the input a matmul output feeds (all_reduce's
+        // first, reduce_scatter's second), found without comparing every pair.
+        ReduceIndex index;
+        std::vector<ItemRef> reduceOut(reduces.size());
+        std::unordered_map<MNodeId, std::pair<uint32_t, ItemRef>> reduceOf; // a reduce also named matmul
+        for (uint32_t r = 0; r < reduces.size(); ++r) {
+            std::vector<Param> rOut = m_f.params(m_f.nodes[reduces[r]].out);
+            std::vector<Param> rIn = m_f.params(m_f.nodes[reduces[r]].in);
+            const bool allReduce = contains(m_f.nameOf(reduces[r]), "all_reduce");
+            if (rOut.empty() || rIn.size() < (allReduce ? 1u : 2u))
+                continue;
+            reduceOut[r] = rOut[0].item;
+            const ItemRef input = rIn[allReduce ? 0 : 1].item;
+            index.add(r, statsOf(input));
+            reduceOf[reduces[r]] = { r, input };
+        }
         for (MNodeId mm : matmuls) {
             std::vector<Param> mmOut = m_f.params(m_f.nodes[mm].out);
             if (mmOut.empty())
                 continue;
-            for (size_t r = 0; r < reduces.size(); ++r) {
-                std::vector<Param> rOut = m_f.params(m_f.nodes[reduces[r]].out);
-                std::vector<Param> rIn = m_f.params(m_f.nodes[reduces[r]].in);
-                const bool allReduce = contains(m_f.nameOf(reduces[r]), "all_reduce");
-                if (rOut.empty() || rIn.size() < (allReduce ? 1u : 2u))
-                    continue;
-                if (!sameParamExactly(mmOut[0].item, rIn[allReduce ? 0 : 1].item))
-                    continue;
-                std::vector<MNodeId> others = counterparts(mm);
-                ParamDiff in, unused;
-                diffParams(m_f, mm, others, true, in, unused);
-                if (!in.empty())
-                    addMerged(mm, others, in, {});
-                for (int k = 0; k < 4; ++k)
-                    m_f.setStat(mmOut[0].item, k, m_f.stat(rOut[0].item, k));
-                m_f.infoOf(mm).push_back("The output of this data is merged from " + rOut[0].key);
-                reduces.erase(reduces.begin() + long(r));
-                break;
+            const std::optional<uint32_t> r = index.first(statsOf(mmOut[0].item));
+            if (!r)
+                continue;
+            std::vector<MNodeId> others = counterparts(mm);
+            ParamDiff in, unused;
+            diffParams(m_f, mm, others, true, in, unused);
+            if (!in.empty()) {
+                addMerged(mm, others, in, {});
+                if (auto dual = reduceOf.find(mm); dual != reduceOf.end()) // its input statistics changed
+                    index.update(dual->second.first, statsOf(dual->second.second));
             }
+            for (int k = 0; k < 4; ++k)
+                m_f.setStat(mmOut[0].item, k, m_f.stat(reduceOut[*r], k));
+            m_f.infoOf(mm).push_back(
+                "The output of this data is merged from " + m_f.params(m_f.nodes[reduces[*r]].out)[0].key);
+            index.remove(*r);
         }
     }
 
-    bool sameParamExactly(ItemRef a, ItemRef b) const
+    ReduceIndex::Stats statsOf(ItemRef item) const
     {
-        for (int k = 0; k < 4; ++k)
-            if (!sameStat(m_f.stat(a, k), m_f.stat(b, k), false))
-                return false;
-        return true;
+        return { m_f.stat(item, 0), m_f.stat(item, 1), m_f.stat(item, 2), m_f.stat(item, 3) };
+    }
+
+    static bool isColumnForward(std::string_view name)
+    {
+        std::vector<std::string_view> splits = splitDots(name);
+        return splits.size() >= 4 && splits[splits.size() - 2] == "forward"
+            && contains(splits[splits.size() - 3], "ColumnParallelLinear");
+    }
+
+    // msprobe's _slice_list_at_id(siblings, node.id, "RowParallelLinear"): from the last sibling whose name holds
+    // the node's to the last RowParallelLinear after it. The Row end does not depend on the node, and the starts
+    // of all ColumnParallelLinear siblings come from one pass over the names (Aho-Corasick), so a parent with
+    // 10^5 such children costs its size, not its size squared.
+    struct Runs {
+        long lastRow = -1;
+        std::unordered_map<MNodeId, long> start;
+    };
+    const Runs& runsOf(MNodeId parent)
+    {
+        auto [it, fresh] = m_runs.try_emplace(parent);
+        if (!fresh)
+            return it->second;
+        const std::vector<MNodeId>& siblings = m_f.nodes[parent].children;
+        std::vector<std::string_view> reversed; // the last sibling holding a name is the first one read backwards
+        std::vector<std::string> needles;
+        std::vector<MNodeId> columns;
+        for (size_t i = siblings.size(); i-- > 0;) {
+            std::string_view name = m_f.nameOf(siblings[i]);
+            reversed.push_back(name);
+            if (it->second.lastRow < 0 && contains(name, "RowParallelLinear"))
+                it->second.lastRow = long(i);
+            if (m_f.nodes[siblings[i]].type == NodeType::Module && isColumnForward(name)) {
+                needles.emplace_back(name);
+                columns.push_back(siblings[i]);
+            }
+        }
+        std::vector<int> first = firstLinesContaining(needles, reversed);
+        for (size_t k = 0; k < columns.size(); ++k)
+            it->second.start[columns[k]] = first[k] < 0 ? -1 : long(siblings.size()) - 1 - first[k];
+        return it->second;
     }
 
     // A forward ColumnParallelLinear without merge info, up to the next RowParallelLinear sibling: every node in
@@ -191,31 +247,32 @@ private:
     void columnToRowRun(MNodeId n)
     {
         const MNode& node = m_f.nodes[n];
-        if (node.type != NodeType::Module || hasInfo(n) || node.parent == kNone)
-            return;
-        std::vector<std::string_view> splits = splitDots(m_f.nameOf(n));
-        if (splits.size() < 4 || splits[splits.size() - 2] != "forward"
-            || !contains(splits[splits.size() - 3], "ColumnParallelLinear"))
+        if (node.type != NodeType::Module || hasInfo(n) || node.parent == kNone || !isColumnForward(m_f.nameOf(n)))
             return;
         const std::vector<MNodeId>& siblings = m_f.nodes[node.parent].children;
-        long start = -1, end = -1;
-        const std::string self(m_f.nameOf(n));
-        for (size_t i = 0; i < siblings.size(); ++i) {
-            if (contains(m_f.nameOf(siblings[i]), self))
-                start = long(i);
-            else if (contains(m_f.nameOf(siblings[i]), "RowParallelLinear"))
-                end = long(i);
+        const Runs& runs = runsOf(node.parent);
+        long start = -1;
+        if (auto known = runs.start.find(n); known != runs.start.end()) {
+            start = known->second;
+        } else { // a node its parent does not list (left so by an earlier merge step)
+            for (size_t i = 0; i < siblings.size(); ++i)
+                if (contains(m_f.nameOf(siblings[i]), m_f.nameOf(n)))
+                    start = long(i);
         }
-        if (start < 0 || end < 0 || end - start + 1 < 2)
+        // A RowParallelLinear sibling holding the node's name counts as its start, so the run is valid exactly when
+        // the last RowParallelLinear comes after the start.
+        const long end = runs.lastRow;
+        if (start < 0 || end <= start)
             return;
         const std::vector<MNodeId> run(siblings.begin() + start, siblings.begin() + end + 1);
+        // msprobe walks every run in full; a node an earlier run reached is decided already (merged, or with no
+        // mergeable data: the data decides that, not the statistics), so each node is walked once in all.
         std::vector<MNodeId> stack = run;
-        m_walk.begin(m_f.nodes.size());
         while (!stack.empty()) {
             MNodeId cur = stack.back();
             stack.pop_back();
             if (!m_walk.firstVisit(cur))
-                continue; // a cycle
+                continue; // walked before, or a cycle
             const std::vector<MNodeId>& kids = m_f.nodes[cur].children;
             stack.insert(stack.end(), kids.rbegin(), kids.rend());
             if (hasInfo(cur) || m_f.nameOf(cur).starts_with("Distributed"))
@@ -243,7 +300,8 @@ private:
     Forest& m_f;
     const GraphGroup& m_group;
     const TpMapping& m_mapping;
-    WalkMarks m_walk;
+    WalkMarks m_walk; // the nodes the column-to-row runs reached
+    std::unordered_map<MNodeId, Runs> m_runs; // per parent
 };
 
 } // namespace

@@ -4,6 +4,9 @@
 #include "merge/pp_merger.h"
 
 #include <algorithm>
+#include <set>
+#include <string>
+#include <unordered_set>
 
 namespace ps::merge {
 
@@ -106,24 +109,40 @@ public:
             }
             stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
         }
+        // The chunks the graph holds (second name part), in order: --vpp may say more than there are, and a loop
+        // over 1..vpp-1 per layer list would follow the argument, not the data.
+        std::set<long long> chunks;
+        for (MNodeId n : m_g.values()) {
+            std::string_view chunk = secondPart(m_f.nameOf(n));
+            if (isDigits(chunk) && chunk.size() <= 9 && std::stoll(std::string(chunk)) >= 1
+                && std::stoll(std::string(chunk)) < m_vpp)
+                chunks.insert(std::stoll(std::string(chunk)));
+        }
         for (MNodeId parent : layerParents) {
             const bool forward = isForwardCall(m_f.nameOf(parent));
-            for (int chunk = 1; chunk < m_vpp; ++chunk) {
+            std::vector<MNodeId>& kids = m_f.nodes[parent].children;
+            std::vector<MNodeId> before; // backward: each chunk's layers go in front of the ones before it
+            for (long long chunk : chunks) {
                 MNodeId target = m_g.find(m_f.names.find(withChunk(m_f.nameOf(parent), std::to_string(chunk))));
                 if (target == kNone)
                     continue;
-                std::vector<MNodeId> moved = m_f.nodes[target].children;
-                std::vector<MNodeId>& kids = m_f.nodes[parent].children;
+                const std::vector<MNodeId> moved = m_f.nodes[target].children;
                 if (forward)
                     kids.insert(kids.end(), moved.begin(), moved.end());
                 else
-                    kids.insert(kids.begin(), moved.begin(), moved.end());
+                    before.insert(before.end(), moved.rbegin(), moved.rend());
                 for (MNodeId m : moved)
                     m_f.nodes[m].parent = parent;
                 dropChain(target);
             }
+            if (!before.empty()) {
+                std::reverse(before.begin(), before.end());
+                before.insert(before.end(), kids.begin(), kids.end());
+                kids = std::move(before);
+            }
             renumber(parent, forward);
         }
+        dropRootKids();
     }
 
 private:
@@ -143,11 +162,17 @@ private:
         chain.pop_back(); // the root stays
         for (MNodeId m : chain)
             m_g.erase(m_f.nodes[m].name);
-        const StrId top = m_f.nodes[chain.back()].name;
+        m_droppedTops.insert(m_f.nodes[chain.back()].name);
+    }
+
+    // The root's children named like a dropped chain's top leave it, all in one pass at the end of the fold (the
+    // fold renames only nodes below the layer lists, never the root's children).
+    void dropRootKids()
+    {
+        if (m_droppedTops.empty())
+            return;
         std::vector<MNodeId>& rootKids = m_f.nodes[m_g.root].children;
-        rootKids.erase(
-            std::remove_if(rootKids.begin(), rootKids.end(), [&](MNodeId n) { return m_f.nodes[n].name == top; }),
-            rootKids.end());
+        std::erase_if(rootKids, [&](MNodeId n) { return m_droppedTops.count(m_f.nodes[n].name) > 0; });
     }
 
     void renameNode(MNodeId n, const std::string& name)
@@ -203,6 +228,7 @@ private:
     std::string m_last;
     int m_vpp;
     WalkMarks m_walk, m_chainWalk; // the chain walk runs inside the fold's walks
+    std::unordered_set<StrId> m_droppedTops;
 };
 
 } // namespace

@@ -229,7 +229,7 @@ TensorReadResult failure(std::string error)
 
 } // namespace
 
-TensorReadResult readNpyFile(const std::string& path)
+TensorReadResult readNpyFile(const std::string& path, TensorRead mode)
 {
     std::string error;
     detail::FileSource file;
@@ -285,10 +285,16 @@ TensorReadResult readNpyFile(const std::string& path)
     TensorReadResult result;
     result.tensor.dtype = *dtype;
     result.tensor.shape = header.shape;
+    const bool reorder = header.fortranOrder && header.shape.size() > 1 && numel > 0;
+    result.memoryBytes = uint64_t(numel) * elementSize * (reorder ? 2 : 1);
+    if (mode == TensorRead::HeaderOnly) {
+        result.ok = true;
+        return result;
+    }
     result.tensor.data.resize(size_t(numel) * elementSize);
     if (!file.readAt(dataStart, result.tensor.data.data(), result.tensor.data.size()))
         return failure(path + ": cannot read the .npy data");
-    if (header.fortranOrder && header.shape.size() > 1 && numel > 0)
+    if (reorder)
         result.tensor.data = fortranToC(result.tensor.data, header.shape, elementSize, numel);
     result.ok = true;
     return result;

@@ -104,7 +104,7 @@ std::string archivePrefix(const detail::ZipArchive& zip)
 
 } // namespace
 
-TensorReadResult readPtFile(const std::string& path)
+TensorReadResult readPtFile(const std::string& path, TensorRead mode)
 {
     std::string error;
     detail::FileSource file;
@@ -165,16 +165,18 @@ TensorReadResult readPtFile(const std::string& path)
     }
 
     // step 3: the data, moved as is when the view is the whole storage, else materialised
-    std::vector<std::byte> storage;
-    if (numel > 0 && !zip.read(*storageEntry, detail::kTensorFileSizeLimit - 1, storage, error))
-        return failure(error);
     TensorReadResult result;
     result.ok = true;
     result.tensor.dtype = recipe.dtype;
     result.tensor.shape = recipe.sizes;
-    if (numel == 0)
+    const bool wholeStorage = recipe.storageOffset == 0 && isContiguous(recipe);
+    result.memoryBytes = numel == 0 ? 0 : storageEntry->uncompressedSize + (wholeStorage ? 0 : uint64_t(outputBytes));
+    if (numel == 0 || mode == TensorRead::HeaderOnly)
         return result;
-    if (recipe.storageOffset == 0 && isContiguous(recipe)) {
+    std::vector<std::byte> storage;
+    if (!zip.read(*storageEntry, detail::kTensorFileSizeLimit - 1, storage, error))
+        return failure(error);
+    if (wholeStorage) {
         storage.resize(size_t(outputBytes));
         result.tensor.data = std::move(storage);
     } else {

@@ -72,16 +72,16 @@ double Tensor::valueAt(int64_t index) const
     return value;
 }
 
-TensorReadResult readTensorFile(const std::string& path)
+TensorReadResult readTensorFile(const std::string& path, TensorRead mode)
 {
     const auto endsWith = [&path](const char* suffix) {
         const std::string s(suffix);
         return path.size() >= s.size() && path.compare(path.size() - s.size(), s.size(), s) == 0;
     };
     if (endsWith(".pt"))
-        return readPtFile(path);
+        return readPtFile(path, mode);
     if (endsWith(".npy"))
-        return readNpyFile(path);
+        return readNpyFile(path, mode);
     TensorReadResult result;
     result.error = path + ": unknown tensor file type (expected .pt or .npy)";
     return result;

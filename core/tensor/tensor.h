@@ -30,10 +30,17 @@ struct TensorReadResult {
     bool ok = false;
     Tensor tensor;
     std::string error;
+    uint64_t memoryBytes = 0; // what reading the data allocates at most (set by a HeaderOnly read too)
 };
 
-TensorReadResult readPtFile(const std::string& path); // torch.save zip archive (pickle subset, no code execution)
-TensorReadResult readNpyFile(const std::string& path); // numpy .npy, format versions 1-3, no pickle
-TensorReadResult readTensorFile(const std::string& path); // by extension
+// HeaderOnly reads no data: the result has the dtype, the shape and memoryBytes, so that a caller can reserve the
+// memory (util/memory_budget.h) before the Full read allocates it.
+enum class TensorRead { Full, HeaderOnly };
+
+// torch.save zip archive (pickle subset, no code execution)
+TensorReadResult readPtFile(const std::string& path, TensorRead mode = TensorRead::Full);
+// numpy .npy, format versions 1-3, no pickle
+TensorReadResult readNpyFile(const std::string& path, TensorRead mode = TensorRead::Full);
+TensorReadResult readTensorFile(const std::string& path, TensorRead mode = TensorRead::Full); // by extension
 
 } // namespace ps

@@ -1,5 +1,7 @@
 #include "zip_archive.h"
 
+#include "util/limits.h"
+
 #include <algorithm>
 #include <zlib.h>
 
@@ -20,6 +22,7 @@ constexpr size_t kLocalHeaderSize = 30;
 constexpr uint64_t kMaxEntries = 1 << 16; // a torch.save archive of one tensor has 3-5
 constexpr uint64_t kMaxDeflateRatio = 1032; // deflate cannot expand by more; a larger claim is a zip bomb
 constexpr size_t kChunk = size_t(1) << 20;
+constexpr uint64_t kSmallEntry = uint64_t(1) << 20; // entries up to this size may inflate beyond max_inflate_ratio
 
 uint16_t le16(const unsigned char* p)
 {
@@ -202,6 +205,15 @@ bool ZipArchive::parseCentralDirectory(const std::vector<unsigned char>& directo
             : entry.uncompressedSize / kMaxDeflateRatio > entry.compressedSize;
         if (sizesImpossible) {
             error = fail("zip entry '" + entry.name + "' declares an impossible size (zip bomb or corrupt archive)");
+            return false;
+        }
+        // torch.save stores its records uncompressed; a deflated record may inflate, but only so far.
+        const uint64_t ratio = limits().maxInflateRatio;
+        if (entry.method == 8 && entry.uncompressedSize > kSmallEntry
+            && entry.uncompressedSize / ratio > entry.compressedSize) {
+            error = fail(overLimit("zip entry '" + entry.name + "' inflates " + std::to_string(entry.compressedSize)
+                    + " bytes to " + std::to_string(entry.uncompressedSize),
+                "max_inflate_ratio", ratio));
             return false;
         }
         if (entry.localHeaderOffset > m_directoryOffset

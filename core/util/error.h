@@ -20,6 +20,8 @@ enum class ErrorCode {
     OutputError,
     Cancelled,
     BadArgument,
+    MemoryLimit, // the run would hold more memory than limits().maxMemoryBytes
+    FileChanged, // an input changed (shrank, was rewritten) while it was being read
 };
 
 class Error : public std::runtime_error {

@@ -1,8 +1,11 @@
 #include "util/limits.h"
 
+#include "util/memory_budget.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace ps {
 
@@ -25,6 +28,9 @@ constexpr LimitField kFields[] = {
     { "max_nodes", &Limits::maxNodes, "records of a dump.json or construct.json, nodes of a graph", false },
     { "max_string_length", &Limits::maxStringBytes, "bytes of one JSON string", true },
     { "max_tensor_elements", &Limits::maxTensorElements, "elements of one .pt or .npy tensor", false },
+    { "max_depth", &Limits::maxDepth, "levels of a graph's hierarchy below its root", false },
+    { "max_inflate_ratio", &Limits::maxInflateRatio, "decompressed bytes per compressed byte (.vis.gz, .pt)", false },
+    { "max_memory", &Limits::maxMemoryBytes, "bytes of memory one run may hold (default: 3/4 of RAM)", true },
 };
 
 uint64_t parseValue(std::string_view name, std::string_view text)
@@ -71,9 +77,18 @@ std::string_view trimmed(std::string_view s)
 
 } // namespace
 
+uint64_t Limits::defaultMemoryBudget()
+{
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long pageSize = ::sysconf(_SC_PAGESIZE);
+    const uint64_t physical = pages > 0 && pageSize > 0 ? uint64_t(pages) * uint64_t(pageSize) : 0;
+    return std::max<uint64_t>(physical / 4 * 3, 1ull << 30);
+}
+
 void setLimits(const Limits& limits)
 {
     detail::g_limits = limits;
+    checkMemoryAtNextCall(); // a smaller budget applies at once
 }
 
 void applyLimitSettings(Limits& into, std::string_view settings)

@@ -15,6 +15,11 @@ struct Limits {
     uint64_t maxNodes = 100'000'000; // max_nodes: records of one dump.json or construct.json, nodes of one graph
     uint64_t maxStringBytes = 1ull << 30; // max_string_length: one JSON string, in bytes
     uint64_t maxTensorElements = 4ull << 30; // max_tensor_elements: one .pt or .npy tensor
+    uint64_t maxDepth = 500; // max_depth: levels below the root of a graph (msprobe 26 stops at 500)
+    uint64_t maxInflateRatio = 100; // max_inflate_ratio: decompressed bytes per compressed byte (.vis.gz, .pt)
+    uint64_t maxMemoryBytes = defaultMemoryBudget(); // max_memory: memory the process may hold (util/memory_budget.h)
+
+    static uint64_t defaultMemoryBudget(); // 3/4 of the machine's physical memory, at least 1 GiB
 };
 
 namespace detail {

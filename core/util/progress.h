@@ -2,6 +2,8 @@
 // Progress and cancellation of a long engine run, with no Qt. The engine reports (stage, fraction of the stage)
 // from any of its threads; the caller receives the current stage and one overall fraction that never decreases
 // and ends at 1, and stops the run by setting its cancel flag (the engine then throws Error(Cancelled)).
+#include "util/memory_budget.h"
+
 #include <array>
 #include <atomic>
 #include <cstddef>
@@ -71,9 +73,11 @@ struct ProgressPart {
     const Progress* progress = nullptr;
     int part = 0;
     int parts = 1;
-    // Reports and throws Error(Cancelled) if the run was cancelled.
+    // Reports, throws Error(Cancelled) if the run was cancelled and Error(MemoryLimit) when the run holds more
+    // memory than its budget (util/memory_budget.h).
     void advance(Stage stage, double fraction) const
     {
+        checkMemory();
         if (!progress)
             return;
         progress->report(stage, fraction, part, parts);

@@ -8,6 +8,7 @@
 #include "vis/vis_reader_common.h"
 
 #include <algorithm>
+#include <climits>
 #include <fstream>
 #include <set>
 #include <unordered_map>
@@ -26,7 +27,8 @@ struct DbRow {
     OverflowLevel overflow = OverflowLevel::None;
     int64_t microStep = 0;
     std::vector<std::string> link;
-    std::vector<std::string> stack;
+    std::string stackId; // tb_stack.id; many rows share one stack, read once per graph side
+    bool hasStack = false;
     std::string parallelMergeInfo;
     std::string distributed;
     int64_t modified = 0;
@@ -61,14 +63,16 @@ class DbReader {
 public:
     explicit DbReader(const std::string& path)
         : m_path(path)
-        , m_db(openReadOnly(path)) {
+        , m_db(openReadOnly(path))
+    {
         validate();
         readConfig();
     }
 
     const DbConfig& config() const { return m_config; }
 
-    std::vector<std::pair<int, int>> graphs() {
+    std::vector<std::pair<int, int>> graphs()
+    {
         std::vector<std::pair<int, int>> out;
         SqliteStmt q(*m_db, "SELECT DISTINCT step, rank FROM tb_nodes ORDER BY step, rank");
         while (q.step())
@@ -76,15 +80,16 @@ public:
         return out;
     }
 
-    VisDocument read(int step, int rank) {
+    VisDocument read(int step, int rank)
+    {
         std::vector<DbRow> rows[2];
         std::string dumpDir[2];
         bool dumpDirNull[2] = { true, true };
         SqliteStmt q(*m_db,
             "SELECT n.node_name, n.node_type, n.up_node, n.sub_nodes, n.precision_index, n.overflow_level, "
-            "n.micro_step_id, n.matched_node_link, s.stack_info, n.parallel_merge_info, n.matched_distributed, "
+            "n.micro_step_id, n.matched_node_link, n.stack_id, n.parallel_merge_info, n.matched_distributed, "
             "n.modified, n.input_data, n.output_data, n.data_source, n.dump_data_dir FROM tb_nodes n "
-            "LEFT JOIN tb_stack s ON s.id = n.stack_id WHERE n.step = ? AND n.rank = ? ORDER BY n.node_order");
+            "WHERE n.step = ? AND n.rank = ? ORDER BY n.node_order");
         q.bind(1, int64_t(step)).bind(2, int64_t(rank));
         while (q.step()) {
             std::string_view source = q.text(14);
@@ -120,6 +125,8 @@ public:
         how.compare = m_config.compare;
         how.mode = modeFromTask(m_config.task);
         how.overflowCheck = m_config.overflowCheck;
+        if (m_config.microSteps > INT32_MAX)
+            fail("tb_config.micro_steps is " + std::to_string(m_config.microSteps) + ", more than any graph holds");
         how.microSteps = uint32_t(std::max<int64_t>(m_config.microSteps, 0));
         const std::shared_ptr<Comparison> c = m_config.compare ? assembleDocument({ &npu, &bench }, how, doc, m_path)
                                                                : assembleDocument({ &npu }, how, doc, m_path);
@@ -136,7 +143,8 @@ public:
 private:
     // msprobe 8.x stores the inherited micro_step_id on every node; the model (like msprobe 1.2.1's .vis) sets it
     // on the root's children and on nodes that differ from their parent. Writing a .vis.db propagates it again.
-    static void keepOnlyOwnMicroSteps(Graph& g) {
+    static void keepOnlyOwnMicroSteps(Graph& g)
+    {
         std::vector<int32_t> effective(g.size(), 0);
         for (NodeId n = 0; n < g.size(); ++n) {
             effective[n] = g.microStep[n];
@@ -152,7 +160,8 @@ private:
 
     [[noreturn]] void fail(const std::string& what) const { throw Error(ErrorCode::BadContent, m_path, what); }
 
-    static std::unique_ptr<SqliteDb> openReadOnly(const std::string& path) {
+    static std::unique_ptr<SqliteDb> openReadOnly(const std::string& path)
+    {
         if (!isRegularFile(path))
             throw Error(ErrorCode::FileNotFound, path, "the .vis.db file does not exist or is not a regular file");
         checkInputFile(path); // limits().maxFileBytes
@@ -170,18 +179,41 @@ private:
         return std::make_unique<SqliteDb>(path, immutable ? SqliteDb::Mode::Immutable : SqliteDb::Mode::ReadOnly);
     }
 
-    void validate() {
-        std::set<std::string> tables;
+    // The schema is checked before any row is read: only plain tables (no view, trigger or virtual table, no
+    // generated or hidden column) with the columns a .vis.db has. A hostile database could otherwise make a
+    // SELECT compute without end or build huge values.
+    void validate()
+    {
+        struct SchemaObject {
+            std::string type, name, sql;
+        };
+        std::vector<SchemaObject> objects;
         try {
-            SqliteStmt q(*m_db, "SELECT name FROM sqlite_master WHERE type = 'table'");
+            SqliteStmt q(*m_db, "SELECT type, name, sql FROM sqlite_master");
             while (q.step())
-                tables.emplace(q.text(0));
+                objects.push_back({ std::string(q.text(0)), std::string(q.text(1)), std::string(q.text(2)) });
         } catch (const Error& e) {
             fail("a corrupt SQLite database or not one at all: " + e.detail());
+        }
+        std::set<std::string> tables;
+        for (const SchemaObject& o : objects) {
+            if (o.type == "view" || o.type == "trigger")
+                fail("the database holds the " + o.type + " \"" + o.name + "\", which a .vis.db never has");
+            if (o.type == "table" && o.sql.starts_with("CREATE VIRTUAL TABLE"))
+                fail("the table \"" + o.name + "\" is a virtual table, which a .vis.db never has");
+            if (o.type == "table")
+                tables.insert(o.name);
         }
         for (const char* t : { "tb_nodes", "tb_config", "tb_stack" })
             if (!tables.count(t))
                 fail(std::string("a SQLite database but not a .vis.db: the table ") + t + " is missing");
+        for (const char* t : { "tb_nodes", "tb_config", "tb_stack" }) {
+            SqliteStmt q(*m_db, (std::string("PRAGMA table_xinfo(") + t + ")").c_str());
+            while (q.step())
+                if (q.integer(6) != 0)
+                    fail(std::string("the column ") + t + "." + std::string(q.text(1))
+                        + " is generated or hidden, which a .vis.db never has");
+        }
         std::set<std::string> columns;
         SqliteStmt q(*m_db, "PRAGMA table_info(tb_nodes)");
         while (q.step())
@@ -195,7 +227,8 @@ private:
         m_config.rules26 = columns.count("is_distributed") > 0;
     }
 
-    void readConfig() {
+    void readConfig()
+    {
         SqliteStmt q(*m_db,
             "SELECT graph_type, task, tool_tip, micro_steps, overflow_check, node_colors FROM tb_config "
             "ORDER BY id LIMIT 1");
@@ -211,7 +244,8 @@ private:
     }
 
     // tb_config as a .vis top level in msprobe 1.2.1's key order.
-    void fillMeta(VisMeta& meta) {
+    void fillMeta(VisMeta& meta)
+    {
         meta.fromFile = true;
         meta.taskText = m_config.task;
         JArena& arena = meta.store->arena;
@@ -236,7 +270,8 @@ private:
     }
 
     // Runs a JSON parse of a column; errors keep the database as the file and say which column of which node.
-    template <typename Parse> auto inColumn(const std::string& what, Parse parse) {
+    template <typename Parse> auto inColumn(const std::string& what, Parse parse)
+    {
         try {
             return parse();
         } catch (const Error& e) {
@@ -244,7 +279,8 @@ private:
         }
     }
 
-    JValue parseJson(std::string_view text, JArena& arena, const std::string& what) {
+    JValue parseJson(std::string_view text, JArena& arena, const std::string& what)
+    {
         return inColumn(what, [&] {
             JsonReader reader(text, m_path);
             JValue v = reader.readValue(arena);
@@ -253,7 +289,8 @@ private:
         });
     }
 
-    void parseStrings(std::string_view text, std::vector<std::string>& out, const char* what, const std::string& node) {
+    void parseStrings(std::string_view text, std::vector<std::string>& out, const char* what, const std::string& node)
+    {
         if (text.empty())
             return;
         inColumn(std::string(what) + " of " + node, [&] {
@@ -270,7 +307,8 @@ private:
         });
     }
 
-    DbRow readRow(SqliteStmt& q) {
+    DbRow readRow(SqliteStmt& q)
+    {
         DbRow row;
         row.name = std::string(q.text(0));
         std::string_view type = q.text(1);
@@ -284,8 +322,12 @@ private:
             row.precision = q.isInteger(4) ? Precision::integer(int(q.integer(4))) : Precision::real(q.real(4));
         row.overflow = overflowFromText(q.text(5));
         row.microStep = q.integer(6);
+        if (row.microStep < -1 || row.microStep > INT32_MAX)
+            fail("the micro_step_id of \"" + row.name + "\" is " + std::to_string(row.microStep)
+                + ", not an integer from -1 to " + std::to_string(INT32_MAX));
         parseStrings(q.text(7), row.link, "matched_node_link", row.name);
-        parseStrings(q.text(8), row.stack, "stack_info", row.name);
+        row.hasStack = !q.isNull(8);
+        row.stackId = std::string(q.text(8));
         row.parallelMergeInfo = std::string(q.text(9));
         row.distributed = std::string(q.text(10));
         row.modified = q.integer(11);
@@ -295,7 +337,8 @@ private:
     }
 
     // Node order: pre-order from the root over sub_nodes (the order a .vis lists nodes), then unreached rows.
-    std::vector<size_t> preOrder(const std::vector<DbRow>& rows) {
+    std::vector<size_t> preOrder(const std::vector<DbRow>& rows)
+    {
         std::unordered_map<std::string_view, size_t> byName;
         for (size_t i = 0; i < rows.size(); ++i)
             byName.emplace(rows[i].name, i);
@@ -325,7 +368,8 @@ private:
     }
 
     void readItems(
-        VisSide& side, std::string_view text, ItemSource source, std::vector<uint32_t>& out, const std::string& node) {
+        VisSide& side, std::string_view text, ItemSource source, std::vector<uint32_t>& out, const std::string& node)
+    {
         out.clear();
         if (text.empty())
             return;
@@ -336,8 +380,24 @@ private:
         });
     }
 
-    void addSide(VisSide& side, std::vector<DbRow>& rows, VisMeta& meta, const std::string& where) {
+    // The stack behind a tb_stack id, added to the side once (id -> the assembler's stack index).
+    uint32_t stackOf(VisSide& side, const std::string& id, std::unordered_map<std::string, uint32_t>& known)
+    {
+        auto it = known.find(id);
+        if (it != known.end())
+            return it->second;
+        std::vector<std::string> lines;
+        SqliteStmt q(*m_db, "SELECT stack_info FROM tb_stack WHERE id = ?");
+        q.bind(1, id);
+        if (q.step())
+            parseStrings(q.text(0), lines, "stack_info", "tb_stack row " + id);
+        return known[id] = side.assembler.addStack(lines);
+    }
+
+    void addSide(VisSide& side, std::vector<DbRow>& rows, VisMeta& meta, const std::string& where)
+    {
         JArena& arena = meta.store->arena;
+        std::unordered_map<std::string, uint32_t> stacks;
         std::vector<uint32_t> inputs, outputs;
         for (size_t i : preOrder(rows)) {
             DbRow& row = rows[i];
@@ -351,7 +411,8 @@ private:
                 side.assembler.addChild(child);
             for (const std::string& l : row.link)
                 side.assembler.addLinkName(l);
-            side.assembler.setStack(n, row.stack);
+            if (row.hasStack)
+                side.assembler.setStackIndex(n, stackOf(side, row.stackId, stacks));
             readItems(side, row.input, ItemSource::Input, inputs, row.name + where);
             readItems(side, row.output, ItemSource::Output, outputs, row.name + where);
             side.assembler.setItems(n, inputs, outputs);
@@ -384,24 +445,28 @@ private:
 
 } // namespace
 
-bool looksLikeSqlite(const std::string& path) {
+bool looksLikeSqlite(const std::string& path)
+{
     std::ifstream in(path, std::ios::binary);
     char header[16] = {};
     in.read(header, sizeof header);
     return in.gcount() == 16 && std::string_view(header, 16) == std::string_view("SQLite format 3\0", 16);
 }
 
-VisDbIndex listVisDb(const std::string& path) {
+VisDbIndex listVisDb(const std::string& path)
+{
     DbReader reader(path);
     return { reader.config().compare, reader.graphs() };
 }
 
-VisDocument readVisDbGraph(const std::string& path, int step, int rank) {
+VisDocument readVisDbGraph(const std::string& path, int step, int rank)
+{
     DbReader reader(path);
     return reader.read(step, rank);
 }
 
-std::vector<VisDocument> readVisDb(const std::string& path) {
+std::vector<VisDocument> readVisDb(const std::string& path)
+{
     DbReader reader(path);
     std::vector<VisDocument> out;
     for (auto [step, rank] : reader.graphs())

@@ -27,6 +27,7 @@ public:
     [[noreturn]] void fail(const std::string& what, ErrorCode code = ErrorCode::BadContent) const;
 
 private:
+    void harden(); // reading an untrusted file
     sqlite3* m_db = nullptr;
     std::string m_name;
 };

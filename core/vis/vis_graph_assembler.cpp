@@ -1,5 +1,6 @@
 #include "vis/vis_graph_assembler.h"
 
+#include "graph/tree_check.h"
 #include "util/error.h"
 #include "util/limits.h"
 
@@ -8,13 +9,15 @@ namespace ps {
 VisGraphAssembler::VisGraphAssembler(std::string file)
     : m_file(std::move(file))
     , m_dump(std::make_shared<DumpData>())
-    , m_graph(std::make_shared<Graph>()) {
+    , m_graph(std::make_shared<Graph>())
+{
     m_dump->verbatim = true;
     m_dump->path = m_file;
     m_graph->stacks.assign(1, {}); // stack 0: empty
 }
 
-NodeId VisGraphAssembler::addNode(std::string_view name, int nodeType) {
+NodeId VisGraphAssembler::addNode(std::string_view name, int nodeType)
+{
     Graph& g = *m_graph;
     if (g.size() >= limits().maxNodes)
         throw Error(ErrorCode::BadContent, m_file,
@@ -37,46 +40,54 @@ NodeId VisGraphAssembler::addNode(std::string_view name, int nodeType) {
     return n;
 }
 
-void VisGraphAssembler::setParent(NodeId n, std::string_view parentName) {
+void VisGraphAssembler::setParent(NodeId n, std::string_view parentName)
+{
     m_parentName[n] = parentName.empty() || parentName == "None" ? kNoStr : m_graph->strings.intern(parentName);
 }
 
-void VisGraphAssembler::addChild(std::string_view childName) {
+void VisGraphAssembler::addChild(std::string_view childName)
+{
     m_childNames.push_back(m_graph->strings.intern(childName));
 }
 
-void VisGraphAssembler::addLinkName(std::string_view name) {
+void VisGraphAssembler::addLinkName(std::string_view name)
+{
     m_linkNames.push_back(m_graph->strings.intern(name));
 }
 
-std::span<const StrId> VisGraphAssembler::linkOf(NodeId n) const {
+std::span<const StrId> VisGraphAssembler::linkOf(NodeId n) const
+{
     uint32_t end = n + 1 < m_linkBegin.size() ? m_linkBegin[n + 1] : uint32_t(m_linkNames.size());
     return { m_linkNames.data() + m_linkBegin[n], end - m_linkBegin[n] };
 }
 
-void VisGraphAssembler::setStack(NodeId n, const std::vector<std::string>& lines) {
-    if (lines.empty())
-        return;
-    std::string key;
-    for (const std::string& line : lines) {
-        key += line;
-        key += '\0';
-    }
-    auto [it, inserted] = m_stackIndex.emplace(std::move(key), uint32_t(m_graph->stacks.size()));
-    if (inserted) {
-        std::vector<StrId> ids;
-        for (const std::string& line : lines)
-            ids.push_back(m_graph->strings.intern(line));
-        m_graph->stacks.push_back(std::move(ids));
-    }
-    m_graph->stack[n] = it->second;
+void VisGraphAssembler::setStack(NodeId n, const std::vector<std::string>& lines)
+{
+    setStackIndex(n, addStack(lines));
 }
 
-uint32_t VisGraphAssembler::addItem(std::string_view key, const JArena& from, const JValue& leaf, ItemSource source) {
+uint32_t VisGraphAssembler::addStack(const std::vector<std::string>& lines)
+{
+    if (lines.empty())
+        return 0;
+    std::vector<StrId> ids;
+    ids.reserve(lines.size());
+    for (const std::string& line : lines)
+        ids.push_back(m_graph->strings.intern(line));
+    std::string key(reinterpret_cast<const char*>(ids.data()), ids.size() * sizeof(StrId)); // equal lines, equal ids
+    auto [it, inserted] = m_stackIndex.emplace(std::move(key), uint32_t(m_graph->stacks.size()));
+    if (inserted)
+        m_graph->stacks.push_back(std::move(ids));
+    return it->second;
+}
+
+uint32_t VisGraphAssembler::addItem(std::string_view key, const JArena& from, const JValue& leaf, ItemSource source)
+{
     return m_dump->addItem(key, {}, from, leaf, source);
 }
 
-void VisGraphAssembler::setItems(NodeId n, const std::vector<uint32_t>& inputs, const std::vector<uint32_t>& outputs) {
+void VisGraphAssembler::setItems(NodeId n, const std::vector<uint32_t>& inputs, const std::vector<uint32_t>& outputs)
+{
     Graph& g = *m_graph;
     NodeItems& ni = g.items[n];
     ni.inputBegin = uint32_t(g.itemIndex.size());
@@ -86,7 +97,8 @@ void VisGraphAssembler::setItems(NodeId n, const std::vector<uint32_t>& inputs, 
     ni.outputEnd = uint32_t(g.itemIndex.size());
 }
 
-std::shared_ptr<Graph> VisGraphAssembler::finish(std::string_view rootName, const std::string& what) {
+std::shared_ptr<Graph> VisGraphAssembler::finish(std::string_view rootName, const std::string& what)
+{
     Graph& g = *m_graph;
     size_t count = g.size();
     if (count == 0)
@@ -127,6 +139,7 @@ std::shared_ptr<Graph> VisGraphAssembler::finish(std::string_view rootName, cons
     }
     g.childBegin[count] = uint32_t(g.childIds.size());
     m_childBegin.pop_back();
+    checkHierarchy(g, m_file); // a tree by construction; the depth is bounded as for built graphs
     g.dump = m_dump;
     return m_graph;
 }

@@ -24,6 +24,9 @@ public:
     void addChild(std::string_view childName); // children of the node added last, in order
     void addLinkName(std::string_view name); // matched_node_link of the node added last, in order
     void setStack(NodeId n, const std::vector<std::string>& lines);
+    // A stack shared by many nodes is added once and given to each by index (index 0: no stack).
+    uint32_t addStack(const std::vector<std::string>& lines);
+    void setStackIndex(NodeId n, uint32_t index) { m_graph->stack[n] = index; }
     // leaf is a value of `from`, an arena on dump().pool (scratch: the item keeps its own copy).
     uint32_t addItem(std::string_view key, const JArena& from, const JValue& leaf, ItemSource source);
     // Items of the node added last (indices from addItem), in input_data and output_data order.

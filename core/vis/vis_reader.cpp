@@ -3,13 +3,35 @@
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "util/error.h"
+#include "util/limits.h"
+#include "util/memory_budget.h"
 #include "vis/vis_reader_common.h"
+
+#include <algorithm>
+#include <charconv>
+#include <climits>
+#include <optional>
 
 #include <zlib.h>
 
 namespace ps {
 
 namespace {
+
+// An integer node field, written as a number or as a string of digits; nullopt for anything else.
+std::optional<int64_t> integerOf(const JArena& arena, const JValue& v)
+{
+    if (v.type == JType::Int)
+        return v.i;
+    if (v.type != JType::String)
+        return std::nullopt;
+    std::string_view text = arena.text(v);
+    int64_t out = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return out;
+}
 
 class VisJsonParser {
 public:
@@ -19,9 +41,12 @@ public:
         , m_doc(doc)
         , m_top(file)
         , m_npu(file)
-        , m_bench(file) { }
+        , m_bench(file)
+    {
+    }
 
-    void parse() {
+    void parse()
+    {
         if (m_reader.peek() != '{')
             m_reader.fail("a .vis file must hold a JSON object");
         VisMeta& meta = m_doc.meta;
@@ -76,7 +101,8 @@ public:
 
 private:
     // Returns false for an empty object (falsy, as Python's bool(file["NPU"])).
-    bool parseGraphObject(VisSide& side, size_t sideIndex) {
+    bool parseGraphObject(VisSide& side, size_t sideIndex)
+    {
         std::string_view key;
         bool any = false;
         m_reader.beginObject();
@@ -89,7 +115,8 @@ private:
         return any;
     }
 
-    void parseGraphMember(VisSide& side, size_t sideIndex, const std::string& key) {
+    void parseGraphMember(VisSide& side, size_t sideIndex, const std::string& key)
+    {
         DumpData& dump = side.assembler.dump();
         if (key == "root") {
             if (m_reader.peek() != '"')
@@ -117,7 +144,8 @@ private:
         }
     }
 
-    void readStrings(const char* what, std::vector<std::string>& out) {
+    void readStrings(const char* what, std::vector<std::string>& out)
+    {
         out.clear();
         if (m_reader.peek() != '[')
             m_reader.fail(std::string("\"") + what + "\" must be a list of strings");
@@ -129,7 +157,8 @@ private:
         }
     }
 
-    void parseData(Precision& precision, OverflowLevel& overflow) {
+    void parseData(Precision& precision, OverflowLevel& overflow)
+    {
         if (m_reader.peek() != '{') {
             m_reader.skipValue();
             return;
@@ -151,7 +180,8 @@ private:
         }
     }
 
-    void parseNode(VisSide& side, const std::string& name) {
+    void parseNode(VisSide& side, const std::string& name)
+    {
         if (m_reader.peek() != '{')
             m_reader.fail("the node \"" + name + "\" must be an object");
         // The node is created once all its keys are read: node_type may come after the items.
@@ -173,13 +203,10 @@ private:
         while (m_reader.nextMember(key)) {
             if (key == "node_type") {
                 JValue v = m_reader.readScalar(arena.pool());
-                if (v.type == JType::Int)
-                    nodeType = int(v.i);
-                else if (v.type == JType::String && !arena.text(v).empty()
-                    && arena.text(v).find_first_not_of("0123456789") == std::string_view::npos)
-                    nodeType = std::stoi(std::string(arena.text(v)));
-                else
-                    m_reader.fail("\"node_type\" of \"" + name + "\" must be an integer");
+                std::optional<int64_t> type = integerOf(arena, v);
+                if (!type || *type < 0 || *type > 255)
+                    m_reader.fail("\"node_type\" of \"" + name + "\" must be an integer from 0 to 255");
+                nodeType = int(*type);
             } else if (key == "output_data" || key == "input_data") {
                 bool input = key == "input_data";
                 readItemObject(
@@ -194,10 +221,13 @@ private:
                 readStrings("stack_info", m_stack);
             } else if (key == "micro_step_id" && m_reader.peek() != 'n') {
                 JValue v = m_reader.readScalar(arena.pool());
-                if (v.type == JType::Int)
-                    microStep = v.i;
-                else if (v.type == JType::String)
-                    microStep = std::atoll(std::string(arena.text(v)).c_str());
+                std::optional<int64_t> step = integerOf(arena, v);
+                if (v.type == JType::String && !step)
+                    step = 0; // as Python's int() of a label would fail, msprobe never writes one; read as 0
+                if (!step || *step < -1 || *step > INT32_MAX)
+                    m_reader.fail("\"micro_step_id\" of \"" + name + "\" must be an integer from -1 to "
+                        + std::to_string(INT32_MAX));
+                microStep = *step;
             } else if (key == "data") {
                 parseData(precision, overflow);
             } else if (key == "matched_distributed") {
@@ -238,47 +268,81 @@ private:
 
 } // namespace
 
-std::string readMaybeGzipped(const std::string& path) {
+std::string readMaybeGzipped(const std::string& path)
+{
     std::string raw = readWholeFile(path);
     if (raw.size() < 2 || uint8_t(raw[0]) != 0x1f || uint8_t(raw[1]) != 0x8b)
         return raw;
+    // A few MB of gzip can inflate to GBs: the text is capped by max_inflate_ratio (beyond a small allowance),
+    // by max_file_size (it is read as a .vis of that size) and by the memory budget, checked as it grows.
+    constexpr uint64_t kSmallText = 16ull << 20;
+    const uint64_t ratio = limits().maxInflateRatio;
+    const uint64_t byRatio = raw.size() > UINT64_MAX / ratio ? UINT64_MAX : std::max(raw.size() * ratio, kSmallText);
+    const uint64_t cap = std::min(byRatio, limits().maxFileBytes);
     z_stream z {};
     if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
         throw Error(ErrorCode::FileUnreadable, path, "cannot start gzip decompression");
     std::string out;
-    z.next_in = reinterpret_cast<Bytef*>(raw.data());
-    z.avail_in = uInt(raw.size());
+    uint64_t fed = 0, produced = 0;
     int rc = Z_OK;
-    while (rc != Z_STREAM_END) {
-        out.resize(out.size() + std::max<size_t>(raw.size() * 4, 1 << 20));
-        z.next_out = reinterpret_cast<Bytef*>(out.data() + z.total_out);
-        z.avail_out = uInt(out.size() - z.total_out);
-        rc = inflate(&z, Z_NO_FLUSH);
-        if (rc != Z_OK && rc != Z_STREAM_END) {
-            inflateEnd(&z);
-            throw Error(ErrorCode::FileUnreadable, path, "the gzip data is corrupt");
+    try {
+        while (rc != Z_STREAM_END) {
+            if (z.avail_in == 0 && fed < raw.size()) {
+                const size_t n = size_t(std::min<uint64_t>(raw.size() - fed, 1u << 30));
+                z.next_in = reinterpret_cast<Bytef*>(raw.data() + fed);
+                z.avail_in = uInt(n);
+                fed += n;
+            }
+            if (produced == out.size()) {
+                if (out.size() >= cap)
+                    throw Error(ErrorCode::FileTooLarge, path,
+                        produced >= limits().maxFileBytes
+                            ? overLimit("the gzip data inflates to more than " + std::to_string(cap) + " bytes",
+                                "max_file_size", limits().maxFileBytes)
+                            : overLimit("the gzip data inflates " + std::to_string(raw.size()) + " bytes to more than "
+                                    + std::to_string(cap),
+                                "max_inflate_ratio", ratio));
+                const uint64_t grow = std::min<uint64_t>(std::max<uint64_t>(out.size(), 1u << 20), cap - out.size());
+                checkMemoryFor(grow, "inflating the gzip data", path);
+                out.resize(size_t(out.size() + grow));
+            }
+            const size_t room = size_t(std::min<uint64_t>(out.size() - produced, 1u << 30));
+            z.next_out = reinterpret_cast<Bytef*>(out.data() + produced);
+            z.avail_out = uInt(room);
+            rc = inflate(&z, Z_NO_FLUSH);
+            produced += room - z.avail_out;
+            if (rc == Z_BUF_ERROR && z.avail_in == 0 && fed == raw.size())
+                throw Error(ErrorCode::FileUnreadable, path, "the gzip data is truncated");
+            if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR)
+                throw Error(ErrorCode::FileUnreadable, path, "the gzip data is corrupt");
         }
+    } catch (...) {
+        inflateEnd(&z);
+        throw;
     }
-    out.resize(z.total_out);
     inflateEnd(&z);
+    out.resize(size_t(produced));
     return out;
 }
 
-VisDocument parseVisJson(std::string_view text, const std::string& fileName) {
+VisDocument parseVisJson(std::string_view text, const std::string& fileName)
+{
     VisDocument doc;
     VisJsonParser parser(text, fileName, doc);
     parser.parse();
     return doc;
 }
 
-VisDocument readVisFile(const std::string& path) {
+VisDocument readVisFile(const std::string& path)
+{
     // A plain .vis is parsed straight from the page cache (a GB-sized file is neither copied nor zero-filled first);
     // a gzipped one is inflated into memory.
-    MappedFile file(path);
-    const std::string_view text = file.text();
-    if (text.size() >= 2 && uint8_t(text[0]) == 0x1f && uint8_t(text[1]) == 0x8b)
-        return parseVisJson(readMaybeGzipped(path), path);
-    return parseVisJson(text, path);
+    return parseMapped(path, [&](MappedFile& file) {
+        const std::string_view text = file.text();
+        if (text.size() >= 2 && uint8_t(text[0]) == 0x1f && uint8_t(text[1]) == 0x8b)
+            return parseVisJson(readMaybeGzipped(path), path);
+        return parseVisJson(text, path);
+    });
 }
 
 } // namespace ps

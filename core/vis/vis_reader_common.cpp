@@ -2,11 +2,14 @@
 
 #include "io/json_reader.h"
 #include "util/error.h"
+
 #include "vis/vis_export_common.h"
+#include <algorithm>
 
 namespace ps {
 
-NodeId VisSide::addNode(std::string_view name, int nodeType) {
+NodeId VisSide::addNode(std::string_view name, int nodeType)
+{
     NodeId n = assembler.addNode(name, nodeType);
     extras.emplace_back();
     precision.emplace_back();
@@ -31,7 +34,8 @@ void readItemObject(JsonReader& reader, VisSide& side, ItemSource source, std::v
     }
 }
 
-CompareMode modeFromTask(std::string_view task) {
+CompareMode modeFromTask(std::string_view task)
+{
     if (task == "md5")
         return CompareMode::Md5;
     if (task == "all")
@@ -39,7 +43,8 @@ CompareMode modeFromTask(std::string_view task) {
     return CompareMode::Summary;
 }
 
-OverflowLevel overflowFromText(std::string_view text) {
+OverflowLevel overflowFromText(std::string_view text)
+{
     if (text == "medium")
         return OverflowLevel::Medium;
     if (text == "high")
@@ -49,7 +54,8 @@ OverflowLevel overflowFromText(std::string_view text) {
     return OverflowLevel::None;
 }
 
-void addMember(JArena& arena, JValue& object, std::string_view key, const JValue& value) {
+void addMember(JArena& arena, JValue& object, std::string_view key, const JValue& value)
+{
     std::vector<JMember> members;
     if (object.isObject())
         members.assign(arena.members(object).begin(), arena.members(object).end());
@@ -60,7 +66,8 @@ void addMember(JArena& arena, JValue& object, std::string_view key, const JValue
 namespace {
 
 // msprobe's shape {"communications_type": str, "nodes_info": {"<rank>": [str, str], ...}}, else false.
-bool parseDistributed(const JArena& arena, const JValue& v, DistributedLink& out) {
+bool parseDistributed(const JArena& arena, const JValue& v, DistributedLink& out)
+{
     if (!v.isObject() || v.n != 2)
         return false;
     auto members = arena.members(v);
@@ -84,7 +91,8 @@ bool parseDistributed(const JArena& arena, const JValue& v, DistributedLink& out
     return true;
 }
 
-void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta) {
+void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta)
+{
     JArena& arena = meta.store->arena;
     for (size_t s = 0; s < sides.size(); ++s) {
         const Graph& g = *c.graphs[s];
@@ -123,6 +131,12 @@ std::shared_ptr<Comparison> assembleDocument(
     c->isCompare = how.compare;
     c->mode = how.mode;
     c->overflowCheck = how.overflowCheck;
+    // Each micro step holds at least one node: a larger count (the viewer lists every step) is not a graph's.
+    const size_t nodes = sides[0]->assembler.size();
+    if (how.microSteps > std::max<size_t>(nodes, 1))
+        throw Error(ErrorCode::BadContent, file,
+            "MicroSteps is " + std::to_string(how.microSteps) + ", more than the " + std::to_string(nodes)
+                + " nodes of the graph");
     for (size_t s = 0; s < sides.size(); ++s) {
         const char* label = !how.compare ? "graph" : s == 0 ? "NPU graph" : "Bench graph";
         if (!sides[s]->hasRoot)

@@ -100,13 +100,17 @@ private:
     int m_memo = 0;
 };
 
-inline std::string tensorPickle(const char* storage, int64_t numel, const std::vector<int64_t>& shape)
+// `strides` empty: contiguous (row-major).
+inline std::string tensorPickle(
+    const char* storage, int64_t numel, const std::vector<int64_t>& shape, std::vector<int64_t> stride = {})
 {
-    std::vector<int64_t> stride(shape.size());
-    int64_t step = 1;
-    for (size_t i = shape.size(); i-- > 0;) {
-        stride[i] = step;
-        step *= shape[i];
+    if (stride.empty()) {
+        stride.resize(shape.size());
+        int64_t step = 1;
+        for (size_t i = shape.size(); i-- > 0;) {
+            stride[i] = step;
+            step *= shape[i];
+        }
     }
     Pickle p;
     p.global("torch._utils", "_rebuild_tensor_v2");
@@ -201,11 +205,12 @@ inline bool writeBytes(const std::string& path, const std::string& bytes)
 } // namespace detail
 
 // `raw` holds the elements in the dtype's own little-endian encoding; the archive name is the file name's stem.
+// `strides` empty: contiguous.
 inline bool writePt(const std::string& dir, const std::string& fileName, const DTypeInfo& dtype,
-    const std::vector<int64_t>& shape, const std::string& raw)
+    const std::vector<int64_t>& shape, const std::string& raw, const std::vector<int64_t>& strides = {})
 {
     std::string archive = fileName.substr(0, fileName.rfind('.'));
-    std::string pkl = detail::tensorPickle(dtype.storage, int64_t(raw.size() / dtype.size), shape);
+    std::string pkl = detail::tensorPickle(dtype.storage, int64_t(raw.size() / dtype.size), shape, strides);
     std::string version = "3\n";
     return detail::writeBytes(dir + "/" + fileName,
         detail::torchZip(

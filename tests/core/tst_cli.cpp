@@ -348,6 +348,66 @@ private slots:
             qPrintable(r.out));
     }
 
+    // report: the viewer's readers from the command line. A .vis, gzip'ed .vis and .vis.db written by `graph`
+    // are summarised; a broken file is one error line naming it (exit 1); a missing FILE is a usage error (exit 2).
+    void reportGraphFiles()
+    {
+        QTemporaryDir dir;
+        QString npu = dir.filePath(QStringLiteral("npu"));
+        writeDumpFolder(npu, kDump, kConstruct);
+        writeFile(dir.filePath(QStringLiteral("compare.json")),
+            "{\"npu_path\": \"" + npu.toUtf8() + "\", \"bench_path\": \"" + npu.toUtf8() + "\"}");
+        const QString compare = dir.filePath(QStringLiteral("compare.json"));
+        for (const char* format : { "vis", "db" })
+            QCOMPARE(
+                cli({ QStringLiteral("graph"), QStringLiteral("-i"), compare, QStringLiteral("-o"),
+                        dir.filePath(QLatin1String(format)), QStringLiteral("--output_format"), QLatin1String(format) })
+                    .exitCode,
+                0);
+        const QString vis
+            = QDir(dir.filePath(QStringLiteral("vis"))).entryInfoList({ QStringLiteral("*.vis") }).value(0).filePath();
+        const QString db = QDir(dir.filePath(QStringLiteral("db")))
+                               .entryInfoList({ QStringLiteral("*.vis.db") })
+                               .value(0)
+                               .filePath();
+        for (const QString& file : { vis, db }) {
+            Run r = cli({ QStringLiteral("report"), file });
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(r.out.startsWith(file
+                         + (file.endsWith(QLatin1String(".db")) ? QStringLiteral(": .vis.db, 1 graph")
+                                                                : QStringLiteral(": .vis, 1 graph"))),
+                qPrintable(r.out));
+            QVERIFY2(r.out.contains(QLatin1String("step 0, rank 0: comparison (summary), 1 micro step\n"
+                                                  "  NPU    2 nodes (1 modules, 1 APIs, 0 groups), depth 1, 2 matched, "
+                                                  "0 unmatched\n")),
+                qPrintable(r.out));
+            QVERIFY2(r.out.contains(QLatin1String("worst NPU nodes (precision index):\n    0  Tensor.x.0.forward")),
+                qPrintable(r.out));
+        }
+        Run gz = cli(
+            { QStringLiteral("report"), QStringLiteral(PROBESCOPE_TEST_DATA "/vis/mlp_nan_compare_oc_1.2.1.vis.gz"),
+                QStringLiteral("--worst"), QStringLiteral("2") });
+        QCOMPARE(gz.exitCode, 0);
+        QVERIFY2(gz.out.contains(QLatin1String(": gzip'ed .vis, 1 graph"))
+                && gz.out.contains(QLatin1String("NPU    34 nodes (13 modules, 19 APIs, 2 groups), depth 2, 34 "
+                                                 "matched, 0 unmatched, 23 overflowing")),
+            qPrintable(gz.out));
+        QCOMPARE(gz.out.count(QLatin1String("\n    ")), 2); // --worst 2
+
+        Run broken = cli({ QStringLiteral("report"), compare });
+        QCOMPARE(broken.exitCode, 1);
+        QVERIFY(broken.out.isEmpty());
+        QVERIFY2(
+            broken.err.startsWith(QStringLiteral("probescope-cli: error: ") + compare + QStringLiteral(": neither"))
+                && broken.err.count(QLatin1Char('\n')) == 1,
+            qPrintable(broken.err));
+        Run missing = cli({ QStringLiteral("report"), dir.filePath(QStringLiteral("gone.vis")) });
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.contains(QLatin1String("gone.vis: the file does not exist")), qPrintable(missing.err));
+        QCOMPARE(cli({ QStringLiteral("report") }).exitCode, 2);
+        QCOMPARE(cli({ QStringLiteral("report"), vis, db }).exitCode, 2);
+    }
+
     void badArgumentsExitTwoWithUsage()
     {
         QFETCH(QStringList, args);

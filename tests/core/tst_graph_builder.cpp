@@ -4,14 +4,16 @@
 #include "graph/naming.h"
 #include "graph/stack_simplify.h"
 #include "io/construct_stack.h"
+#include "util/error.h"
 
 #include <QtTest>
+#include <random>
 
 namespace {
 
 // Builds a graph from construct.json text with an empty dump and stack; returns it with the warnings.
-std::unique_ptr<ps::Graph> buildFromConstruct(const std::string& constructJson, std::vector<std::string>* warnings = nullptr,
-    const std::string& stackJson = "{}", bool completeStack = false)
+std::unique_ptr<ps::Graph> buildFromConstruct(const std::string& constructJson,
+    std::vector<std::string>* warnings = nullptr, const std::string& stackJson = "{}", bool completeStack = false)
 {
     auto g = std::make_unique<ps::Graph>();
     g->dump = ps::parseDumpJson("{\"task\": \"statistics\", \"data\": {}}", "dump.json");
@@ -126,12 +128,56 @@ private slots:
         QCOMPARE(childNames(*orphan, orphan->root).size(), 0);
     }
 
-    void cycleDoesNotHang()
+    // construct.json must describe a tree: a cycle (also one through DefaultModel, the root) is refused with a node
+    // of the cycle named, as is a hierarchy deeper than max_depth; the walks after the build rely on both.
+    void hierarchyProblemsAreRefused_data()
     {
-        auto g = buildFromConstruct(R"({"Module.a.A.forward.0": "Module.b.B.forward.0",
-            "Module.b.B.forward.0": "Module.a.A.forward.0"})");
-        QCOMPARE(g->size(), size_t(3));
-        QVERIFY(g->ancestors(g->find("Module.a.A.forward.0")).size() <= g->size());
+        QTest::addColumn<QString>("construct");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("two modules parent each other")
+            << R"({"Module.a.A.forward.0": "Module.b.B.forward.0", "Module.b.B.forward.0": "Module.a.A.forward.0"})"
+            << R"(construct.json: the node "Module.b.B.forward.0" is its own ancestor ("Module.b.B.forward.0" -> "Module.a.A.forward.0" -> "Module.b.B.forward.0"))";
+        QTest::newRow("DefaultModel given a parent, listed after it")
+            << R"({"Module.a.A.forward.0": null, "DefaultModel": "Module.a.A.forward.0"})"
+            << R"(the node "DefaultModel" is its own ancestor ("DefaultModel" -> "Module.a.A.forward.0" -> "DefaultModel"))";
+        QTest::newRow("DefaultModel given a parent, listed before it")
+            << R"({"DefaultModel": "Module.a.A.forward.0", "Module.a.A.forward.0": null})"
+            << R"(is its own ancestor)";
+        QTest::newRow("a node named like a generated group")
+            << R"({"Apis_Between_Modules.0": null, "Tensor.a.0.forward": null, "Tensor.b.0.forward": null})"
+            << R"(construct.json: the node "Apis_Between_Modules.0" has the name of the group that holds a run of top-level APIs)";
+        QString chain = QStringLiteral("{");
+        for (int k = 0; k <= 500; ++k)
+            chain += QStringLiteral("\"Module.m%1.M.forward.0\": %2, ")
+                         .arg(k)
+                         .arg(k ? QStringLiteral("\"Module.m%1.M.forward.0\"").arg(k - 1) : QStringLiteral("null"));
+        chain.chop(2);
+        QTest::newRow("501 levels")
+            << chain + QLatin1Char('}')
+            << R"(the node "Module.m500.M.forward.0" lies 501 levels below the root (above the limit max_depth=500)";
+    }
+    void hierarchyProblemsAreRefused()
+    {
+        QFETCH(QString, construct);
+        QFETCH(QString, message);
+        try {
+            buildFromConstruct(construct.toStdString());
+            QFAIL("no error");
+        } catch (const ps::Error& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains(message), e.what());
+        }
+    }
+
+    void depthUpToTheLimitIsBuilt()
+    {
+        QString chain = QStringLiteral("{");
+        for (int k = 0; k < 500; ++k)
+            chain += QStringLiteral("\"Module.m%1.M.forward.0\": %2, ")
+                         .arg(k)
+                         .arg(k ? QStringLiteral("\"Module.m%1.M.forward.0\"").arg(k - 1) : QStringLiteral("null"));
+        chain.chop(2);
+        auto g = buildFromConstruct((chain + QLatin1Char('}')).toStdString());
+        QCOMPARE(g->ancestors(g->find("Module.m499.M.forward.0")).size(), size_t(500));
     }
 
     void unknownNamesBecomeModulesWithAWarning()
@@ -159,13 +205,16 @@ private slots:
         QTest::addColumn<QString>("node");
         QTest::addColumn<QStringList>("lines");
         QTest::addColumn<int>("kept");
-        QStringList moduleStack { "File a.py, line 1, in f, \n y = self.other(x)", "File m.py, line 9, in forward, \n return self.fc(x)" };
-        QTest::newRow("module keeps the line calling its attribute") << "Module.fc.Linear.forward.0" << moduleStack << 1;
+        QStringList moduleStack { "File a.py, line 1, in f, \n y = self.other(x)",
+            "File m.py, line 9, in forward, \n return self.fc(x)" };
+        QTest::newRow("module keeps the line calling its attribute")
+            << "Module.fc.Linear.forward.0" << moduleStack << 1;
         QTest::newRow("module without a matching line keeps all") << "Module.zz.Linear.forward.0" << moduleStack << -1;
         QStringList apiStack { "File t.py, line 58, in op, \n return FunctionalOPTemplate(op_name, hook)(*args)",
             "File torch/linear.py, line 114, in forward, \n return F.linear(input, self.weight)" };
         QTest::newRow("api keeps the line after the template") << "Functional.linear.0.forward" << apiStack << 1;
-        QTest::newRow("template on the last line keeps all") << "Torch.x.0.forward" << QStringList { apiStack[0] } << -1;
+        QTest::newRow("template on the last line keeps all")
+            << "Torch.x.0.forward" << QStringList { apiStack[0] } << -1;
     }
     void stackSimplification()
     {
@@ -177,6 +226,35 @@ private slots:
             storage.push_back(l.toStdString());
         std::vector<std::string_view> views(storage.begin(), storage.end());
         QCOMPARE(ps::simplifiedStackLine(node.toStdString(), views), kept);
+    }
+
+    // The one-pass search for many call sites finds, for each, the first line a plain search finds (random needles
+    // over a tiny alphabet, so that they overlap, repeat and are suffixes of each other).
+    void callSitesAgreeWithAPlainSearch()
+    {
+        std::mt19937 rng(4);
+        auto text = [&](size_t maxLength) {
+            std::string t(rng() % (maxLength + 1), 'a');
+            for (char& ch : t)
+                ch = "ab("[rng() % 3];
+            return t;
+        };
+        for (int round = 0; round < 5000; ++round) {
+            std::vector<std::string> needles(1 + rng() % 8), lines(rng() % 6);
+            for (std::string& n : needles)
+                n = text(4) + "(";
+            for (std::string& l : lines)
+                l = text(12);
+            std::vector<std::string_view> views(lines.begin(), lines.end());
+            std::vector<int> got = ps::firstLinesContaining(needles, views);
+            for (size_t k = 0; k < needles.size(); ++k) {
+                int expected = -1;
+                for (size_t i = 0; i < lines.size() && expected < 0; ++i)
+                    if (lines[i].find(needles[k]) != std::string::npos)
+                        expected = int(i);
+                QCOMPARE(got[k], expected);
+            }
+        }
     }
 
     void backwardBorrowsForwardStack()

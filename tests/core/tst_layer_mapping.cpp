@@ -4,12 +4,16 @@
 #include "match/layer_mapping_rules.h"
 #include "match/layer_scope.h"
 
+#include "test_dumps.h"
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include "test_dumps.h"
 
 #include <QtTest>
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <random>
 
 namespace {
 
@@ -83,6 +87,70 @@ QStringList linkOf(const ps::Comparison& c, ps::Side side, const char* node)
         out << QString::fromStdString(std::string(og.nameOf(a)));
     out << QString::fromStdString(std::string(og.nameOf(other)));
     return out;
+}
+
+// msprobe's renumber_index_pass as it reads (prefixes x items, regex semantics by hand): the reference the fast
+// pass (core/match/layer_renumber.cpp) must agree with.
+std::optional<std::string_view> segmentAfterRef(std::string_view scope, std::string_view prefix)
+{
+    if (scope.size() <= prefix.size() || scope.substr(0, prefix.size()) != prefix || scope[prefix.size()] != '.')
+        return std::nullopt;
+    for (size_t end = prefix.size() + 1; end < scope.size(); ++end) {
+        if (std::isspace(static_cast<unsigned char>(scope[end])))
+            return std::nullopt;
+        if (end + 1 == scope.size() || scope[end + 1] == '.')
+            return scope.substr(prefix.size() + 1, end - prefix.size());
+    }
+    return std::nullopt;
+}
+
+std::optional<long long> lastNumberRef(std::string_view scope, std::string_view prefix)
+{
+    auto segment = segmentAfterRef(scope, prefix);
+    if (!segment)
+        return std::nullopt;
+    std::optional<long long> last;
+    for (size_t i = 0; i < segment->size();) {
+        if (!std::isdigit(static_cast<unsigned char>((*segment)[i]))) {
+            ++i;
+            continue;
+        }
+        long long v = 0;
+        for (; i < segment->size() && std::isdigit(static_cast<unsigned char>((*segment)[i])); ++i)
+            v = v * 10 + ((*segment)[i] - '0');
+        last = v;
+    }
+    return last;
+}
+
+void renumberRef(std::vector<ps::LayerScopeItem>& items, const std::string& typeName, const std::string& suffix)
+{
+    std::vector<std::string> prefixes;
+    for (const auto& item : items) {
+        std::string prefix = item.fullScope + "." + suffix;
+        if (item.typeName == typeName && std::find(prefixes.begin(), prefixes.end(), prefix) == prefixes.end())
+            prefixes.push_back(prefix);
+    }
+    std::vector<std::optional<long long>> minimum(prefixes.size());
+    for (size_t p = 0; p < prefixes.size(); ++p)
+        for (const auto& item : items)
+            if (auto v = lastNumberRef(item.fullScope, prefixes[p]); v && (!minimum[p] || *v < *minimum[p]))
+                minimum[p] = v;
+    for (size_t p = 0; p < prefixes.size(); ++p)
+        for (auto& item : items) {
+            auto segment = segmentAfterRef(item.fullScope, prefixes[p]);
+            if (!segment)
+                continue;
+            auto v = lastNumberRef(item.fullScope, prefixes[p]);
+            std::string replacement;
+            if (v && minimum[p])
+                replacement = std::to_string(*v - *minimum[p]);
+            else if (!v && !minimum[p])
+                replacement = "nan";
+            else
+                continue;
+            item.fullScope.replace(prefixes[p].size() + 1, segment->size(), replacement);
+        }
 }
 
 } // namespace
@@ -184,6 +252,48 @@ private slots:
         for (const auto& item : items)
             got << QString::fromStdString(item.fullScope);
         QCOMPARE(got, expected);
+    }
+
+    // Random scopes over a small alphabet (digits, empty segments, blanks, "layers") so that prefixes overlap, later
+    // prefixes see earlier rewrites and renamed layers merge: the trie pass agrees with msprobe's loops.
+    void renumberingAgreesWithMsprobesLoops()
+    {
+        std::mt19937 rng(17);
+        int rewritten = 0; // rounds in which msprobe's pass changed a scope
+        const char* const segs[] = { "M", "e", "layers", "layers", "0", "1", "2", "7", "b3", "x 1", "", "nan" };
+        for (int round = 0; round < 10000; ++round) {
+            std::vector<ps::LayerScopeItem> items;
+            const int count = 1 + int(rng() % 12);
+            for (int i = 0; i < count; ++i) {
+                std::string scope = "M";
+                const int depth = int(rng() % 6);
+                for (int d = 0; d < depth; ++d)
+                    scope += std::string(".") + segs[rng() % std::size(segs)];
+                items.push_back(
+                    { "i" + std::to_string(i), rng() % 3 ? "Linear" : "ParallelTransformer", "forward", scope });
+            }
+            auto expected = items;
+            renumberRef(expected, "ParallelTransformer", "layers");
+            auto before = items;
+            for (size_t i = 0; i < items.size(); ++i)
+                if (expected[i].fullScope != before[i].fullScope) {
+                    ++rewritten;
+                    break;
+                }
+            ps::renumberLayerIndices(items, "ParallelTransformer", "layers");
+            for (size_t i = 0; i < items.size(); ++i)
+                if (items[i].fullScope != expected[i].fullScope) {
+                    QString all;
+                    for (const auto& item : before)
+                        all += QString::fromStdString(item.typeName + " " + item.fullScope + "\n");
+                    QFAIL(qPrintable(QStringLiteral("%1\nitem %2: %3, msprobe: %4")
+                                         .arg(all)
+                                         .arg(i)
+                                         .arg(QString::fromStdString(items[i].fullScope))
+                                         .arg(QString::fromStdString(expected[i].fullScope))));
+                }
+        }
+        QVERIFY2(rewritten > 1000, qPrintable(QString::number(rewritten)));
     }
 
     void parallelTransformerPipelineStageMaps()
@@ -341,7 +451,9 @@ private slots:
         QCOMPARE(messages.size(), size_t(3)); // empty segment twice, then the duplicate
         QCOMPARE(messages.back().line, 6);
         auto table = rules.candidateTable();
-        QCOMPARE(table.at("GPTModel").at("a").front().target, std::string("d")); // last value wins
+        std::vector<std::string_view> segs { "a", "", "b", "x" };
+        QCOMPARE(table.at("GPTModel").longest(segs)->target, std::string("d")); // last value wins
+        QCOMPARE(table.at("GPTModel").longest(segs)->segments, size_t(3));
         QString path = dir.path() + "/saved.yml";
         rules.save(str(path));
         auto again = ps::LayerMappingRules::load(str(path));
@@ -374,7 +486,8 @@ private slots:
     {
         auto rules = ps::LayerMappingRules::parse("Cell:\n  module: model\n", "m.yaml");
         auto table = rules.candidateTable();
-        QCOMPARE(table.at("TopLayer").at("module").front().target, std::string("model"));
+        std::vector<std::string_view> segs { "module" };
+        QCOMPARE(table.at("TopLayer").longest(segs)->target, std::string("model"));
         QVERIFY(!table.count("Cell"));
     }
 };

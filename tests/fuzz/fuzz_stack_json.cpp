@@ -7,8 +7,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     fuzz::expectOnlyPsErrors([&] {
         ps::StringPool pool;
         ps::StackData stack = ps::parseStackJson(fuzz::asText(data, size), "stack.json", pool);
-        for (const auto& [node, lines] : stack.lines)
-            for (ps::StrId line : lines)
+        for (const auto& [node, group] : stack.groupOf)
+            for (ps::StrId line : stack.groups[group])
                 (void)pool.view(line).size();
     });
     return 0;

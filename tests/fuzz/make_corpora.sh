@@ -8,7 +8,7 @@ data="$root/tests/data"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-for t in dump_json stack_json construct_json compare_json layer_mapping pt npy vis vis_db vis_config; do
+for t in dump_json stack_json construct_json compare_json layer_mapping pt npy vis vis_db vis_config pipeline; do
     mkdir -p "$out/fuzz_$t"
 done
 
@@ -61,5 +61,33 @@ printf '%s' '{}' > "$out/fuzz_vis_config/empty.vis.config"
 printf '\xef\xbb\xbf---  # rules\r\n"Top\\u004cayer":\r\n  %s: "a\\tb"   # why\r\nX: {}\r\nY:\r\n  "0": %s\r\n...\r\n' \
     "'it''s'" "'yes'" > "$out/fuzz_layer_mapping/quoted.yaml"
 cp "$data"/bad_inputs/*.yaml "$out/fuzz_layer_mapping/"
+# fuzz_pipeline: a flags byte, then NPU dump, construct, stack, bench dump, construct, stack, mapping YAML, NUL-separated.
+pipeline_seed() { # FLAGS NPU_DIR BENCH_DIR [YAML] > seed
+    printf "\\$(printf '%03o' "$1")"
+    local n=0
+    for dir in "$2" "$3"; do
+        for f in dump construct stack; do
+            [ $((n++)) -eq 0 ] || printf '\0'
+            cat "$dir/$f.json"
+        done
+    done
+    if [ -n "${4:-}" ]; then printf '\0'; cat "$4"; fi
+}
+i=0
+while IFS= read -r dump; do
+    dir="$(dirname "$dump")"
+    [ -f "$dir/construct.json" ] && [ -f "$dir/stack.json" ] || continue
+    [ "$(stat -c %s "$dump")" -lt 200000 ] || continue
+    for flags in 0 2 4 16 64; do
+        pipeline_seed "$flags" "$dir" "$dir" > "$out/fuzz_pipeline/seed_$((i += 1))"
+    done
+done < <(find "$tmp" -name dump.json | sort)
+yaml="$(ls "$data"/golden/*/*.yaml 2>/dev/null | head -1)"
+if [ -n "$yaml" ]; then
+    dump="$(find "$tmp" -name dump.json | sort | head -1)"
+    pipeline_seed 32 "$(dirname "$dump")" "$(dirname "$dump")" "$yaml" > "$out/fuzz_pipeline/seed_mapping"
+fi
+
 echo "corpora in $out:"
 for d in "$out"/fuzz_*; do echo "  $(basename "$d"): $(find "$d" -type f | wc -l) files"; done
+

@@ -164,6 +164,63 @@ private Q_SLOTS:
         QVERIFY(!set.error.isEmpty());
     }
 
+    // A catastrophic regular expression over 10^6 names ends with an error (the search's budget), not after hours;
+    // a newer search stops an older one at once.
+    void catastrophicRegexStopsWithAnError()
+    {
+        auto g = std::make_shared<ps::Graph>();
+        const size_t count = 1000000;
+        const ps::StrId name = g->strings.intern(std::string(28, 'a') + "b");
+        g->name.assign(count, name);
+        g->type.assign(count, ps::NodeType::Api);
+        g->type[0] = ps::NodeType::Module;
+        g->parent.assign(count, 0);
+        g->parent[0] = ps::kNoNode;
+        g->childBegin.assign(count + 1, uint32_t(count - 1));
+        g->childBegin[0] = 0;
+        for (ps::NodeId n = 1; n < count; ++n)
+            g->childIds.push_back(n);
+        g->rowInParent.resize(count);
+        for (ps::NodeId n = 1; n < count; ++n)
+            g->rowInParent[n] = n - 1;
+        g->record.assign(count, -1);
+        g->stack.assign(count, 0);
+        g->stacks.resize(1);
+        g->items.assign(count, {});
+        g->microStep.assign(count, -1);
+        auto c = std::make_shared<ps::Comparison>();
+        c->graphs = { g, nullptr };
+        c->counterpart[0].assign(count, ps::kNoNode);
+        c->precision.assign(count, {});
+        auto snap = makeSnapshot(c);
+        SearchQuery q;
+        q.text = QStringLiteral("^(a+)+$"); // 2^28 ways to fail on each name
+        q.regex = true;
+        NodeSet set = searchNodes(*snap, Side::Npu, q);
+        QVERIFY2(set.error.contains(QLatin1String("too slow")), qPrintable(set.error));
+        QVERIFY(set.hits.empty());
+        set = searchNodes(*snap, Side::Npu, q, [] { return true; });
+        QVERIFY(set.error.isEmpty() && set.hits.empty() && set.isHit.empty());
+        q.text = QStringLiteral("^a+b$"); // a harmless expression still finds every name
+        set = searchNodes(*snap, Side::Npu, q);
+        QCOMPARE(set.hits.size(), count);
+    }
+
+    // A graph file's parallel_merge_info may hold any number of lines of any length: the details panel gets a
+    // readable part (500 lines of at most 2,000 characters and the count of the rest).
+    void mergeInfoShownWithinBounds()
+    {
+        ps::Graph g;
+        g.mergeInfo[0] = std::vector<std::string>(1000, std::string(10000, 'x'));
+        g.mergeInfo[1] = { "short line" };
+        const QStringList lines = mergeInfoOf(g, 0);
+        QCOMPARE(lines.size(), 501);
+        QCOMPARE(lines.first(), QString(2000, QLatin1Char('x')) + QStringLiteral(" …"));
+        QCOMPARE(lines.last(), QStringLiteral("… +500"));
+        QCOMPARE(mergeInfoOf(g, 1), QStringList { QStringLiteral("short line") });
+        QVERIFY(mergeInfoOf(g, 2).isEmpty());
+    }
+
     void filterProxyIsABitTest()
     {
         GraphTreeModel model(Side::Npu);

@@ -1,5 +1,7 @@
 #include "models/nodesearch.h"
 
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -30,14 +32,15 @@ QString QueryResult::error() const
     return {};
 }
 
-QueryResult searchSides(const std::shared_ptr<const Snapshot>& snapshot, int sides, const SearchQuery& query)
+QueryResult searchSides(const std::shared_ptr<const Snapshot>& snapshot, int sides, const SearchQuery& query,
+    const std::function<bool()>& stale)
 {
     QueryResult r;
     if (!snapshot || query.isEmpty())
         return r;
     for (Side s : { Side::Npu, Side::Bench })
         if (sides & (1 << int(s)))
-            r.sides[size_t(s)] = std::make_shared<NodeSet>(searchNodes(*snapshot, s, query));
+            r.sides[size_t(s)] = std::make_shared<NodeSet>(searchNodes(*snapshot, s, query, stale));
     return r;
 }
 
@@ -96,7 +99,7 @@ void scanLowerNames(const SideRollup::NameIndex& r, std::string_view needle, Nod
 
 } // namespace
 
-NodeSet searchNodes(const Snapshot& snapshot, Side side, const SearchQuery& query)
+NodeSet searchNodes(const Snapshot& snapshot, Side side, const SearchQuery& query, const std::function<bool()>& stale)
 {
     NodeSet set;
     if (!snapshot.hasSide(side) || query.isEmpty())
@@ -111,7 +114,21 @@ NodeSet searchNodes(const Snapshot& snapshot, Side side, const SearchQuery& quer
             set.isHit.clear();
             return set;
         }
+        re.optimize(); // JIT now, not after the first matches
+        QElapsedTimer spent;
+        spent.start();
         for (NodeId n = 0; n < g.size(); ++n) {
+            if (n % 256 == 0 && stale && stale())
+                return NodeSet {};
+            if (spent.elapsed() > kRegexBudgetMs) { // each name may take PCRE2's whole match limit
+                NodeSet stopped;
+                stopped.error = QCoreApplication::translate(
+                    "NodeSearch", "The regular expression is too slow: %1 of %2 names searched in %3 s. Simplify it.")
+                                    .arg(n)
+                                    .arg(g.size())
+                                    .arg(kRegexBudgetMs / 1000);
+                return stopped;
+            }
             if (re.match(QString::fromUtf8(g.nameOf(n))).hasMatch()) {
                 set.hits.push_back(n);
                 set.isHit[n] = true;

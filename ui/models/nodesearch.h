@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -35,7 +36,13 @@ struct NodeSet {
     QString error; // invalid regular expression
 };
 
-NodeSet searchNodes(const Snapshot& snapshot, Side side, const SearchQuery& query);
+// A regular expression is user-typed, but a catastrophic one ("(a|a)*b") may backtrack for long on every one of
+// 10^6 names. QRegularExpression (PCRE2, JIT-compiled) bounds each match by PCRE2's match limit; the scan as a
+// whole stops with an error once it has spent kRegexBudgetMs matching, and at once when `stale` says a newer
+// search replaced this one (the session asks; its result would be dropped anyway).
+constexpr int kRegexBudgetMs = 3000;
+NodeSet searchNodes(
+    const Snapshot& snapshot, Side side, const SearchQuery& query, const std::function<bool()>& stale = {});
 NodeSet filterNodes(const Snapshot& snapshot, Side side, const NodeFilter& filter);
 
 // A search or filter on both sides (a side not asked for, or absent, stays null).
@@ -44,8 +51,9 @@ struct QueryResult {
     size_t hitCount() const;
     QString error() const;
 };
-// `sides` is a mask (1 = NPU, 2 = Bench); empty queries give an empty result.
-QueryResult searchSides(const std::shared_ptr<const Snapshot>& snapshot, int sides, const SearchQuery& query);
+// `sides` is a mask (1 = NPU, 2 = Bench); empty queries give an empty result. `stale`: as for searchNodes.
+QueryResult searchSides(const std::shared_ptr<const Snapshot>& snapshot, int sides, const SearchQuery& query,
+    const std::function<bool()>& stale = {});
 QueryResult filterSides(const std::shared_ptr<const Snapshot>& snapshot, const NodeFilter& filter);
 
 } // namespace psui

@@ -52,10 +52,20 @@ bool Snapshot::inMicroStep(Side s, NodeId n, int step) const
 
 QStringList mergeInfoOf(const ps::Graph& g, NodeId n)
 {
+    // A graph file may hold any number of lines of any length: the panel shows a readable part, so that a hostile
+    // file cannot make the text layout freeze the window (the file itself keeps everything).
+    constexpr size_t kLines = 500, kLineLength = 2000;
     QStringList lines;
-    if (auto it = g.mergeInfo.find(n); it != g.mergeInfo.end())
-        for (const std::string& line : it->second)
-            lines << QString::fromStdString(line);
+    auto it = g.mergeInfo.find(n);
+    if (it == g.mergeInfo.end())
+        return lines;
+    for (size_t k = 0; k < it->second.size() && k < kLines; ++k) {
+        const std::string& line = it->second[k];
+        lines << QString::fromUtf8(line.data(), qsizetype(std::min(line.size(), kLineLength)))
+                + (line.size() > kLineLength ? QStringLiteral(" …") : QString());
+    }
+    if (it->second.size() > kLines)
+        lines << QStringLiteral("… +%1").arg(qulonglong(it->second.size() - kLines)); // the count of lines left out
     return lines;
 }
 

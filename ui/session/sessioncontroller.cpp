@@ -119,9 +119,13 @@ void SessionController::search(int sides, const SearchQuery& request)
 {
     SearchQuery query = request;
     query.microStep = m_microStep;
+    // A newer search (the next keystroke) sets this one's cancel flag, which stops it on its worker: a slow
+    // regular expression never queues the searches behind it.
     m_runner->run(
         Channel::Search, {},
-        [snapshot = m_snapshot, sides, query](const JobContext&) { return searchSides(snapshot, sides, query); },
+        [snapshot = m_snapshot, sides, query](const JobContext& context) {
+            return searchSides(snapshot, sides, query, [&context] { return context.isCancelled(); });
+        },
         [this](const QueryResult& result) { Q_EMIT searchFinished(result); });
 }
 
