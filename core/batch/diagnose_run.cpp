@@ -10,8 +10,8 @@ std::string diagnoseReport(const DiagnoseRequest& request, const std::function<v
 {
     const CompareConfig config = readCompareJson(request.compareJson);
     if (config.benchPath.empty())
-        throw Error(ErrorCode::BadArgument, request.compareJson,
-            "diagnose needs a comparison: compare.json has no bench_path");
+        throw Error(
+            ErrorCode::BadArgument, request.compareJson, "diagnose needs a comparison: compare.json has no bench_path");
     const std::vector<GraphJob> jobs = planJobs(config.npuPath, config.benchPath, std::string());
     if (jobs.empty())
         throw Error(ErrorCode::BadLayout, config.npuPath, "no dump found");

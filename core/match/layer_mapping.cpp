@@ -160,9 +160,8 @@ std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string
     }
     // No file (msprobe 26.0.0's bare -lm): the scopes map to themselves.
     return buildMap(
-        npuDir, benchDir,
-        [&] { return yamlPath.empty() ? LayerMappingRules() : LayerMappingRules::load(yamlPath); }, yamlPath,
-        warnings);
+        npuDir, benchDir, [&] { return yamlPath.empty() ? LayerMappingRules() : LayerMappingRules::load(yamlPath); },
+        yamlPath, warnings);
 }
 
 std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,

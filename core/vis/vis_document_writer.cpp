@@ -126,7 +126,7 @@ private:
             m_sink(out);
             out.clear();
         }
-        std::vector<std::string> texts(2 * threads);
+        std::vector<std::string> texts(size_t(2) * threads);
         const NodeId wave = NodeId(texts.size()) * kRun;
         for (NodeId waveBegin = 0; waveBegin < count; waveBegin += wave) {
             const size_t runs = (std::min(count - waveBegin, wave) + kRun - 1) / kRun;

@@ -274,8 +274,9 @@ private slots:
         const std::string json = ps::diagnoseReport(request, warn);
         QVERIFY(json.starts_with("{\"graphs\": [{\n  \"step\": 0,\n  \"rank\": 0,\n  \"task\": \"summary\","));
         QJsonParseError error;
-        const QJsonArray graphs
-            = QJsonDocument::fromJson(QByteArray::fromStdString(json), &error).object()[QStringLiteral("graphs")].toArray();
+        const QJsonArray graphs = QJsonDocument::fromJson(QByteArray::fromStdString(json), &error)
+                                      .object()[QStringLiteral("graphs")]
+                                      .toArray();
         QVERIFY2(error.error == QJsonParseError::NoError, json.c_str());
         QCOMPARE(graphs.size(), 4);
         QCOMPARE(graphs[1].toObject()[QStringLiteral("rank")].toInt(), 1);

@@ -64,9 +64,8 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
                 }
                 const ps::CompareConfig config { request.npuPath.toStdString(), request.benchPath.toStdString() };
                 // A parallel run merged as msprobe 26.0.0 merges it: one job per step (and data-parallel replica).
-                jobs = request.options.parallel.empty()
-                    ? ps::planJobs(config.npuPath, config.benchPath, std::string())
-                    : ps::planMergedJobs(config, request.options);
+                jobs = request.options.parallel.empty() ? ps::planJobs(config.npuPath, config.benchPath, std::string())
+                                                        : ps::planMergedJobs(config, request.options);
             }
             if (jobs.empty())
                 throw ps::Error(ps::ErrorCode::BadLayout, request.npuPath.toStdString(), "no dump found");
