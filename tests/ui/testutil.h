@@ -73,14 +73,23 @@ inline bool startPageShown(const QWidget* window)
     return page && page->isVisibleTo(window);
 }
 
+// Waits until `spy` has caught a signal (true), or until the timeout (false); unlike QSignalSpy::wait, a signal
+// caught before the call counts.
+inline bool waitForSignal(const QSignalSpy& spy, int timeoutMs = 60000, const QSignalSpy* orElse = nullptr)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (spy.isEmpty() && !(orElse && !orElse->isEmpty()) && !deadline.hasExpired())
+        QTest::qWait(20);
+    return !spy.isEmpty();
+}
+
 // Waits until the session changed (true), or the load failed or timed out (false). Loads are delivered through
 // the event loop, so a spy set up after the request still sees them.
 inline bool waitForSession(SessionController* session, int timeoutMs = 60000)
 {
     QSignalSpy changed(session, &SessionController::sessionChanged);
     QSignalSpy failed(session, &SessionController::loadFailed);
-    for (int i = 0; i < timeoutMs / 50 && changed.isEmpty() && failed.isEmpty(); ++i)
-        QTest::qWait(50);
+    waitForSignal(changed, timeoutMs, &failed);
     if (!failed.isEmpty())
         qWarning("load failed: %s", qPrintable(failed[0][0].toString()));
     return !changed.isEmpty();

@@ -35,9 +35,7 @@ private:
     template <typename Signal> bool waitFor(Signal signal, int ms = 60000)
     {
         QSignalSpy spy(m_ui.session.get(), signal);
-        for (int i = 0; i < ms / 50 && spy.isEmpty(); ++i)
-            QTest::qWait(50);
-        return !spy.isEmpty();
+        return test::waitForSignal(spy, ms);
     }
     bool open(const char* caseName)
     {
@@ -148,8 +146,7 @@ private Q_SLOTS:
         f.close();
         QSignalSpy finished(m_ui.session.get(), &SessionController::matchFinished);
         m_ui.session->loadMatchConfig(bad);
-        for (int i = 0; i < 400 && finished.isEmpty(); ++i)
-            QTest::qWait(50);
+        QVERIFY(test::waitForSignal(finished, 20000));
         QCOMPARE(finished.count(), 1);
         QVERIFY(finished[0][0].value<MatchOutcome>().error.contains(bad));
         // The warning box the tools open for it.
