@@ -36,7 +36,7 @@ esac
 # must exist for the UI files: the build tree is expected to be built.
 [ -f "$build/compile_commands.json" ] || { echo "FAIL: $build/compile_commands.json missing (configure first)"; exit 1; }
 findings="$(git diff -U0 --no-color "$base" -- "${paths[@]}" \
-  | clang-tidy-diff-14.py -p1 -path "$build" -iregex '.*\.cpp' -quiet -j "$(nproc)" 2>/dev/null \
+  | clang-tidy-diff-14.py -clang-tidy-binary clang-tidy-14 -p1 -path "$build" -iregex '.*\.cpp' -quiet -j "$(nproc)" 2>/dev/null \
   | grep -E '(warning|error): ' || true)"
 if [ -n "$findings" ]; then
   echo "$findings"
