@@ -77,7 +77,7 @@ void MainWindow::createActions()
         (*action)->setCheckable(true);
         (*action)->setChecked(code == current);
         a.languages->addAction(*action);
-        connect(*action, &QAction::triggered, this, [this, code]() {
+        connect(*action, &QAction::triggered, this, [this, code = code]() {
             m_settings->setValue(Settings::Key::Language, code);
             Q_EMIT languageRequested(code);
         });
