@@ -1,20 +1,13 @@
 #include "util/ordered_pipeline.h"
 
+#include "util/parallel.h"
+
 #include <algorithm>
 #include <condition_variable>
-#include <exception>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 namespace ps {
-
-unsigned defaultWorkerCount(int requested)
-{
-    if (requested > 0)
-        return unsigned(requested);
-    return std::max(1u, std::thread::hardware_concurrency());
-}
 
 namespace {
 
@@ -63,16 +56,30 @@ void workerLoop(PipelineState& s, size_t count, const OrderedPipeline& p)
                 return;
         }
         std::string& buffer = s.buffers[k % slots];
-        try {
-            buffer.clear();
-            p.format(k, buffer);
-        } catch (...) {
-            s.fail(std::current_exception());
-            return;
-        }
+        buffer.clear();
+        p.format(k, buffer);
         std::lock_guard lock(s.mutex);
         s.ready[k % slots] = k;
         s.chunkReady.notify_all();
+    }
+}
+
+// The calling thread: consumes chunks 0, 1, 2... as they become ready and frees their slots.
+void drainLoop(PipelineState& s, size_t count, const OrderedPipeline& p)
+{
+    const size_t slots = s.buffers.size();
+    for (size_t k = 0; k < count; ++k) {
+        {
+            std::unique_lock lock(s.mutex);
+            s.chunkReady.wait(lock, [&] { return s.stop || s.ready[k % slots] == k; });
+            if (s.stop)
+                return;
+        }
+        p.drain(k, s.buffers[k % slots]);
+        std::lock_guard lock(s.mutex);
+        s.ready[k % slots] = PipelineState::kNone;
+        s.drained = k + 1;
+        s.slotFree.notify_all();
     }
 }
 
@@ -80,7 +87,7 @@ void workerLoop(PipelineState& s, size_t count, const OrderedPipeline& p)
 
 void OrderedPipeline::run(size_t count) const
 {
-    const unsigned threads = workers ? workers : defaultWorkerCount();
+    const unsigned threads = workers ? workers : workerCount(0, count, 1);
     if (threads <= 1 || count <= 1) {
         std::string buffer;
         for (size_t k = 0; k < count; ++k) {
@@ -90,34 +97,20 @@ void OrderedPipeline::run(size_t count) const
         }
         return;
     }
+    // Worker 0 (this thread) drains while `threads` workers format; the first failure stops them all and
+    // runWorkers rethrows it here.
     PipelineState s(2 * size_t(threads));
-    std::vector<std::thread> pool;
-    pool.reserve(threads);
-    for (unsigned t = 0; t < threads; ++t)
-        pool.emplace_back([&] { workerLoop(s, count, *this); });
-    const size_t slots = s.buffers.size();
-    for (size_t k = 0; k < count; ++k) {
-        {
-            std::unique_lock lock(s.mutex);
-            s.chunkReady.wait(lock, [&] { return s.stop || s.ready[k % slots] == k; });
-            if (s.stop)
-                break;
-        }
+    runWorkers(threads + 1, [&](unsigned worker) {
         try {
-            drain(k, s.buffers[k % slots]);
+            if (worker == 0)
+                drainLoop(s, count, *this);
+            else
+                workerLoop(s, count, *this);
         } catch (...) {
             s.fail(std::current_exception());
-            break;
+            throw;
         }
-        std::lock_guard lock(s.mutex);
-        s.ready[k % slots] = PipelineState::kNone;
-        s.drained = k + 1;
-        s.slotFree.notify_all();
-    }
-    for (std::thread& t : pool)
-        t.join();
-    if (s.error)
-        std::rethrow_exception(s.error);
+    });
 }
 
 } // namespace ps

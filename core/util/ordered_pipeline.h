@@ -2,7 +2,7 @@
 // Formatting a long output on all cores while one consumer writes it in order: chunk k is formatted by any worker
 // into a reused buffer, and the calling thread drains the chunks 0, 1, 2... as they become ready. Only a few
 // buffers exist at once (twice the workers), so memory stays bounded however long the output is, and buffers
-// keep their capacity (no page faults of fresh allocations after the first chunks).
+// keep their capacity (no page faults of fresh allocations after the first chunks). The threads are util/parallel's.
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -21,6 +21,5 @@ struct OrderedPipeline {
     void run(size_t count) const;
 };
 
-unsigned defaultWorkerCount(int requested = 0); // requested > 0 wins; else the cores (at least 1)
 
 } // namespace ps

@@ -2,7 +2,7 @@
 
 #include "io/file_io.h"
 #include "util/error.h"
-#include "util/ordered_pipeline.h" // defaultWorkerCount
+#include "util/parallel.h"
 #include "vis/sqlite_file.h"
 #include "vis/vis_db_bulk_insert.h"
 #include "vis/vis_db_index.h"
@@ -13,9 +13,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
-#include <exception>
-#include <mutex>
-#include <thread>
 
 namespace ps {
 
@@ -45,9 +42,7 @@ std::vector<uint32_t> writeNodeIndexes(sqlfile::PageFile& pages, const DbRowSet&
             located[rows.base(s) + row] = { s, row };
     std::atomic<size_t> next { 0 }, done { 0 };
     const double entries = double(rows.count()) * double(indexes.size());
-    std::exception_ptr error;
-    std::mutex errorMutex;
-    auto work = [&] {
+    runWorkers(workerCount(0, indexes.size(), 1), [&](unsigned) {
         try {
             sqlfile::Record record;
             std::string scratch, entry;
@@ -65,21 +60,10 @@ std::vector<uint32_t> writeNodeIndexes(sqlfile::PageFile& pages, const DbRowSet&
                 roots[i] = tree.finish();
             }
         } catch (...) {
-            std::lock_guard lock(errorMutex);
-            if (!error)
-                error = std::current_exception();
-            next = indexes.size();
+            next = indexes.size(); // the other workers stop after their current index
+            throw;
         }
-    };
-    const unsigned workers = std::min<unsigned>(defaultWorkerCount(), unsigned(indexes.size()));
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < workers; ++t)
-        threads.emplace_back(work);
-    work();
-    for (std::thread& t : threads)
-        t.join();
-    if (error)
-        std::rethrow_exception(error);
+    });
     return roots;
 }
 

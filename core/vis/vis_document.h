@@ -38,8 +38,11 @@ struct VisMeta {
     const JValue* nodeExtra(size_t side, NodeId node, std::string_view key) const;
 };
 
+// The VisMeta of an engine result: nothing of a file to keep, msprobe's defaults.
+const VisMeta& engineVisMeta();
+
 struct VisDocument {
-    std::shared_ptr<Comparison> comparison;
+    std::shared_ptr<const Comparison> comparison;
     VisMeta meta;
     int step = 0; // .vis.db partition keys (0 for .vis files)
     int rank = 0;

@@ -1,28 +1,36 @@
 #include "vis/vis_document_writer.h"
 
 #include "io/file_io.h"
+#include "util/ordered_pipeline.h"
 #include "vis/json_emit.h"
 #include "vis/json_writer.h"
 #include "vis/vis_export_common.h"
+#include "vis/vis_node_writer.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace ps {
 
 namespace {
 
-// Node keys the writer places itself (in msprobe 1.2.1's order); extras with other names follow them.
-constexpr std::string_view kPlacedKeys[] = { "id", "node_type", "output_data", "input_data", "upnode", "subnodes",
-    "matched_node_link", "suggestions", "stack_info", "micro_step_id", "data", "matched_distributed", "modified" };
+// Where finished text goes: appended to the writer's string (visJson), or, when set, handed to a file in pieces
+// so that a GB-sized .vis is never held in memory whole (writeVisFile).
+using Sink = std::function<void(std::string_view)>;
 
 class DocWriter {
 public:
-    DocWriter(const VisDocument& doc, std::string& out)
-        : m_c(*doc.comparison)
-        , m_meta(doc.meta)
-        , m_w(out) { }
+    DocWriter(const Comparison& c, const VisMeta& meta, std::string& out, Sink sink, ProgressPart progress = {})
+        : m_c(c)
+        , m_meta(meta)
+        , m_w(out)
+        , m_sink(std::move(sink))
+        , m_progress(progress)
+    {
+    }
 
-    void write() {
+    void write()
+    {
         std::vector<std::string> keys;
         if (m_meta.fromFile)
             for (const auto& kv : m_meta.topLevel)
@@ -38,7 +46,8 @@ public:
     }
 
 private:
-    void writeTopKey(const std::string& key) {
+    void writeTopKey(const std::string& key)
+    {
         const JValue* raw = m_meta.fromFile ? m_meta.topValue(key) : nullptr;
         if (key == "NPU" || key == "Bench") {
             if (!m_c.isCompare)
@@ -72,17 +81,19 @@ private:
             m_w.string(defaultToolTipJson(m_c.mode));
         } else if (key == "Colors") {
             m_w.key(key);
-            writeColors(m_w, m_c);
+            writeVisColors(m_w, m_c);
         }
     }
 
-    std::vector<std::string> graphKeys(size_t side) const {
+    std::vector<std::string> graphKeys(size_t side) const
+    {
         if (m_meta.fromFile && !m_meta.graphKeyOrder[side].empty())
             return m_meta.graphKeyOrder[side];
         return { "root", "dump_data_dir", "node" };
     }
 
-    void writeGraphKey(size_t side, const std::string& key) {
+    void writeGraphKey(size_t side, const std::string& key)
+    {
         const Graph& g = *m_c.graphs[side];
         m_w.key(key);
         if (key == "root") {
@@ -94,145 +105,79 @@ private:
                 m_w.string(g.dump->dumpDataDir);
         } else {
             m_w.beginObject();
-            for (NodeId n = 0; n < g.size(); ++n)
-                writeNode(side, n);
+            writeNodes(side);
             m_w.endObject();
         }
     }
 
-    void writeNames(const std::vector<std::string_view>& names) {
-        m_w.beginArray();
-        for (std::string_view name : names)
-            m_w.string(name);
-        m_w.endArray();
-    }
-
-    void writeNode(size_t side, NodeId n) {
-        const Graph& g = *m_c.graphs[side];
-        auto extra = [&](std::string_view key) { return m_meta.nodeExtra(side, n, key); };
-        m_w.key(g.nameOf(n));
-        m_w.beginObject();
-        m_w.key("id");
-        m_w.string(g.nameOf(n));
-        m_w.key("node_type");
-        m_w.integer(int(g.type[n]));
-        m_w.key("output_data");
-        writeItems(m_w, m_c, side, g.outputItems(n));
-        m_w.key("input_data");
-        writeItems(m_w, m_c, side, g.inputItems(n));
-        m_w.key("upnode");
-        m_w.string(g.parent[n] == kNoNode ? std::string_view("None") : g.nameOf(g.parent[n]));
-        m_w.key("subnodes");
-        std::vector<std::string_view> kids;
-        for (NodeId k : g.children(n))
-            kids.push_back(g.nameOf(k));
-        writeNames(kids);
-        m_w.key("matched_node_link");
-        if (const JValue* link = extra("matched_node_link"))
-            writeJsonValue(m_w, m_meta.arena(), *link);
-        else
-            writeNames(matchedLink(m_c, side, n));
-        if (const JValue* suggestions = extra("suggestions")) {
-            m_w.key("suggestions");
-            writeJsonValue(m_w, m_meta.arena(), *suggestions);
-        } else if (!m_meta.fromFile) {
-            m_w.key("suggestions");
-            m_w.beginObject();
-            m_w.endObject();
+    // Formatting is nearly all of the writer's time and each node's text depends only on the comparison, so runs
+    // of nodes are formatted on all cores into reused buffers while this thread writes the finished ones in order
+    // (OrderedPipeline: formatting never waits for the file, and only a few buffers exist at once).
+    void writeNodes(size_t side)
+    {
+        constexpr NodeId kRun = 256;
+        const NodeId count = NodeId(m_c.graphs[side]->size());
+        std::string& out = m_w.output();
+        if (m_sink) {
+            m_sink(out);
+            out.clear();
         }
-        m_w.key("stack_info");
-        std::vector<std::string_view> lines;
-        for (StrId line : g.stackOf(n))
-            lines.push_back(g.strings.view(line));
-        writeNames(lines);
-        if (g.microStep[n] >= 0) {
-            m_w.key("micro_step_id");
-            m_w.integer(g.microStep[n]);
-        }
-        writeData(side, n);
-        writeDistributed(side, n);
-        writeOtherExtras(side, n);
-        m_w.endObject();
-    }
-
-    void writeData(size_t side, NodeId n) {
-        const Graph& g = *m_c.graphs[side];
-        m_w.key("data");
-        m_w.beginObject();
-        if (const Precision* p = precisionOf(m_c, side, n)) {
-            m_w.key("precision_index");
-            if (p->isInt)
-                m_w.integer((long long)p->value);
+        const size_t runs = (size_t(count) + kRun - 1) / kRun;
+        const double sides = m_c.isCompare ? 2 : 1;
+        OrderedPipeline pipeline;
+        pipeline.format = [&](size_t run, std::string& text) {
+            const NodeId begin = NodeId(run) * kRun;
+            PyJsonWriter part(text, m_w, begin > 0);
+            for (NodeId n = begin; n < std::min(count, begin + kRun); ++n)
+                writeVisNode(part, m_c, m_meta, side, n);
+        };
+        pipeline.drain = [&](size_t run, std::string& text) {
+            if (m_sink)
+                m_sink(text);
             else
-                m_w.real(p->value);
-            if (m_c.mode == CompareMode::Md5 && g.type[n] != NodeType::ApiCollection) {
-                m_w.key("Result");
-                m_w.string(p->value == 1 ? "pass" : "Different");
-            }
-        }
-        if (OverflowLevel level = overflowOf(m_c, side, n); level != OverflowLevel::None) {
-            m_w.key("overflow_level");
-            m_w.string(overflowLevelName(level));
-        }
-        m_w.endObject();
-    }
-
-    void writeDistributed(size_t side, NodeId n) {
-        if (const JValue* raw = m_meta.nodeExtra(side, n, "matched_distributed")) {
-            m_w.key("matched_distributed");
-            writeJsonValue(m_w, m_meta.arena(), *raw);
-            return;
-        }
-        auto it = m_c.distributed[side].find(n);
-        if (it == m_c.distributed[side].end())
-            return;
-        m_w.key("matched_distributed");
-        m_w.beginObject();
-        m_w.key("communications_type");
-        m_w.string(it->second.type);
-        m_w.key("nodes_info");
-        m_w.beginObject();
-        for (const DistributedPeer& p : it->second.peers) {
-            m_w.key(std::to_string(p.rank));
-            m_w.beginArray();
-            m_w.string(p.index);
-            m_w.string(p.node);
-            m_w.endArray();
-        }
-        m_w.endObject();
-        m_w.endObject();
-    }
-
-    void writeOtherExtras(size_t side, NodeId n) {
-        if (side >= m_meta.nodeExtras.size() || n >= m_meta.nodeExtras[side].size())
-            return;
-        const JValue& extras = m_meta.nodeExtras[side][n];
-        if (!extras.isObject())
-            return;
-        for (const JMember& m : m_meta.arena().members(extras)) {
-            std::string_view key = m_meta.arena().pool().view(m.key);
-            if (std::find(std::begin(kPlacedKeys), std::end(kPlacedKeys), key) != std::end(kPlacedKeys))
-                continue;
-            m_w.key(key);
-            writeJsonValue(m_w, m_meta.arena(), m.value);
-        }
+                out += text;
+            m_progress.advance(Stage::Write, (double(side) + double(run + 1) / double(runs)) / sides);
+        };
+        pipeline.run(runs);
+        if (count > 0)
+            m_w.membersAppended();
     }
 
     const Comparison& m_c;
     const VisMeta& m_meta;
     PyJsonWriter m_w;
+    Sink m_sink;
+    ProgressPart m_progress;
 };
 
 } // namespace
 
-std::string visDocumentJson(const VisDocument& doc) {
+std::string visJson(const Comparison& c, const VisMeta& meta)
+{
     std::string out;
-    DocWriter(doc, out).write();
+    DocWriter(c, meta, out, nullptr).write();
     return out;
 }
 
-void writeVisDocument(const VisDocument& doc, const std::string& path) {
-    writeFileAtomically(path, visDocumentJson(doc));
+void writeVisFile(const Comparison& c, const VisMeta& meta, const std::string& path, const ProgressPart& progress)
+{
+    AtomicFile file(path);
+    std::string out;
+    DocWriter(
+        c, meta, out, [&](std::string_view text) { file.write(text); }, progress)
+        .write();
+    file.write(out);
+    file.commit();
+}
+
+std::string visDocumentJson(const VisDocument& doc)
+{
+    return visJson(*doc.comparison, doc.meta);
+}
+
+void writeVisDocument(const VisDocument& doc, const std::string& path, const ProgressPart& progress)
+{
+    writeVisFile(*doc.comparison, doc.meta, path, progress);
 }
 
 } // namespace ps
