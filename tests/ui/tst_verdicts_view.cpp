@@ -9,6 +9,7 @@
 #include "models/verdicts.h"
 #include "testutil.h"
 #include "theme/palette.h"
+#include "vis/vis_db_reader.h"
 #include "widgets/detailspanel.h"
 #include "widgets/legendpanel.h"
 #include "widgets/opendialog.h"
@@ -184,6 +185,59 @@ private Q_SLOTS:
             0);
         QVERIFY(openWith({ db }, ps::EngineOptions {}));
         checkErrorNode();
+    }
+
+    // Every msprobe 26.0.0 database of the shared cases reads into the trees' model: 26.0.0's rules, every node
+    // reachable from the root row, and in compare databases a verdict in every matched NPU node's Verdict cell.
+    void everyReferenceDatabaseReadsIntoTheModel()
+    {
+        const QString out = m_ui.tmp.filePath(QStringLiteral("refs26"));
+        QVERIFY(QDir().mkpath(out));
+        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        QVERIFY(!python.isEmpty());
+        // One call unpacks them all: <case>__<variant>__<name>.vis.db
+        QCOMPARE(QProcess::execute(python,
+                     { QStringLiteral("-c"),
+                         QStringLiteral("import glob,lzma,os,shutil,sys\n"
+                                        "for f in glob.glob(sys.argv[1] + '/*/ref_26.0.0/*/*.vis.db.xz'):\n"
+                                        "    p = f[len(sys.argv[1]) + 1:-3].split('/')\n"
+                                        "    shutil.copyfileobj(lzma.open(f), open(os.path.join(sys.argv[2], "
+                                        "p[0] + '__' + p[2] + '__' + p[3]), 'wb'))"),
+                         QStringLiteral(PROBESCOPE_CASES), out }),
+            0);
+        const QStringList files = QDir(out).entryList({ QStringLiteral("*.vis.db") }, QDir::Files);
+        QVERIFY2(files.size() >= 78, qPrintable(QString::number(files.size())));
+        for (const QString& name : files) {
+            const std::vector<ps::VisDocument> docs = ps::readVisDb(QDir(out).filePath(name).toStdString());
+            QVERIFY2(!docs.empty(), qPrintable(name));
+            for (const ps::VisDocument& doc : docs) {
+                QCOMPARE(doc.comparison->profile, ps::RulesProfile::Msprobe26);
+                auto snap = makeSnapshot(doc.comparison, &doc.meta);
+                for (Side side : { Side::Npu, Side::Bench }) {
+                    if (!snap->hasSide(side))
+                        continue;
+                    GraphTreeModel model(side);
+                    model.setSnapshot(snap);
+                    QCOMPARE(model.rowCount(), 1);
+                    size_t reached = 0; // breadth-first over the model, as a view expands it
+                    std::vector<QModelIndex> queue { model.index(0, 0) };
+                    for (size_t k = 0; k < queue.size(); ++k) {
+                        ++reached;
+                        const NodeId n = GraphTreeModel::nodeOf(queue[k]);
+                        if (side == Side::Npu && doc.comparison->isCompare && snap->counterpart(side, n) != ps::kNoNode
+                            && n != snap->graph(side).root) {
+                            const QString cell = model.indexOfNode(n, PrecisionColumn).data().toString();
+                            QVERIFY2(cell == QLatin1String("pass") || cell == QLatin1String("warning")
+                                    || cell == QLatin1String("error") || cell.isEmpty(),
+                                qPrintable(name + QStringLiteral(": ") + cell));
+                        }
+                        for (int r = 0; r < model.rowCount(queue[k]); ++r)
+                            queue.push_back(model.index(r, 0, queue[k]));
+                    }
+                    QCOMPARE(reached, size_t(snap->graph(side).size()));
+                }
+            }
+        }
     }
 
     // Export writes 26.0.0's .vis.db; opened again, the same node is red for the same reason.
