@@ -43,7 +43,6 @@ void NodeDetailsModel::addItems(Side side, NodeId node, bool outputs, std::vecto
         return;
     const ps::Comparison& c = *m_snapshot->comparison;
     auto items = outputs ? g.outputItems(node) : g.inputItems(node);
-    const QString nodeName = QString::fromUtf8(g.nameOf(node));
     for (size_t i = 0; i < items.size(); ++i) {
         const ps::DumpItem& item = g.dump->items[items[i]];
         const bool npu = side == Side::Npu && c.isCompare;
@@ -51,8 +50,7 @@ void NodeDetailsModel::addItems(Side side, NodeId node, bool outputs, std::vecto
         ps::FormattedItem fields = ps::formatItem(*g.dump, item, npu ? c.metricKeys() : std::span<const char* const>(),
             (npu ? c.metricsOf(items[i]) : ps::MetricRow()).span(), c.profile, c.mode == ps::CompareMode::Md5);
         Row row { side, {}, false, {}, {} };
-        QString key = QString::fromStdString(g.dump->itemKey(item));
-        row.pair = key.startsWith(nodeName) ? key.mid(nodeName.size() + 1) : key;
+        row.pair = itemSlot(g, node, items[i]);
         if (row.pair.isEmpty())
             row.pair = (outputs ? QStringLiteral("output.") : QStringLiteral("input.")) + QString::number(i);
         for (const auto& [k, v] : fields) {
@@ -148,6 +146,15 @@ QString NodeDetailsModel::metricExplanation(const QString& key)
         if (key == QLatin1String(name))
             return tr(text);
     return {};
+}
+
+QString itemSlot(const ps::Graph& g, NodeId node, uint32_t item)
+{
+    const QString key = QString::fromStdString(g.dump->itemKey(g.dump->items[item]));
+    const QString nodeName = QString::fromUtf8(g.nameOf(node));
+    if (key == nodeName)
+        return {}; // no slot of its own: the table numbers it
+    return key.startsWith(nodeName + QLatin1Char('.')) ? key.mid(nodeName.size() + 1) : key;
 }
 
 int metricCellBin(const Snapshot& snapshot, const QString& key, const QString& value)

@@ -1,5 +1,7 @@
 #include "models/verdicts.h"
 
+#include "models/nodedetailsmodel.h"
+
 #include <QCoreApplication>
 
 #include <cmath>
@@ -10,14 +12,6 @@ namespace psui {
 namespace {
 
 constexpr const char* kContext = "psui::Verdicts";
-
-// The item key minus its node name: "input.0", "output.1", "parameters.weight".
-QString rowName(const ps::Graph& g, NodeId node, uint32_t item)
-{
-    const QString key = QString::fromStdString(g.dump->itemKey(g.dump->items[item]));
-    const QString node_name = QString::fromUtf8(g.nameOf(node));
-    return key.startsWith(node_name + QLatin1Char('.')) ? key.mid(node_name.size() + 1) : key;
-}
 
 // A reason's level, as msprobe's message starts with it.
 ps::Verdict reasonLevel(ps::Reason r)
@@ -111,7 +105,7 @@ QStringList verdictReasons(const Snapshot& snapshot, NodeId npu)
                 why << QStringLiteral("%1: %2").arg(verdictLabel(reasonLevel(r)), reasonText(r));
             if (why.isEmpty())
                 why << verdictLabel(v.level);
-            lines << QStringLiteral("%1: %2").arg(rowName(g, npu, item), why.join(QLatin1Char(' ')));
+            lines << QStringLiteral("%1: %2").arg(itemSlot(g, npu, item), why.join(QLatin1Char(' ')));
         }
     }
     return lines;
