@@ -1,9 +1,9 @@
 #include "vis/vis_db_rows.h"
 
 #include "util/ordered_pipeline.h"
-#include "util/pyformat.h"
 #include "vis/json_emit.h"
 #include "vis/vis_export_common.h"
+#include "vis/vis_node_writer.h"
 
 #include <cstring>
 #include <set>
@@ -27,63 +27,36 @@ std::vector<int32_t> inheritMicroSteps(const Graph& g, const std::vector<NodeId>
     return microStep;
 }
 
-template <class Names> void appendNameList(std::string& s, const Names& names)
+// The .vis.db columns hold what msprobe's json.dumps(value) prints: the compact layout of the one node
+// serializer (vis_node_writer), so both graph files spell a node's lists and links the same way.
+void appendNameList(std::string& s, const std::vector<std::string_view>& names)
 {
-    s += '[';
-    bool first = true;
-    for (std::string_view name : names) {
-        if (!first)
-            s += ", ";
-        first = false;
-        py::appendJsonString(s, name);
-    }
-    s += ']';
+    PyJsonWriter w(s, PyJsonWriter::kCompact);
+    writeNameList(w, names);
 }
 
-bool appendExtra(std::string& out, const VisMeta* meta, size_t side, NodeId n, std::string_view key)
+const VisMeta& metaOrEngine(const VisMeta* meta)
 {
-    const JValue* raw = meta ? meta->nodeExtra(side, n, key) : nullptr;
-    if (!raw)
-        return false;
-    appendCompactJson(out, meta->arena(), *raw);
-    return true;
+    return meta ? *meta : engineVisMeta();
 }
 
-void appendDistributed(std::string& s, const Comparison& c, const VisMeta* meta, size_t side, NodeId n)
+void appendDistributed(std::string& s, const Comparison& c, const VisMeta& meta, size_t side, NodeId n)
 {
-    if (appendExtra(s, meta, side, n, "matched_distributed"))
-        return;
-    auto it = c.distributed[side].find(n);
-    if (it == c.distributed[side].end()) {
+    if (!hasMatchedDistributed(c, meta, side, n)) {
         s += "{}";
         return;
     }
-    s += "{\"communications_type\": ";
-    py::appendJsonString(s, it->second.type);
-    s += ", \"nodes_info\": {";
-    bool first = true;
-    for (const DistributedPeer& p : it->second.peers) {
-        if (!first)
-            s += ", ";
-        first = false;
-        py::appendJsonString(s, std::to_string(p.rank));
-        s += ": [";
-        py::appendJsonString(s, p.index);
-        s += ", ";
-        py::appendJsonString(s, p.node);
-        s += "]";
-    }
-    s += "}}";
+    PyJsonWriter w(s, PyJsonWriter::kCompact);
+    writeMatchedDistributed(w, c, meta, side, n);
 }
 
 // msprobe writes json.dumps(parallel_merge_info), or '' when the list is empty.
-void appendMergeInfo(std::string& s, const Graph& g, const VisMeta* meta, size_t side, NodeId n)
+void appendMergeInfo(std::string& s, const Graph& g, const VisMeta& meta, size_t side, NodeId n)
 {
-    auto it = g.mergeInfo.find(n);
-    if (it == g.mergeInfo.end())
-        appendExtra(s, meta, side, n, "parallel_merge_info");
-    else
-        appendNameList(s, it->second);
+    if (auto it = g.mergeInfo.find(n); it != g.mergeInfo.end())
+        appendNameList(s, std::vector<std::string_view>(it->second.begin(), it->second.end()));
+    else if (const JValue* raw = meta.nodeExtra(side, n, "parallel_merge_info"))
+        appendCompactJson(s, meta.arena(), *raw);
 }
 
 } // namespace
@@ -146,11 +119,8 @@ bool DbSide::linkIsPath(size_t row, NodeId& counterpart) const
 
 void DbSide::appendLink(std::string& out, size_t row) const
 {
-    const size_t before = out.size();
-    if (appendExtra(out, meta(), m_side, m_order[row], "matched_node_link") && out.size() > before)
-        return;
-    out.resize(before);
-    appendNameList(out, matchedLink(comparison(), m_side, m_order[row]));
+    PyJsonWriter w(out, PyJsonWriter::kCompact);
+    writeMatchedNodeLink(w, comparison(), metaOrEngine(meta()), m_side, m_order[row]);
 }
 
 int64_t DbSide::modified(size_t row) const
@@ -197,10 +167,10 @@ void DbSide::appendNodeRecord(std::string& out, size_t row, sqlfile::Record& r, 
     const auto& stack = m_stackRows[m_stackRow[g.stack[n]]];
     r.text(stack.first);
     scratch.clear();
-    appendMergeInfo(scratch, g, meta(), m_side, n);
+    appendMergeInfo(scratch, g, metaOrEngine(meta()), m_side, n);
     r.text(scratch);
     scratch.clear();
-    appendDistributed(scratch, c, meta(), m_side, n);
+    appendDistributed(scratch, c, metaOrEngine(meta()), m_side, n);
     r.text(scratch);
     r.integer(modified(row));
     scratch.clear();
