@@ -4,6 +4,7 @@
 #include "analysis/comparison_source.h"
 #include "analysis/graph_report.h"
 #include "analysis/report_format.h"
+#include "analysis/step_trends.h"
 #include "batch/engine.h"
 #include "batch/layout.h"
 #include "cli_options.h"
@@ -92,6 +93,18 @@ ps::ComparisonSource openSource(const std::vector<std::string>& paths, const ps:
 int runReport(const ps::cli::CliOptions& options)
 {
     const ps::ComparisonSource source = openSource(options.sources.at(0), options);
+    if (options.byStep) {
+        const ps::StepTrends trends = ps::computeTrends(source);
+        std::cout << (options.csv ? ps::trendsCsv(trends) : options.json ? ps::trendsJson(trends) : ps::trendsText(trends));
+        if (options.failOn.empty())
+            return 0;
+        if (options.failOn != "error" && options.failOn != "warning")
+            throw ps::Error(ps::ErrorCode::BadArgument, "", "--by-step takes --fail-on error or warning");
+        size_t found = 0;
+        for (const ps::GraphTrend& g : trends.graphs)
+            found += g.errors + (options.failOn == "warning" ? g.warnings : 0);
+        return found ? 3 : 0;
+    }
     const size_t rows = options.worst == ps::cli::CliOptions::kDefaultRows ? 10 : options.worst;
     ps::GraphReport report = ps::reportSource(source, ps::ReportOptions { rows });
     for (const std::string& w : report.warnings)
