@@ -3,6 +3,7 @@
 #include "io/file_io.h"
 #include "util/pyformat.h"
 #include "vis/json_emit.h"
+#include "vis/vis_db_notes.h"
 #include "vis/vis_db_schema.h"
 #include "vis/vis_db_sqlite.h"
 #include "vis/vis_export_common.h"
@@ -248,7 +249,7 @@ void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs) {
 
 } // namespace
 
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path) {
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes) {
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
     bool compare = graphs.front().comparison && graphs.front().comparison->isCompare;
@@ -276,6 +277,8 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path) 
         db.exec(kVisDbIndexes);
         if (v26)
             db.exec(kVisDbIndexes26);
+        if (!notes.empty())
+            writeNotesTable(db, notes);
         db.exec("COMMIT");
         db.close();
     }
