@@ -218,9 +218,7 @@ std::string diffCsv(const ComparisonDiff& diff)
         const std::string cells[] = { std::to_string(c.step), std::to_string(c.rank),
             c.side == Side::Npu ? "NPU" : "Bench", c.node, changeKindName(c.kind), c.before, c.after, c.metric,
             c.beforeValue, c.afterValue };
-        for (size_t i = 0; i < std::size(cells); ++i)
-            out += (i ? "," : "") + csvCell(cells[i]);
-        out += "\r\n";
+        out += csvLine(cells);
     }
     return out;
 }

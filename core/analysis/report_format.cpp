@@ -103,6 +103,14 @@ std::string csvCell(std::string_view value)
     return quoted + "\"";
 }
 
+std::string csvLine(std::span<const std::string> cells)
+{
+    std::string out;
+    for (size_t i = 0; i < cells.size(); ++i)
+        out += (i ? "," : "") + csvCell(cells[i]);
+    return out + "\r\n";
+}
+
 std::string reportText(const GraphReport& report)
 {
     std::string out = report.path + ": " + report.format + ", " + std::to_string(report.graphs.size())
@@ -167,12 +175,8 @@ std::vector<std::string> reportCsvHeader(const GraphReport& report)
 
 std::string reportCsv(const GraphReport& report)
 {
-    const std::vector<std::string> header = reportCsvHeader(report);
     const std::vector<std::string> msprobe = msprobeColumns(reportMode(report));
-    std::string out;
-    for (size_t i = 0; i < header.size(); ++i)
-        out += (i ? "," : "") + csvCell(header[i]);
-    out += "\r\n";
+    std::string out = csvLine(reportCsvHeader(report));
     for (const GraphSummary& g : report.graphs)
         for (size_t k = 0; k < g.suspects.size(); ++k) {
             const SuspectRow& r = g.suspects[k];
@@ -182,9 +186,7 @@ std::string reportCsv(const GraphReport& report)
             for (const std::string& column : msprobe)
                 cells.push_back(msprobeValue(r, column));
             cells.push_back(r.stack);
-            for (size_t i = 0; i < cells.size(); ++i)
-                out += (i ? "," : "") + csvCell(cells[i]);
-            out += "\r\n";
+            out += csvLine(cells);
         }
     return out;
 }

@@ -3,6 +3,7 @@
 // apply) and JSON (scripts).
 #include "analysis/graph_report.h"
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ std::string reportText(const GraphReport& report);
 std::vector<std::string> reportCsvHeader(const GraphReport& report);
 std::string reportCsv(const GraphReport& report);
 std::string csvCell(std::string_view value);
+std::string csvLine(std::span<const std::string> cells); // cells joined by commas, "\r\n" at the end
 
 std::string reportJson(const GraphReport& report);
 

@@ -129,15 +129,15 @@ std::string trendsText(const StepTrends& t)
 
 std::string trendsCsv(const StepTrends& t)
 {
-    std::string out = "Module";
+    std::vector<std::string> cells { "Module" };
     for (const GraphTrend& g : t.graphs)
-        out += "," + csvCell("step" + std::to_string(g.step) + "/rank" + std::to_string(g.rank));
-    out += "\r\n";
+        cells.push_back("step" + std::to_string(g.step) + "/rank" + std::to_string(g.rank));
+    std::string out = csvLine(cells);
     for (size_t m = 0; m < t.modules.size(); ++m) {
-        out += csvCell(t.modules[m]);
+        cells.assign(1, t.modules[m]);
         for (const TrendCell& cell : t.cells[m])
-            out += "," + (cell.present() && cell.badness >= 0 ? formatError(cell.badness) : std::string());
-        out += "\r\n";
+            cells.push_back(cell.present() && cell.badness >= 0 ? formatError(cell.badness) : std::string());
+        out += csvLine(cells);
     }
     return out;
 }

@@ -24,8 +24,8 @@ const char* sideName(Side s)
 // The strict reader: every member is known, every value has its type, nothing is repeated.
 class SessionParser {
 public:
-    SessionParser(std::string_view text, const std::string& file)
-        : m_r(text, file)
+    explicit SessionParser(JsonReader& reader)
+        : m_r(reader)
     {
     }
 
@@ -72,16 +72,7 @@ public:
                 std::sort(s.expanded.begin(), s.expanded.end());
                 s.expanded.erase(std::unique(s.expanded.begin(), s.expanded.end()), s.expanded.end());
             } else if (k == "notes") {
-                m_r.beginArray();
-                while (m_r.nextElement()) {
-                    NodeNote n;
-                    n.ref = nodeRef(&n.tag, &n.text);
-                    s.notes.push_back(std::move(n));
-                }
-                std::sort(s.notes.begin(), s.notes.end(), [](const NodeNote& a, const NodeNote& b) { return a.ref < b.ref; });
-                for (size_t i = 1; i < s.notes.size(); ++i)
-                    if (s.notes[i].ref == s.notes[i - 1].ref)
-                        m_r.fail("two notes on the node \"" + s.notes[i].ref.node + "\"");
+                s.notes = notes();
             } else {
                 m_r.fail("unknown key \"" + k + "\"");
             }
@@ -90,6 +81,25 @@ public:
         if (!sawSchema || !sawVersion)
             m_r.fail(std::string("the key \"") + (sawSchema ? "version" : "schema") + "\" is missing");
         return s;
+    }
+
+    // [{"step", "rank", "side", "node", "tag", "text"}, ...], sorted, one per node.
+    std::vector<NodeNote> notes()
+    {
+        if (m_r.peek() != '[')
+            m_r.fail("the notes must be an array");
+        std::vector<NodeNote> out;
+        m_r.beginArray();
+        while (m_r.nextElement()) {
+            NodeNote n;
+            n.ref = nodeRef(&n.tag, &n.text);
+            out.push_back(std::move(n));
+        }
+        std::sort(out.begin(), out.end(), [](const NodeNote& a, const NodeNote& b) { return a.ref < b.ref; });
+        for (size_t i = 1; i < out.size(); ++i)
+            if (out[i].ref == out[i - 1].ref)
+                m_r.fail("two notes on the node \"" + out[i].ref.node + "\"");
+        return out;
     }
 
 private:
@@ -192,7 +202,7 @@ private:
         return f;
     }
 
-    JsonReader m_r;
+    JsonReader& m_r;
 };
 
 void writeRef(PyJsonWriter& w, const NodeRef& ref)
@@ -266,7 +276,28 @@ std::string sessionPathFor(const std::string& comparisonPath)
 
 Session parseSession(std::string_view text, const std::string& fileName)
 {
-    return SessionParser(text, fileName).parse();
+    JsonReader reader(text, fileName);
+    return SessionParser(reader).parse();
+}
+
+std::vector<NodeNote> readNotesArray(JsonReader& reader)
+{
+    return SessionParser(reader).notes();
+}
+
+void writeNotesArray(PyJsonWriter& w, const std::vector<NodeNote>& notes)
+{
+    w.beginArray();
+    for (const NodeNote& n : notes) {
+        w.beginObject();
+        writeRef(w, n.ref);
+        w.key("tag");
+        w.string(noteTagName(n.tag));
+        w.key("text");
+        w.string(n.text);
+        w.endObject();
+    }
+    w.endArray();
 }
 
 Session readSessionFile(const std::string& path)
@@ -322,17 +353,7 @@ std::string sessionJson(const Session& s)
     }
     w.endArray();
     w.key("notes");
-    w.beginArray();
-    for (const NodeNote& n : s.notes) {
-        w.beginObject();
-        writeRef(w, n.ref);
-        w.key("tag");
-        w.string(noteTagName(n.tag));
-        w.key("text");
-        w.string(n.text);
-        w.endObject();
-    }
-    w.endArray();
+    writeNotesArray(w, s.notes);
     w.endObject();
     return out + "\n";
 }

@@ -65,4 +65,11 @@ Session readSessionFile(const std::string& path);
 std::string sessionJson(const Session& session);
 void writeSessionFile(const Session& session, const std::string& path); // atomic (temp file + rename)
 
+// The notes array alone ([{"step", "rank", "side", "node", "tag", "text"}, ...]), as a .vis carries it in its
+// "probescope_notes" key: read strictly (sorted, one note per node), written in that order.
+class JsonReader;
+class PyJsonWriter;
+std::vector<NodeNote> readNotesArray(JsonReader& reader);
+void writeNotesArray(PyJsonWriter& w, const std::vector<NodeNote>& notes);
+
 } // namespace ps

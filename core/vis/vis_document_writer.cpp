@@ -20,6 +20,7 @@ public:
     DocWriter(const VisDocument& doc, std::string& out)
         : m_c(*doc.comparison)
         , m_meta(doc.meta)
+        , m_notes(doc.notes)
         , m_w(out) { }
 
     void write() {
@@ -34,6 +35,10 @@ public:
         m_w.beginObject();
         for (const std::string& key : keys)
             writeTopKey(key);
+        if (!m_notes.empty()) {
+            m_w.key(kVisNotesKey);
+            writeNotesArray(m_w, m_notes);
+        }
         m_w.endObject();
     }
 
@@ -220,6 +225,7 @@ private:
 
     const Comparison& m_c;
     const VisMeta& m_meta;
+    const std::vector<NodeNote>& m_notes;
     PyJsonWriter m_w;
 };
 

@@ -8,6 +8,9 @@
 #include "vis/vis_db_reader.h"
 #include "vis/vis_db_sqlite.h"
 #include "vis/vis_db_writer.h"
+#include "vis/graph_file.h"
+#include "vis/vis_document_writer.h"
+#include "vis/vis_reader.h"
 
 #include <QtTest>
 
@@ -164,6 +167,53 @@ private slots:
         QDir().mkpath(folder + QStringLiteral("/inside"));
         QVERIFY_THROWS_EXCEPTION(ps::Error, ps::writeSessionFile(s, folder.toStdString()));
         QVERIFY(QFileInfo(folder + QStringLiteral("/inside")).isDir());
+    }
+
+    // A .vis export carries the notes in its top-level "probescope_notes" key: read back into the document, and
+    // every other key written exactly as without notes. Through openGraphFile/saveGraphFile, a .vis.db export
+    // keeps each graph's notes too.
+    void notesTravelInVisAndSaveGraphFile()
+    {
+        QTemporaryDir dir;
+        ps::VisDocument doc = ps::readVisFile(PROBESCOPE_CASES "/gpt_mix_statistics/ref_1.2.1/compare/compare.vis.gz");
+        QVERIFY(doc.notes.empty());
+        const std::string plain = ps::visDocumentJson(doc);
+        doc.notes = sampleSession().notes;
+        const std::string withNotes = ps::visDocumentJson(doc);
+        const size_t key = withNotes.rfind("\"probescope_notes\": [");
+        QVERIFY(key != std::string::npos);
+        const size_t comma = withNotes.rfind(',', key);
+        QCOMPARE(withNotes.substr(0, comma) + "\n}", plain);
+        const std::string vis = dir.filePath(QStringLiteral("noted.vis")).toStdString();
+        ps::writeVisDocument(doc, vis);
+        ps::VisDocument back = ps::readVisFile(vis);
+        QVERIFY(back.notes == doc.notes);
+        QCOMPARE(ps::visDocumentJson(back), withNotes);
+        // A broken notes key is an error naming the file, as any broken .vis.
+        std::string broken = withNotes;
+        broken.replace(broken.find("\"tag\": \"cause\""), 14, "\"tag\": \"odd\"");
+        writeFile(dir.filePath(QStringLiteral("broken.vis")), QByteArray::fromStdString(broken));
+        const std::string brokenPath = dir.filePath(QStringLiteral("broken.vis")).toStdString();
+        try {
+            ps::readVisFile(brokenPath);
+            QFAIL("a bad tag was read");
+        } catch (const ps::Error& e) {
+            QVERIFY2(std::string(e.what()).starts_with(brokenPath + ": ") && std::string(e.what()).find("\"tag\" must be") != std::string::npos, e.what());
+        }
+        // .vis.db: notes per graph (step, rank) through the viewer's open and save.
+        doc.step = 1;
+        doc.rank = 0;
+        std::vector<ps::NodeNote> stepOne;
+        for (const ps::NodeNote& n : doc.notes)
+            if (n.ref.step == 1 && n.ref.rank == 0)
+                stepOne.push_back(n);
+        doc.notes = stepOne;
+        const std::string db = dir.filePath(QStringLiteral("noted.vis.db")).toStdString();
+        ps::saveGraphFile({ doc }, db);
+        std::vector<ps::VisDocument> opened = ps::openGraphFile(db);
+        QCOMPARE(opened.size(), size_t(1));
+        QVERIFY(!opened[0].notes.empty());
+        QVERIFY(opened[0].notes == stepOne);
     }
 
     // A .vis.db export carries the notes in its own table: our reader returns them, and the tables, columns and
