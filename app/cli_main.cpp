@@ -1,7 +1,7 @@
 // probescope-cli: the msprobe `graph` command without Python, for batch and CI use.
-#include "analysis/divergence_report.h"
 #include "analysis/comparison_diff.h"
 #include "analysis/comparison_source.h"
+#include "analysis/divergence_report.h"
 #include "analysis/graph_report.h"
 #include "analysis/report_format.h"
 #include "analysis/step_trends.h"
@@ -95,7 +95,9 @@ int runReport(const ps::cli::CliOptions& options)
     const ps::ComparisonSource source = openSource(options.sources.at(0), options);
     if (options.byStep) {
         const ps::StepTrends trends = ps::computeTrends(source);
-        std::cout << (options.csv ? ps::trendsCsv(trends) : options.json ? ps::trendsJson(trends) : ps::trendsText(trends));
+        std::cout << (options.csv ? ps::trendsCsv(trends)
+                : options.json    ? ps::trendsJson(trends)
+                                  : ps::trendsText(trends));
         if (options.failOn.empty())
             return 0;
         if (options.failOn != "error" && options.failOn != "warning")

@@ -317,7 +317,8 @@ CliOptions parseSourceCommand(const std::vector<std::string>& args, size_t i, Cl
     if (o.csv && o.json)
         throw std::invalid_argument("--csv and --json exclude each other");
     if (!o.rules.empty() && o.rules != "1.2.1" && o.rules != "26.0.0")
-        throw std::invalid_argument("argument --rules: invalid choice: '" + o.rules + "' (choose from '1.2.1', '26.0.0')");
+        throw std::invalid_argument(
+            "argument --rules: invalid choice: '" + o.rules + "' (choose from '1.2.1', '26.0.0')");
     if (diff && !o.failOn.empty() && o.failOn != "regression")
         throw std::invalid_argument("diff --fail-on takes 'regression', not '" + o.failOn + "'");
     if (!diff && !o.failOn.empty()) {
@@ -362,16 +363,15 @@ CliOptions parseArguments(const std::vector<std::string>& args)
         }
         if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report" || a == "diff") {
             sawCommand = true;
-            o.action = a == "graph"     ? CliOptions::Action::Graph
-                : a == "diagnose"       ? CliOptions::Action::Diagnose
+            o.action = a == "graph"      ? CliOptions::Action::Graph
+                : a == "diagnose"        ? CliOptions::Action::Diagnose
                 : a == "graph_visualize" ? CliOptions::Action::GraphVisualize
-                : a == "report"         ? CliOptions::Action::Report
-                                        : CliOptions::Action::Diff;
+                : a == "report"          ? CliOptions::Action::Report
+                                         : CliOptions::Action::Diff;
             ++i;
             break;
         }
-        throw std::invalid_argument(
-            "unknown argument '" + a
+        throw std::invalid_argument("unknown argument '" + a
             + "' (expected the sub-command 'graph', 'graph_visualize', 'diagnose', 'report' or 'diff')");
     }
     if (!sawCommand)

@@ -15,10 +15,14 @@ namespace ps {
 const char* changeKindName(ChangeKind kind)
 {
     switch (kind) {
-    case ChangeKind::Regressed: return "regressed";
-    case ChangeKind::Improved: return "improved";
-    case ChangeKind::Appeared: return "appeared";
-    case ChangeKind::Vanished: return "vanished";
+    case ChangeKind::Regressed:
+        return "regressed";
+    case ChangeKind::Improved:
+        return "improved";
+    case ChangeKind::Appeared:
+        return "appeared";
+    case ChangeKind::Vanished:
+        return "vanished";
     }
     return "regressed";
 }
@@ -199,13 +203,14 @@ std::string diffText(const ComparisonDiff& diff, size_t rows)
                 out += "  ... (more " + std::string(changeKindName(c.kind)) + "; --worst 0 lists all)\n";
             continue;
         }
-        out += "  " + std::string(changeKindName(c.kind)) + std::string(10 - std::string(changeKindName(c.kind)).size(), ' ')
+        out += "  " + std::string(changeKindName(c.kind))
+            + std::string(10 - std::string(changeKindName(c.kind)).size(), ' ')
             + (c.side == Side::Npu ? "NPU    " : "Bench  ") + c.node;
         if (!c.before.empty() || !c.after.empty())
             out += "  " + (c.before.empty() ? "-" : c.before) + " -> " + (c.after.empty() ? "-" : c.after);
         if (!c.metric.empty() || !c.beforeValue.empty() || !c.afterValue.empty())
-            out += "  " + (c.metric.empty() ? std::string() : c.metric + " ") + (c.beforeValue.empty() ? "-" : c.beforeValue)
-                + " -> " + (c.afterValue.empty() ? "-" : c.afterValue);
+            out += "  " + (c.metric.empty() ? std::string() : c.metric + " ")
+                + (c.beforeValue.empty() ? "-" : c.beforeValue) + " -> " + (c.afterValue.empty() ? "-" : c.afterValue);
         out += "\n";
     }
     return out;
@@ -215,9 +220,9 @@ std::string diffCsv(const ComparisonDiff& diff)
 {
     std::string out = "Step,Rank,Side,Node,Change,Before,After,Metric,Before Value,After Value\r\n";
     for (const NodeChange& c : diff.changes) {
-        const std::string cells[] = { std::to_string(c.step), std::to_string(c.rank),
-            c.side == Side::Npu ? "NPU" : "Bench", c.node, changeKindName(c.kind), c.before, c.after, c.metric,
-            c.beforeValue, c.afterValue };
+        const std::string cells[]
+            = { std::to_string(c.step), std::to_string(c.rank), c.side == Side::Npu ? "NPU" : "Bench", c.node,
+                  changeKindName(c.kind), c.before, c.after, c.metric, c.beforeValue, c.afterValue };
         out += csvLine(cells);
     }
     return out;

@@ -51,7 +51,8 @@ std::optional<NodeChange> compareStates(const NodeState& before, const NodeState
 ComparisonDiff diffSources(const ComparisonSource& a, const ComparisonSource& b);
 
 std::string diffText(const ComparisonDiff& diff, size_t rows); // rows: per graph and kind, 0 = all
-std::string diffCsv(const ComparisonDiff& diff); // Step,Rank,Side,Node,Change,Before,After,Metric,Before Value,After Value
+// Step, Rank, Side, Node, Change, Before, After, Metric, Before Value, After Value
+std::string diffCsv(const ComparisonDiff& diff);
 std::string diffJson(const ComparisonDiff& diff);
 
 } // namespace ps

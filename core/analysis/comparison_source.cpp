@@ -12,10 +12,14 @@ namespace ps {
 const char* sourceKindName(SourceKind kind)
 {
     switch (kind) {
-    case SourceKind::CompareJson: return "compare.json";
-    case SourceKind::DumpFolders: return "dump folders";
-    case SourceKind::Vis: return ".vis";
-    case SourceKind::VisDb: return ".vis.db";
+    case SourceKind::CompareJson:
+        return "compare.json";
+    case SourceKind::DumpFolders:
+        return "dump folders";
+    case SourceKind::Vis:
+        return ".vis";
+    case SourceKind::VisDb:
+        return ".vis.db";
     }
     return ".vis";
 }

@@ -166,7 +166,8 @@ FailOn parseFailOn(const std::string& text)
         const char* last = text.data() + text.size();
         auto [end, ec] = std::from_chars(first, last, f.bin);
         if (ec != std::errc() || end != last || first == last || f.bin < 0)
-            throw Error(ErrorCode::BadArgument, "", "--fail-on " + text + ": N must be a legend bin number (0, 1, ...)");
+            throw Error(
+                ErrorCode::BadArgument, "", "--fail-on " + text + ": N must be a legend bin number (0, 1, ...)");
         f.kind = FailOn::Kind::Bin;
     } else {
         throw Error(ErrorCode::BadArgument, "", "--fail-on " + text + ": expected error, warning or bin=N");
@@ -179,9 +180,14 @@ size_t failOnFindings(const GraphReport& report, const FailOn& failOn)
     size_t found = 0;
     for (const GraphSummary& g : report.graphs) {
         switch (failOn.kind) {
-        case FailOn::Kind::Never: break;
-        case FailOn::Kind::Error: found += g.errors; break;
-        case FailOn::Kind::Warning: found += g.errors + g.warnings; break;
+        case FailOn::Kind::Never:
+            break;
+        case FailOn::Kind::Error:
+            found += g.errors;
+            break;
+        case FailOn::Kind::Warning:
+            found += g.errors + g.warnings;
+            break;
         case FailOn::Kind::Bin:
             for (size_t b = size_t(failOn.bin); b < g.nodesPerBin.size(); ++b)
                 found += g.nodesPerBin[b];

@@ -43,11 +43,13 @@ std::vector<std::string> msprobeColumns(CompareMode mode)
         cols.insert(cols.end(), { "NPU MD5", "BENCH MD5" });
     } else {
         if (mode == CompareMode::Summary)
-            cols.insert(cols.end(), { "Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr",
-                                        "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr" });
+            cols.insert(cols.end(),
+                { "Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr", "MinRelativeErr",
+                    "MeanRelativeErr", "NormRelativeErr" });
         else
-            cols.insert(cols.end(), { "Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",
-                                        "Five Thousandths Err Ratio" });
+            cols.insert(cols.end(),
+                { "Cosine", "EucDist", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",
+                    "Five Thousandths Err Ratio" });
         cols.insert(cols.end(), stats.begin(), stats.end());
     }
     cols.insert(cols.end(), { "Requires_grad Consistent", "Result", "Err_message" });
@@ -61,9 +63,9 @@ std::string msprobeValue(const SuspectRow& r, const std::string& column)
         return r.npuItem;
     if (column == "Bench Name")
         return r.benchItem;
-    static const std::pair<const char*, const char*> kSideFields[] = { { "Dtype", "dtype" },
-        { "Tensor Shape", "shape" }, { "Requires_grad", "requires_grad" }, { "max", "Max" }, { "min", "Min" },
-        { "mean", "Mean" }, { "l2norm", "Norm" }, { "MD5", "md5" } };
+    static const std::pair<const char*, const char*> kSideFields[]
+        = { { "Dtype", "dtype" }, { "Tensor Shape", "shape" }, { "Requires_grad", "requires_grad" }, { "max", "Max" },
+              { "min", "Min" }, { "mean", "Mean" }, { "l2norm", "Norm" }, { "MD5", "md5" } };
     for (const auto& [suffix, field] : kSideFields) {
         if (column == std::string("NPU ") + suffix)
             return fieldText(r.npuFields, field);
@@ -153,8 +155,8 @@ std::string reportText(const GraphReport& report)
             const SuspectRow& r = g.suspects[k];
             const std::string metric = r.worst.name.empty() ? "-" : r.worst.name + " " + r.worst.value;
             const std::string div = r.divergenceRank ? std::to_string(r.divergenceRank) : "-";
-            std::snprintf(line, sizeof line, "  %-4zu %-8s %-34s %-5s ", k + 1, r.verdict.c_str(), metric.c_str(),
-                div.c_str());
+            std::snprintf(
+                line, sizeof line, "  %-4zu %-8s %-34s %-5s ", k + 1, r.verdict.c_str(), metric.c_str(), div.c_str());
             out += line + r.npuNode + (r.benchNode != r.npuNode ? " (" + r.benchNode + ")" : "") + "\n";
             if (!r.caller.empty())
                 out += std::string(56, ' ') + r.caller + (r.callerCode.empty() ? "" : "  " + r.callerCode) + "\n";

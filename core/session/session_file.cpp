@@ -222,10 +222,14 @@ void writeRef(PyJsonWriter& w, const NodeRef& ref)
 const char* noteTagName(NoteTag tag)
 {
     switch (tag) {
-    case NoteTag::None: return "";
-    case NoteTag::Checked: return "checked";
-    case NoteTag::Suspicious: return "suspicious";
-    case NoteTag::Cause: return "cause";
+    case NoteTag::None:
+        return "";
+    case NoteTag::Checked:
+        return "checked";
+    case NoteTag::Suspicious:
+        return "suspicious";
+    case NoteTag::Cause:
+        return "cause";
     }
     return "";
 }

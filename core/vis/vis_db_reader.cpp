@@ -3,8 +3,8 @@
 #include "compare/verdict_rows.h"
 #include "io/file_io.h"
 #include "io/json_reader.h"
-#include "vis/vis_db_schema.h"
 #include "vis/vis_db_notes.h"
+#include "vis/vis_db_schema.h"
 #include "vis/vis_db_sqlite.h"
 #include "vis/vis_reader_common.h"
 

@@ -249,7 +249,8 @@ void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs) {
 
 } // namespace
 
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes) {
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes)
+{
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
     bool compare = graphs.front().comparison && graphs.front().comparison->isCompare;

@@ -13,6 +13,7 @@ namespace ps {
 // Writes all graphs (all compare results or all build results) into `path`: a temporary file in the target
 // folder, mode 0640, renamed over `path` when complete. Throws ps::Error(OutputError / BadArgument). With `notes`,
 // ProbeScope's probescope_notes table carries them (vis_db_notes.h); the plugin's three tables stay the same.
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes = {});
+void writeVisDb(
+    const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes = {});
 
 } // namespace ps

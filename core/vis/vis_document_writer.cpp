@@ -21,7 +21,9 @@ public:
         : m_c(*doc.comparison)
         , m_meta(doc.meta)
         , m_notes(doc.notes)
-        , m_w(out) { }
+        , m_w(out)
+    {
+    }
 
     void write() {
         std::vector<std::string> keys;

@@ -421,12 +421,15 @@ private slots:
         Run r = cli({ QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("error") });
         QCOMPARE(r.exitCode, 3);
         QCOMPARE(r.err, QStringLiteral("probescope-cli: --fail-on error: 19 node(s)\n"));
-        QVERIFY2(r.out.contains(QLatin1String("suspicious NPU nodes (19 error, 3 warning), worst first:\n")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("suspicious NPU nodes (19 error, 3 warning), worst first:\n")),
+            qPrintable(r.out));
         QVERIFY2(r.out.contains(QLatin1String("  1    bin 4    MeanRelativeErr 8806300.0%         -     "
                                               "Tensor.transpose.3.backward\n")),
             qPrintable(r.out));
-        QCOMPARE(cli({ QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("bin=5") }).exitCode, 0);
-        QCOMPARE(cli({ QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("bin=4") }).exitCode, 3);
+        QCOMPARE(
+            cli({ QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("bin=5") }).exitCode, 0);
+        QCOMPARE(
+            cli({ QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("bin=4") }).exitCode, 3);
         QCOMPARE(cli({ QStringLiteral("report"), gpt }).exitCode, 0); // no gate: findings are no failure
         // Two dump folders are compared with msprobe 26.0.0's verdicts.
         const QString npu = QStringLiteral(PROBESCOPE_CASES "/gpt_mix_statistics/npu/step0/rank");
@@ -437,7 +440,8 @@ private slots:
         QVERIFY2(r.out.contains(QLatin1String("\"rules\": \"msprobe 26.0.0\""))
                 && r.out.contains(QLatin1String("\"severity\": \"error\"")),
             qPrintable(r.out));
-        r = cli({ QStringLiteral("report"), gpt, QStringLiteral("--csv"), QStringLiteral("--worst"), QStringLiteral("3") });
+        r = cli(
+            { QStringLiteral("report"), gpt, QStringLiteral("--csv"), QStringLiteral("--worst"), QStringLiteral("3") });
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(r.out.count(QStringLiteral("\r\n0,0,")), 3);
         QVERIFY(r.out.startsWith(QLatin1String("Step,Rank,Order,NPU Node,Bench Node,Verdict,")));
@@ -447,9 +451,11 @@ private slots:
         QVERIFY2(same.out.contains(
                      QLatin1String("0 regressed, 0 improved, 0 appeared, 0 vanished, 222 NPU nodes unchanged\n")),
             qPrintable(same.out));
-        Run changed = cli({ QStringLiteral("diff"), gpt, fuzzy, QStringLiteral("--fail-on"), QStringLiteral("regression") });
+        Run changed
+            = cli({ QStringLiteral("diff"), gpt, fuzzy, QStringLiteral("--fail-on"), QStringLiteral("regression") });
         QCOMPARE(changed.exitCode, 3);
-        QVERIFY2(changed.out.contains(QLatin1String("  regressed NPU    ")) && changed.out.contains(QLatin1String("  appeared  NPU    ")),
+        QVERIFY2(changed.out.contains(QLatin1String("  regressed NPU    "))
+                && changed.out.contains(QLatin1String("  appeared  NPU    ")),
             qPrintable(changed.out));
         QCOMPARE(cli({ QStringLiteral("diff"), gpt, fuzzy }).exitCode, 0);
         r = cli({ QStringLiteral("report"), QStringLiteral(PROBESCOPE_CASES "/mlp_steps_mix_statistics/compare.json"),
@@ -457,15 +463,17 @@ private slots:
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.out.contains(QLatin1String("the first error appears at step 0, rank 0: ")), qPrintable(r.out));
 
-        for (const QStringList& bad : { QStringList { QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("bin=x") },
-                 QStringList { QStringLiteral("report"), gpt, QStringLiteral("--csv"), QStringLiteral("--json") },
-                 QStringList { QStringLiteral("report"), npu },
-                 QStringList { QStringLiteral("report"), gpt, QStringLiteral("--rules"), QStringLiteral("8.1") },
-                 QStringList { QStringLiteral("diff"), gpt },
-                 QStringList { QStringLiteral("diff"), gpt, gpt, QStringLiteral("--fail-on"), QStringLiteral("error") },
-                 QStringList { QStringLiteral("diff"), gpt, gpt, QStringLiteral("--by-step") } }) {
+        for (const QStringList& bad :
+            { QStringList { QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("bin=x") },
+                QStringList { QStringLiteral("report"), gpt, QStringLiteral("--csv"), QStringLiteral("--json") },
+                QStringList { QStringLiteral("report"), npu },
+                QStringList { QStringLiteral("report"), gpt, QStringLiteral("--rules"), QStringLiteral("8.1") },
+                QStringList { QStringLiteral("diff"), gpt },
+                QStringList { QStringLiteral("diff"), gpt, gpt, QStringLiteral("--fail-on"), QStringLiteral("error") },
+                QStringList { QStringLiteral("diff"), gpt, gpt, QStringLiteral("--by-step") } }) {
             Run u = cli(bad);
-            QVERIFY2(u.exitCode == 2 && u.err.contains(QLatin1String("probescope-cli: error: ")), qPrintable(bad.join(QLatin1Char(' '))));
+            QVERIFY2(u.exitCode == 2 && u.err.contains(QLatin1String("probescope-cli: error: ")),
+                qPrintable(bad.join(QLatin1Char(' '))));
         }
     }
 

@@ -107,7 +107,8 @@ private slots:
         QCOMPARE(a.suspects[0].worst.name, std::string("MeanRelativeErr"));
         QCOMPARE(a.suspects[0].worst.value, std::string("8806300.0%"));
         QCOMPARE(a.suspects[0].caller, std::string("/home/user/train/models.py:79"));
-        QCOMPARE(a.suspects[0].callerCode, std::string("att = torch.matmul(q, k.transpose(-2, -1)) * (1.0 / math.sqrt(hs))"));
+        QCOMPARE(a.suspects[0].callerCode,
+            std::string("att = torch.matmul(q, k.transpose(-2, -1)) * (1.0 / math.sqrt(hs))"));
     }
 
     // Every CSV row is a node of the comparison: its verdict is the bin of the node's precision in msprobe's own
@@ -121,8 +122,8 @@ private slots:
             "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape", "Bench Tensor Shape", "NPU Requires_grad",
             "Bench Requires_grad", "Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr",
             "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "NPU max", "NPU min", "NPU mean", "NPU l2norm",
-            "Bench max", "Bench min", "Bench mean", "Bench l2norm", "Requires_grad Consistent", "Result",
-            "Err_message", "NPU_Stack_Info" };
+            "Bench max", "Bench min", "Bench mean", "Bench l2norm", "Requires_grad Consistent", "Result", "Err_message",
+            "NPU_Stack_Info" };
         QCOMPARE(rows.at(0), expected);
         QCOMPARE(rows.size(), size_t(1 + 5));
         ps::VisDocument ref = ps::readVisFile(kCases + "/gpt_mix_statistics/ref_1.2.1/compare/compare.vis.gz");
@@ -317,9 +318,8 @@ private slots:
             }
             }
         }
-        const size_t npuChanges = size_t(std::count_if(d.changes.begin(), d.changes.end(), [](const auto& c) {
-            return c.side == ps::Side::Npu && c.kind != ps::ChangeKind::Vanished;
-        }));
+        const size_t npuChanges = size_t(std::count_if(d.changes.begin(), d.changes.end(),
+            [](const auto& c) { return c.side == ps::Side::Npu && c.kind != ps::ChangeKind::Vanished; }));
         QCOMPARE(npuChanges + d.unchanged, cb->graph(ps::Side::Npu).size());
         // The CSV lists every change, one per line after the header.
         QCOMPARE(parseCsv(ps::diffCsv(d)).size(), d.changes.size() + 1);
@@ -418,8 +418,9 @@ private slots:
         QCOMPARE(f.code, std::string("y = self.fc(x)"));
         QVERIFY(!f.framework);
         QCOMPARE(f.location(), std::string("/home/u/a, b/train.py:42"));
-        f = ps::parseCodeFrame("File /usr/lib/python3/site-packages/torch/nn/modules/module.py, line 1501, in _call_impl, "
-                               "\n return forward_call(*args)");
+        f = ps::parseCodeFrame(
+            "File /usr/lib/python3/site-packages/torch/nn/modules/module.py, line 1501, in _call_impl, "
+            "\n return forward_call(*args)");
         QVERIFY(f.framework);
         f = ps::parseCodeFrame("File x.py, line many, in f, y");
         QVERIFY(f.file.empty());
@@ -453,7 +454,8 @@ private slots:
             }
             return "no error";
         };
-        QVERIFY(message([&] { source({ folder }, ps::RulesProfile::Msprobe121); }).starts_with(folder + ": a dump folder"));
+        QVERIFY(
+            message([&] { source({ folder }, ps::RulesProfile::Msprobe121); }).starts_with(folder + ": a dump folder"));
         writeFile(dir.filePath(QStringLiteral("c.json")), "{\"npu_path\": \"" + dir.path().toUtf8() + "\"}");
         const std::string noBench = folder + "/c.json";
         QCOMPARE(message([&] { source({ noBench }, ps::RulesProfile::Msprobe121); }),
@@ -464,7 +466,9 @@ private slots:
         std::vector<std::string> warnings;
         QVERIFY(message([&] { s.load(0, warnings); }).starts_with(junk + ": "));
         QVERIFY(message([&] { source({ folder, junk }, ps::RulesProfile::Msprobe26); }).starts_with(junk + ": "));
-        QVERIFY(message([&] { source({ folder + "/gone.vis" }, ps::RulesProfile::Msprobe121); }).starts_with(folder + "/gone.vis"));
+        QVERIFY(message([&] {
+            source({ folder + "/gone.vis" }, ps::RulesProfile::Msprobe121);
+        }).starts_with(folder + "/gone.vis"));
     }
 };
 

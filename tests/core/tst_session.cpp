@@ -4,11 +4,11 @@
 #include "session/session_file.h"
 #include "test_dumps.h"
 #include "util/error.h"
+#include "vis/graph_file.h"
 #include "vis/vis_db_notes.h"
 #include "vis/vis_db_reader.h"
 #include "vis/vis_db_sqlite.h"
 #include "vis/vis_db_writer.h"
-#include "vis/graph_file.h"
 #include "vis/vis_document_writer.h"
 #include "vis/vis_reader.h"
 
@@ -28,7 +28,8 @@ ps::Session sampleSession()
         "bf16 matmul, see \"ticket 12\"\nsecond line");
     s.setNote({ 0, 0, ps::Side::Bench, "Tensor.split.0.forward" }, ps::NoteTag::Checked, "");
     s.setNote({ 0, 1, ps::Side::Npu, "Functional.softmax.0.forward" }, ps::NoteTag::None, "已检查：溢出");
-    s.expanded = { { 1, 0, ps::Side::Npu, "Module.h.0.Block.forward.0" }, { 1, 0, ps::Side::Bench, "Module.h.0.Block.forward.0" } };
+    s.expanded = { { 1, 0, ps::Side::Npu, "Module.h.0.Block.forward.0" },
+        { 1, 0, ps::Side::Bench, "Module.h.0.Block.forward.0" } };
     s.selection = ps::NodeRef { 1, 0, ps::Side::Npu, "Module.h.0.attn.c_attn.Linear.forward.0" };
     s.filters.bins = { 3, 4 };
     s.filters.unmatchedOnly = true;
@@ -56,8 +57,9 @@ QByteArray readBytes(const QString& path)
 std::vector<std::string> schemaOf(const std::string& path)
 {
     ps::SqliteDb db(path, ps::SqliteDb::Mode::ReadOnly);
-    ps::SqliteStmt q(db, "SELECT type || ' ' || name || ': ' || ifnull(sql, '') FROM sqlite_master WHERE name NOT LIKE "
-                         "'probescope%' ORDER BY name");
+    ps::SqliteStmt q(db,
+        "SELECT type || ' ' || name || ': ' || ifnull(sql, '') FROM sqlite_master WHERE name NOT LIKE "
+        "'probescope%' ORDER BY name");
     std::vector<std::string> out;
     while (q.step())
         out.emplace_back(q.text(0));
@@ -80,7 +82,8 @@ private slots:
         QCOMPARE(back.notes.size(), size_t(3));
         QCOMPARE(back.noteOf({ 1, 0, ps::Side::Npu, "Module.h.0.attn.c_attn.Linear.forward.0" })->text,
             std::string("bf16 matmul, see \"ticket 12\"\nsecond line"));
-        QCOMPARE(back.noteOf({ 0, 1, ps::Side::Npu, "Functional.softmax.0.forward" })->text, std::string("已检查：溢出"));
+        QCOMPARE(
+            back.noteOf({ 0, 1, ps::Side::Npu, "Functional.softmax.0.forward" })->text, std::string("已检查：溢出"));
         // Written again, byte for byte the same file.
         QCOMPARE(ps::sessionJson(back), ps::sessionJson(s));
         // No temporary file is left beside it.
@@ -116,14 +119,22 @@ private slots:
         QTest::addColumn<QString>("expected");
         const QString head = QStringLiteral("{\"schema\": \"probescope-session\", \"version\": 1");
         QTest::newRow("truncated") << head << "s.probescope.json: invalid JSON at line 1, column 46";
-        QTest::newRow("not a session") << "{\"schema\": \"x\", \"version\": 1}" << "this is no ProbeScope session";
-        QTest::newRow("newer") << "{\"schema\": \"probescope-session\", \"version\": 2}" << "version 2 is newer";
-        QTest::newRow("no version") << "{\"schema\": \"probescope-session\"}" << "\"version\" is missing";
-        QTest::newRow("unknown key") << head + ", \"colour\": 1}" << "unknown key \"colour\"";
-        QTest::newRow("twice") << head + ", \"step\": 1, \"step\": 2}" << "\"step\" appears twice";
-        QTest::newRow("step type") << head + ", \"step\": \"1\"}" << "\"step\" must be an integer";
-        QTest::newRow("bad side") << head + ", \"expanded\": [{\"side\": \"GPU\", \"node\": \"x\"}]}" << "\"side\" must be";
-        QTest::newRow("no node") << head + ", \"selection\": {\"side\": \"NPU\"}}" << "a node needs \"node\"";
+        QTest::newRow("not a session") << "{\"schema\": \"x\", \"version\": 1}"
+                                       << "this is no ProbeScope session";
+        QTest::newRow("newer") << "{\"schema\": \"probescope-session\", \"version\": 2}"
+                               << "version 2 is newer";
+        QTest::newRow("no version") << "{\"schema\": \"probescope-session\"}"
+                                    << "\"version\" is missing";
+        QTest::newRow("unknown key") << head + ", \"colour\": 1}"
+                                     << "unknown key \"colour\"";
+        QTest::newRow("twice") << head + ", \"step\": 1, \"step\": 2}"
+                               << "\"step\" appears twice";
+        QTest::newRow("step type") << head + ", \"step\": \"1\"}"
+                                   << "\"step\" must be an integer";
+        QTest::newRow("bad side") << head + ", \"expanded\": [{\"side\": \"GPU\", \"node\": \"x\"}]}"
+                                  << "\"side\" must be";
+        QTest::newRow("no node") << head + ", \"selection\": {\"side\": \"NPU\"}}"
+                                 << "a node needs \"node\"";
         QTest::newRow("bad tag") << head + ", \"notes\": [{\"side\": \"NPU\", \"node\": \"x\", \"tag\": \"odd\"}]}"
                                  << "\"tag\" must be";
         QTest::newRow("two notes") << head
@@ -132,7 +143,8 @@ private slots:
                                    << "two notes on the node \"x\"";
         QTest::newRow("filters") << head + ", \"filters\": {\"bins\": [1], \"regex\": true}}"
                                  << "unknown key \"regex\" in \"filters\"";
-        QTest::newRow("array") << "[]" << "at line 1, column 1: expected an object";
+        QTest::newRow("array") << "[]"
+                               << "at line 1, column 1: expected an object";
     }
     void strictReader()
     {
@@ -198,7 +210,9 @@ private slots:
             ps::readVisFile(brokenPath);
             QFAIL("a bad tag was read");
         } catch (const ps::Error& e) {
-            QVERIFY2(std::string(e.what()).starts_with(brokenPath + ": ") && std::string(e.what()).find("\"tag\" must be") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).starts_with(brokenPath + ": ")
+                    && std::string(e.what()).find("\"tag\" must be") != std::string::npos,
+                e.what());
         }
         // .vis.db: notes per graph (step, rank) through the viewer's open and save.
         doc.step = 1;
