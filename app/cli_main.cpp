@@ -100,8 +100,6 @@ int runReport(const ps::cli::CliOptions& options)
                                   : ps::trendsText(trends));
         if (options.failOn.empty())
             return 0;
-        if (options.failOn != "error" && options.failOn != "warning")
-            throw ps::Error(ps::ErrorCode::BadArgument, "", "--by-step takes --fail-on error or warning");
         size_t found = 0;
         for (const ps::GraphTrend& g : trends.graphs)
             found += g.errors + (options.failOn == "warning" ? g.warnings : 0);

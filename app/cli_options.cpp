@@ -321,6 +321,8 @@ CliOptions parseSourceCommand(const std::vector<std::string>& args, size_t i, Cl
             "argument --rules: invalid choice: '" + o.rules + "' (choose from '1.2.1', '26.0.0')");
     if (diff && !o.failOn.empty() && o.failOn != "regression")
         throw std::invalid_argument("diff --fail-on takes 'regression', not '" + o.failOn + "'");
+    if (o.byStep && o.failOn.starts_with("bin="))
+        throw std::invalid_argument("--by-step takes --fail-on error or warning, not " + o.failOn);
     if (!diff && !o.failOn.empty()) {
         try {
             (void)parseFailOn(o.failOn);

@@ -60,12 +60,15 @@ std::optional<NodeChange> compareStates(const NodeState& before, const NodeState
     const WorstMetric& y = after.worst;
     if (x.name.empty() || y.name.empty())
         return std::nullopt;
-    if (x.rowLevel == y.rowLevel) {
+    // Row verdicts count only when both sides have them (msprobe 26.0.0's rules); else the metric alone.
+    const bool levels = x.rowLevel >= 0 && y.rowLevel >= 0 && x.rowLevel != y.rowLevel;
+    if (!levels) {
         const double scale = std::max(std::fabs(x.badness), std::fabs(y.badness));
         if (std::fabs(x.badness - y.badness) <= std::max(1e-9, 0.01 * scale))
             return std::nullopt;
     }
-    change.kind = y.worseThan(x) ? ChangeKind::Regressed : ChangeKind::Improved;
+    const bool worse = levels ? y.rowLevel > x.rowLevel : y.badness > x.badness;
+    change.kind = worse ? ChangeKind::Regressed : ChangeKind::Improved;
     change.metric = y.name == x.name ? y.name : x.name + " / " + y.name;
     change.beforeValue = x.value;
     change.afterValue = y.value;
@@ -76,6 +79,7 @@ namespace {
 
 // What the diff keeps of one graph: each NPU node's state, each bench node's name.
 struct GraphStates {
+    std::vector<ColorBin> bins; // the legend the states' bins refer to
     std::unordered_map<std::string, NodeState> npu;
     std::unordered_set<std::string> bench;
     std::vector<std::string> npuOrder, benchOrder; // node order, for a stable listing
@@ -84,11 +88,11 @@ struct GraphStates {
 GraphStates statesOf(const Comparison& c)
 {
     GraphStates s;
-    const std::vector<ColorBin> bins = c.colorBins();
+    s.bins = c.colorBins();
     const Graph& g = c.graph(Side::Npu);
     for (NodeId n = 0; n < g.size(); ++n) {
         std::string name(g.nameOf(n));
-        if (s.npu.emplace(name, nodeState(c, bins, n)).second)
+        if (s.npu.emplace(name, nodeState(c, s.bins, n)).second)
             s.npuOrder.push_back(std::move(name));
     }
     if (c.isCompare) {
@@ -163,6 +167,10 @@ ComparisonDiff diffSources(const ComparisonSource& a, const ComparisonSource& b)
         }
         GraphStates before = statesOf(*a.load(i, warnings));
         GraphStates after = statesOf(*b.load(match->second, warnings));
+        if (before.bins != after.bins) // e.g. 1.2.1's colour bins against 26.0.0's verdicts: compare severities
+            for (GraphStates* s : { &before, &after })
+                for (auto& [name, state] : s->npu)
+                    state.bin = state.bin < 0 ? -1 : int(severityOfBin(s->bins, state.bin));
         diffGraph(before, after, key.first, key.second, out);
         inB.erase(match);
     }

@@ -47,7 +47,9 @@ NodeState nodeState(const Comparison& c, const std::vector<ColorBin>& bins, Node
 // How `after` differs from `before`: nullopt when it does not (same bin, metric within 1 % or 1e-9).
 std::optional<NodeChange> compareStates(const NodeState& before, const NodeState& after);
 
-// Throws ps::Error naming the file and the problem of either source.
+// Graphs whose legends differ (msprobe 1.2.1's colour bins against 26.0.0's verdicts, or edited colours) are
+// compared by severity (pass, warning, error; see severityOfBin). Throws ps::Error naming the file and the
+// problem of either source.
 ComparisonDiff diffSources(const ComparisonSource& a, const ComparisonSource& b);
 
 std::string diffText(const ComparisonDiff& diff, size_t rows); // rows: per graph and kind, 0 = all

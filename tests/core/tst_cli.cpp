@@ -470,7 +470,9 @@ private slots:
                 QStringList { QStringLiteral("report"), gpt, QStringLiteral("--rules"), QStringLiteral("8.1") },
                 QStringList { QStringLiteral("diff"), gpt },
                 QStringList { QStringLiteral("diff"), gpt, gpt, QStringLiteral("--fail-on"), QStringLiteral("error") },
-                QStringList { QStringLiteral("diff"), gpt, gpt, QStringLiteral("--by-step") } }) {
+                QStringList { QStringLiteral("diff"), gpt, gpt, QStringLiteral("--by-step") },
+                QStringList { QStringLiteral("report"), gpt, QStringLiteral("--by-step"), QStringLiteral("--fail-on"),
+                    QStringLiteral("bin=2") } }) {
             Run u = cli(bad);
             QVERIFY2(u.exitCode == 2 && u.err.contains(QLatin1String("probescope-cli: error: ")),
                 qPrintable(bad.join(QLatin1Char(' '))));

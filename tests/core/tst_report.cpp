@@ -325,6 +325,39 @@ private slots:
         QCOMPARE(parseCsv(ps::diffCsv(d)).size(), d.changes.size() + 1);
     }
 
+    // msprobe 1.2.1's colour bins against 26.0.0's verdicts of the same dumps: compared by severity, so a node in
+    // 1.2.1's last bin that 26.0.0 rates error is no change.
+    void diffAcrossRuleSetsComparesSeverities()
+    {
+        const std::string npu = kCases + "/gpt_mix_statistics/npu/step0/rank";
+        const std::string bench = kCases + "/gpt_mix_statistics/bench/step0/rank";
+        ps::ComparisonDiff d = ps::diffSources(compareJson("gpt_mix_statistics"), source({ npu, bench }, ps::RulesProfile::Msprobe26));
+        const auto v121 = ps::defaultColors(ps::CompareMode::Summary, ps::RulesProfile::Msprobe121);
+        auto severity = [&](const std::string& label) {
+            if (label == "unmatched")
+                return -1;
+            if (label.starts_with("bin "))
+                return int(ps::severityOfBin(v121, std::stoi(label.substr(4))));
+            return int(*ps::verdictOfName(label));
+        };
+        QVERIFY(d.count(ps::ChangeKind::Appeared) > 0); // 26.0.0's parameters_grad nodes, among others
+        size_t verdictChanges = 0;
+        for (const ps::NodeChange& c : d.changes) {
+            if (c.kind != ps::ChangeKind::Regressed && c.kind != ps::ChangeKind::Improved)
+                continue;
+            if (!c.metric.empty()) {
+                QCOMPARE(severity(c.before), severity(c.after));
+                continue;
+            }
+            ++verdictChanges;
+            const int before = severity(c.before), after = severity(c.after);
+            QVERIFY2(before != after, (c.node + ": " + c.before + " -> " + c.after).c_str());
+            const int b = before < 0 ? INT32_MAX : before, a = after < 0 ? INT32_MAX : after;
+            QCOMPARE(c.kind, a > b ? ps::ChangeKind::Regressed : ps::ChangeKind::Improved);
+        }
+        QVERIFY(verdictChanges > 0);
+    }
+
     void changeRules()
     {
         ps::NodeState pass { 0, "pass", {} }, error { 2, "error", {} }, unmatched { -1, "unmatched", {} };
