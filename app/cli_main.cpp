@@ -5,8 +5,8 @@
 #include "analysis/graph_report.h"
 #include "analysis/report_format.h"
 #include "analysis/step_trends.h"
+#include "batch/diagnose_run.h"
 #include "batch/engine.h"
-#include "batch/layout.h"
 #include "cli_options.h"
 #include "util/build_info.h"
 #include "util/error.h"
@@ -40,43 +40,18 @@ void printProgressLine(int percent, bool running, int& last)
               << ", \"process_running\": " << (running ? "true" : "false") << ", \"error_msg\": []}" << std::endl;
 }
 
-// `diagnose`: every step and rank of compare.json, compared, then the first-divergence finder on each.
+// `diagnose`: the report of every step and rank of compare.json (core/batch/diagnose_run.h), printed.
 int runDiagnose(const ps::cli::CliOptions& options)
 {
-    ps::DiagnoseOptions diagnose;
-    diagnose.ignore = options.ignore;
-    diagnose.limit = options.limit;
+    ps::DiagnoseRequest request;
+    request.compareJson = options.inputPath;
+    request.engine = options.engine;
+    request.diagnose.ignore = options.ignore;
+    request.diagnose.limit = options.limit;
     for (const std::string& spec : options.tolerances)
-        ps::addToleranceSpec(diagnose, spec);
-    ps::CompareConfig config = ps::readCompareJson(options.inputPath);
-    if (config.benchPath.empty())
-        throw ps::Error(ps::ErrorCode::BadArgument, options.inputPath,
-            "diagnose needs a comparison: compare.json has no bench_path");
-    std::vector<ps::GraphJob> jobs = ps::planJobs(config.npuPath, config.benchPath, std::string());
-    if (jobs.empty())
-        throw ps::Error(ps::ErrorCode::BadLayout, config.npuPath, "no dump found");
-    std::string json = "{\"graphs\": [";
-    for (size_t j = 0; j < jobs.size(); ++j) {
-        const ps::GraphJob& job = jobs[j];
-        std::vector<std::string> warnings;
-        auto comparison = ps::runPair(job.npuDir, job.benchDir, options.engine, warnings);
-        for (const std::string& w : warnings)
-            std::cerr << "warning: " << w << "\n";
-        std::vector<ps::Divergence> found = ps::findDivergences(*comparison, diagnose);
-        std::string where = "step " + std::to_string(job.step) + ", rank " + std::to_string(job.rank);
-        if (options.json) {
-            std::string one = ps::divergenceJson(*comparison, found);
-            one.insert(
-                1, "\n  \"step\": " + std::to_string(job.step) + ",\n  \"rank\": " + std::to_string(job.rank) + ",");
-            json += (j ? ", " : "") + one.substr(0, one.size() - 1);
-        } else {
-            if (jobs.size() > 1)
-                std::cout << "== " << where << " ==\n";
-            std::cout << ps::divergenceTable(*comparison, found);
-        }
-    }
-    if (options.json)
-        std::cout << json << "]}\n";
+        ps::addToleranceSpec(request.diagnose, spec);
+    request.json = options.json;
+    std::cout << ps::diagnoseReport(request, [](const std::string& w) { std::cerr << "warning: " << w << "\n"; });
     return 0;
 }
 

@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages ProbeScope needs to build, test and package (run as root or with sudo).
 # libqt6opengl6-dev: Qt6Charts' CMake files need Qt6OpenGL's, which qt6-charts-dev does not depend on (a fresh
 # machine fails at find_package(Qt6 Charts) without it). qt6-svg-dev: QSvgGenerator, for exporting charts as SVG.
-# libqt6svg6 draws the SVG icon; the last line is for the packages and their test (dpkg-shlibdeps, the validators).
+# libqt6svg6 draws the SVG icon; the next line is for the packages and their test (dpkg-shlibdeps, the validators);
+# clang-format-14 and clang-tidy-14 for the style gate (packaging/check-style.sh, run by .ci/run).
 set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config python3
@@ -10,6 +11,7 @@ packages=(
   nlohmann-json3-dev libsqlite3-dev zlib1g-dev
   xvfb xauth fonts-wqy-microhei libqt6svg6
   dpkg-dev file groff-base desktop-file-utils appstream shared-mime-info
+  clang-format-14 clang-tidy-14
 )
 missing=()
 for p in "${packages[@]}"; do

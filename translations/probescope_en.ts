@@ -2,6 +2,153 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>AnalysisJobs</name>
+    <message>
+        <source>Nothing is open.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ErrorText</name>
+    <message>
+        <source>A file or folder does not exist.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A file cannot be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A file is larger than the resource limits allow.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A file is not valid JSON.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A file does not hold what a dump or graph file holds.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The dump folder is not laid out as msprobe writes it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The NPU and bench folders are laid out differently.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The NPU and bench runs do not have the same ranks.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The dump was taken with a task ProbeScope cannot compare.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A node or file name cannot be used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A structure is nested more deeply than the limits allow.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The output cannot be written.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A setting is not valid.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The operation failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>File: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ExportJob</name>
+    <message>
+        <source>The file name must end in .vis or .vis.db.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 already holds %2: tb_graph_ascend shows one .vis.db per folder and hides every .vis next to it. Choose another folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 already holds %2: tb_graph_ascend would hide it behind the new .vis.db. Choose another folder.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>LoadJob</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Preparing the view…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading dump.json…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading construct.json and stack.json…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Building the graphs…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Matching nodes…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing tensors…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>OpenPaths</name>
+    <message>
+        <source>Not a folder: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing to open.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot open %1: expected a compare.json, a dump folder, or an NPU and a bench dump folder.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>psui::AboutDialog</name>
     <message>
         <source>About ProbeScope</source>
@@ -1307,67 +1454,7 @@ precision index %2</source>
 <context>
     <name>psui::SessionController</name>
     <message>
-        <source>Not a folder: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Nothing to open.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot open %1: expected a compare.json, a dump folder, or an NPU and a bench dump folder.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The file name must end in .vis or .vis.db.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 already holds %2: tb_graph_ascend shows one .vis.db per folder and hides every .vis next to it. Choose another folder.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 already holds %2: tb_graph_ascend would hide it behind the new .vis.db. Choose another folder.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Nothing to export.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Preparing the view…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Reading dump.json…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Reading construct.json and stack.json…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Building the graphs…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Matching nodes…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Comparing…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Comparing tensors…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Writing…</source>
         <translation type="unfinished" />
     </message>
     <message>

@@ -2,6 +2,153 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnalysisJobs</name>
+    <message>
+        <source>Nothing is open.</source>
+        <translation>未打开任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorText</name>
+    <message>
+        <source>A file or folder does not exist.</source>
+        <translation>文件或文件夹不存在。</translation>
+    </message>
+    <message>
+        <source>A file cannot be read.</source>
+        <translation>无法读取文件。</translation>
+    </message>
+    <message>
+        <source>A file is larger than the resource limits allow.</source>
+        <translation>文件超出了资源限制允许的大小。</translation>
+    </message>
+    <message>
+        <source>A file is not valid JSON.</source>
+        <translation>文件不是有效的 JSON。</translation>
+    </message>
+    <message>
+        <source>A file does not hold what a dump or graph file holds.</source>
+        <translation>文件的内容不是转储文件或图文件应有的内容。</translation>
+    </message>
+    <message>
+        <source>The dump folder is not laid out as msprobe writes it.</source>
+        <translation>转储文件夹的结构与 msprobe 写出的不同。</translation>
+    </message>
+    <message>
+        <source>The NPU and bench folders are laid out differently.</source>
+        <translation>NPU 与标杆文件夹的结构不一致。</translation>
+    </message>
+    <message>
+        <source>The NPU and bench runs do not have the same ranks.</source>
+        <translation>NPU 与标杆运行的 rank 不一致。</translation>
+    </message>
+    <message>
+        <source>The dump was taken with a task ProbeScope cannot compare.</source>
+        <translation>转储所用的任务类型 ProbeScope 无法比对。</translation>
+    </message>
+    <message>
+        <source>A node or file name cannot be used.</source>
+        <translation>节点名或文件名不可用。</translation>
+    </message>
+    <message>
+        <source>A structure is nested more deeply than the limits allow.</source>
+        <translation>结构的嵌套深度超出了限制。</translation>
+    </message>
+    <message>
+        <source>The output cannot be written.</source>
+        <translation>无法写入输出。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>A setting is not valid.</source>
+        <translation>设置无效。</translation>
+    </message>
+    <message>
+        <source>The operation failed.</source>
+        <translation>操作失败。</translation>
+    </message>
+    <message>
+        <source>File: %1.</source>
+        <translation>文件：%1。</translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>详情：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ExportJob</name>
+    <message>
+        <source>The file name must end in .vis or .vis.db.</source>
+        <translation>文件名必须以 .vis 或 .vis.db 结尾。</translation>
+    </message>
+    <message>
+        <source>%1 already holds %2: tb_graph_ascend shows one .vis.db per folder and hides every .vis next to it. Choose another folder.</source>
+        <translation>%1 中已有 %2：tb_graph_ascend 每个目录只显示一个 .vis.db，并隐藏同目录下的所有 .vis。请选择其他目录。</translation>
+    </message>
+    <message>
+        <source>%1 already holds %2: tb_graph_ascend would hide it behind the new .vis.db. Choose another folder.</source>
+        <translation>%1 中已有 %2：新的 .vis.db 会使 tb_graph_ascend 隐藏它。请选择其他目录。</translation>
+    </message>
+</context>
+<context>
+    <name>LoadJob</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Preparing the view…</source>
+        <translation>正在准备视图…</translation>
+    </message>
+    <message>
+        <source>Reading dump.json…</source>
+        <translation>正在读取 dump.json…</translation>
+    </message>
+    <message>
+        <source>Reading construct.json and stack.json…</source>
+        <translation>正在读取 construct.json 和 stack.json…</translation>
+    </message>
+    <message>
+        <source>Building the graphs…</source>
+        <translation>正在构建图…</translation>
+    </message>
+    <message>
+        <source>Matching nodes…</source>
+        <translation>正在匹配节点…</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比对…</translation>
+    </message>
+    <message>
+        <source>Comparing tensors…</source>
+        <translation>正在比对张量…</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>正在写入…</translation>
+    </message>
+</context>
+<context>
+    <name>OpenPaths</name>
+    <message>
+        <source>Not a folder: %1</source>
+        <translation>不是目录：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to open.</source>
+        <translation>没有可打开的内容。</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: expected a compare.json, a dump folder, or an NPU and a bench dump folder.</source>
+        <translation>无法打开 %1：需要一个 compare.json、一个 dump 目录，或一个 NPU 目录加一个标杆 dump 目录。</translation>
+    </message>
+</context>
+<context>
     <name>psui::AboutDialog</name>
     <message>
         <source>About ProbeScope</source>
@@ -1303,68 +1450,8 @@ precision index %2</source>
 <context>
     <name>psui::SessionController</name>
     <message>
-        <source>Not a folder: %1</source>
-        <translation>不是目录：%1</translation>
-    </message>
-    <message>
-        <source>Nothing to open.</source>
-        <translation>没有可打开的内容。</translation>
-    </message>
-    <message>
-        <source>Cannot open %1: expected a compare.json, a dump folder, or an NPU and a bench dump folder.</source>
-        <translation>无法打开 %1：需要一个 compare.json、一个 dump 目录，或一个 NPU 目录加一个标杆 dump 目录。</translation>
-    </message>
-    <message>
-        <source>The file name must end in .vis or .vis.db.</source>
-        <translation>文件名必须以 .vis 或 .vis.db 结尾。</translation>
-    </message>
-    <message>
-        <source>%1 already holds %2: tb_graph_ascend shows one .vis.db per folder and hides every .vis next to it. Choose another folder.</source>
-        <translation>%1 中已有 %2：tb_graph_ascend 每个目录只显示一个 .vis.db，并隐藏同目录下的所有 .vis。请选择其他目录。</translation>
-    </message>
-    <message>
-        <source>%1 already holds %2: tb_graph_ascend would hide it behind the new .vis.db. Choose another folder.</source>
-        <translation>%1 中已有 %2：新的 .vis.db 会使 tb_graph_ascend 隐藏它。请选择其他目录。</translation>
-    </message>
-    <message>
         <source>Nothing to export.</source>
         <translation>没有可导出的内容。</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>正在读取 %1…</translation>
-    </message>
-    <message>
-        <source>Preparing the view…</source>
-        <translation>正在准备视图…</translation>
-    </message>
-    <message>
-        <source>Reading dump.json…</source>
-        <translation>正在读取 dump.json…</translation>
-    </message>
-    <message>
-        <source>Reading construct.json and stack.json…</source>
-        <translation>正在读取 construct.json 和 stack.json…</translation>
-    </message>
-    <message>
-        <source>Building the graphs…</source>
-        <translation>正在构建图…</translation>
-    </message>
-    <message>
-        <source>Matching nodes…</source>
-        <translation>正在匹配节点…</translation>
-    </message>
-    <message>
-        <source>Comparing…</source>
-        <translation>正在比对…</translation>
-    </message>
-    <message>
-        <source>Comparing tensors…</source>
-        <translation>正在比对张量…</translation>
-    </message>
-    <message>
-        <source>Writing…</source>
-        <translation>正在写入…</translation>
     </message>
     <message>
         <source>Starting…</source>

@@ -44,7 +44,7 @@ std::string divergenceTable(const Comparison& c, const std::vector<Divergence>& 
     return out;
 }
 
-std::string divergenceJson(const Comparison& c, const std::vector<Divergence>& found)
+std::string divergenceJson(const Comparison& c, const std::vector<Divergence>& found, const DivergencePlace* place)
 {
     std::string out;
     PyJsonWriter w(out, 2);
@@ -55,6 +55,12 @@ std::string divergenceJson(const Comparison& c, const std::vector<Divergence>& f
             w.string(formatError(v));
     };
     w.beginObject();
+    if (place) {
+        w.key("step");
+        w.integer(place->step);
+        w.key("rank");
+        w.integer(place->rank);
+    }
     w.key("task");
     w.string(taskName(c.mode));
     w.key("divergences");

@@ -7,9 +7,9 @@
 #include "io/file_io.h"
 #include "io/json_reader.h"
 #include "match/layer_mapping.h"
+#include "match/layer_mapping_rules.h"
 #include "util/error.h"
-#include "vis/vis_db_writer.h"
-#include "vis/vis_writer.h"
+#include "vis/graph_file.h"
 
 #include <cstdio>
 #include <ctime>
@@ -111,7 +111,13 @@ std::shared_ptr<Comparison> compareBuiltGraphs(std::shared_ptr<Graph> npu, std::
     compare.progress = progress;
     compare.parallelMerge = parallelMerge;
     std::unordered_map<std::string, std::string> nameMap;
-    if (options.profile == RulesProfile::Msprobe26 && (options.nameOnlyMatch || !options.layerMappingPath.empty())) {
+    const bool v26 = options.profile == RulesProfile::Msprobe26;
+    if (options.layerMappingRules) {
+        // The editor's rules stand for a -lm file (26.0.0 matches through the map even when it is empty).
+        nameMap = buildLayerNameMap(npuDir, benchDir, *options.layerMappingRules, "the layer mapping", warnings);
+        if (v26 || !nameMap.empty())
+            compare.match.strategy = MatchStrategy::LayerMap;
+    } else if (v26 && (options.nameOnlyMatch || !options.layerMappingPath.empty())) {
         // 26.0.0: -lm always matches through the map; without a file (or when the file fails) the map comes from
         // the module trees alone and names it lacks match themselves. Unlike 1.2.1, 26.0.0 also catches its check
         // of the file itself (missing, unreadable, a folder): a warning, as for a file that does not parse.
@@ -153,7 +159,7 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
     bool compare = !config.benchPath.empty();
     bool single = jobs.size() == 1 && jobs[0].rankDir.empty();
     bool database = v26 || options.outputFormat == "db";
-    std::vector<VisDbGraph> dbGraphs; // --output_format db: every step and rank go into one file at the end
+    std::vector<VisDocument> dbGraphs; // --output_format db: every step and rank go into one file at the end
     // Files are written per step, after every rank of the step (and the distributed analysis) succeeded.
     for (size_t first = 0; first < jobs.size();) {
         size_t last = first;
@@ -183,11 +189,11 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
             progress.report(Stage::Write, 0);
             progress.checkCancelled();
             if (database) {
-                dbGraphs.push_back({ r.job.step, r.job.rank, r.comparison, nullptr });
+                dbGraphs.push_back({ r.comparison, {}, r.job.step, r.job.rank }); // no file extras
                 continue;
             }
             std::string path = joinPath(outputDir, r.job.outputName);
-            writeVisFile(*r.comparison, path);
+            saveGraphFile({ { r.comparison, {}, r.job.step, r.job.rank } }, path);
             result.outputFiles.push_back(path);
             progress.report(Stage::Write, 1);
             if (single)
@@ -199,7 +205,7 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
     if (database) {
         std::string path = joinPath(outputDir, (compare ? "compare_" : "build_") + timestamp + ".vis.db");
         progress.checkCancelled();
-        writeVisDb(dbGraphs, path);
+        saveGraphFile(dbGraphs, path);
         result.outputFiles.push_back(path);
         progress.info("The graph database is saved in " + path);
         progress.finish();

@@ -13,6 +13,8 @@
 
 namespace ps {
 
+class LayerMappingRules;
+
 struct EngineOptions {
     // graph -> msprobe 1.2.1's rules and .vis files; graph_visualize -> msprobe 26.0.0's rules and one .vis.db.
     RulesProfile profile = RulesProfile::Msprobe121;
@@ -20,6 +22,8 @@ struct EngineOptions {
     bool overflowCheck = false; // -oc
     bool completeStack = false; // -cs
     std::string layerMappingPath; // -lm FILE (empty: none)
+    // Rules given as data (the GUI's editor); they take the place of layerMappingPath when set.
+    std::shared_ptr<const LayerMappingRules> layerMappingRules;
     // -lm with no file: newer msprobe matches by name only; 26.0.0 maps APIs through the module trees alone.
     bool nameOnlyMatch = false;
     std::string framework = "pytorch";

@@ -7,7 +7,7 @@
 #include "merge/merged_dump_writer.h"
 #include "merge/mergers.h"
 #include "util/error.h"
-#include "vis/vis_db_writer.h"
+#include "vis/graph_file.h"
 
 #include <future>
 #include <map>
@@ -169,7 +169,7 @@ void runMergedJobs(const CompareConfig& config, const std::string& outputDir, co
     const std::vector<std::string> steps = mergedSteps(config, options);
     ensureDirectory(outputDir);
     progress.plan(steps.size(), true);
-    std::vector<VisDbGraph> dbGraphs;
+    std::vector<VisDocument> dbGraphs;
     for (size_t s = 0; s < steps.size(); ++s) {
         const std::string& step = steps[s];
         const int stepNumber = step.empty() ? 0 : runNumber(step, "step");
@@ -186,7 +186,7 @@ void runMergedJobs(const CompareConfig& config, const std::string& outputDir, co
                     result.outputFiles.push_back(std::move(file));
                 progress.info("JSON files exported to " + dir);
             } else {
-                dbGraphs.push_back({ stepNumber, merged.npu.ranks[i], merged.results[i], nullptr });
+                dbGraphs.push_back({ merged.results[i], {}, stepNumber, merged.npu.ranks[i] });
             }
         }
     }
@@ -194,7 +194,7 @@ void runMergedJobs(const CompareConfig& config, const std::string& outputDir, co
         std::string path = joinPath(outputDir, (compare ? "compare_" : "build_") + timestamp + ".vis.db");
         progress.checkCancelled();
         progress.report(Stage::Write, 0);
-        writeVisDb(dbGraphs, path);
+        saveGraphFile(dbGraphs, path);
         result.outputFiles.push_back(path);
         progress.info("The graph database is saved in " + path);
     }

@@ -5,12 +5,11 @@
 #include "compare/verdict_rows.h"
 #include "graph/naming.h"
 #include "util/error.h"
+#include "util/parallel.h"
 #include "util/pyformat.h"
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
-#include <thread>
 #include <unordered_map>
 
 namespace ps {
@@ -161,37 +160,20 @@ private:
     // contiguous chunks. Real mode registers its rows in order (they are evaluated in parallel afterwards).
     void comparePairs(const std::vector<std::pair<NodeId, NodeId>>& pairs, const ProgressPart& progress)
     {
-        unsigned threads = m_options.threads > 0 ? unsigned(m_options.threads) : std::thread::hardware_concurrency();
         constexpr size_t kMinPairsPerThread = 4096; // below this a thread costs more than it saves
-        threads = std::clamp<unsigned>(threads, 1, unsigned(pairs.size() / kMinPairsPerThread) + 1);
-        if (m_c.mode == CompareMode::Real)
-            threads = 1;
+        const unsigned threads
+            = m_c.mode == CompareMode::Real ? 1 : workerCount(m_options.threads, pairs.size(), kMinPairsPerThread);
         std::atomic<size_t> done { 0 };
-        // Each chunk stops at its first error; the earliest chunk's is thrown, as a serial run would throw it.
-        std::vector<std::exception_ptr> failures(threads);
-        auto work = [&](unsigned t, size_t begin, size_t end, PairScratch& scratch) {
-            try {
-                for (size_t k = begin; k < end; ++k) {
-                    comparePair(pairs[k].first, pairs[k].second, scratch);
-                    if (++done % 2048 == 0 && t == 0)
-                        progress.advance(Stage::Compare, double(done) / double(pairs.size()));
-                }
-            } catch (...) {
-                failures[t] = std::current_exception();
-            }
-        };
         std::vector<PairScratch> scratch(threads - 1);
-        std::vector<std::thread> pool;
-        const size_t chunk = (pairs.size() + threads - 1) / threads;
-        for (unsigned t = 1; t < threads; ++t)
-            pool.emplace_back(work, t, std::min(pairs.size(), t * chunk), std::min(pairs.size(), (t + 1) * chunk),
-                std::ref(scratch[t - 1]));
-        work(0, 0, std::min(pairs.size(), chunk), m_scratch);
-        for (std::thread& t : pool)
-            t.join();
-        for (const std::exception_ptr& failure : failures)
-            if (failure)
-                std::rethrow_exception(failure);
+        // Each chunk stops at its first error; the earliest chunk's is thrown, as a serial run would throw it.
+        parallelFor(pairs.size(), threads, [&](unsigned t, size_t begin, size_t end) {
+            PairScratch& mine = t == 0 ? m_scratch : scratch[t - 1];
+            for (size_t k = begin; k < end; ++k) {
+                comparePair(pairs[k].first, pairs[k].second, mine);
+                if (++done % 2048 == 0 && t == 0)
+                    progress.advance(Stage::Compare, double(done) / double(pairs.size()));
+            }
+        });
     }
 
     // Real mode: the row's tensors are compared later, in bulk; `bound` gets the slot of its values.

@@ -17,6 +17,10 @@
 namespace ps {
 
 enum class Side : uint8_t { Npu = 0, Bench = 1 };
+constexpr Side opposite(Side side)
+{
+    return side == Side::Npu ? Side::Bench : Side::Npu;
+}
 
 enum class CompareMode : uint8_t { Summary = 0, Md5 = 1, Real = 2 };
 const char* taskName(CompareMode mode); // "summary", "md5", "all"

@@ -4,9 +4,9 @@
 #include "io/file_io.h"
 #include "tensor/real_metrics.h"
 #include "util/memory_budget.h"
+#include "util/parallel.h"
 
 #include <atomic>
-#include <thread>
 
 namespace ps {
 
@@ -112,14 +112,10 @@ void RealRows::evaluate(Comparison& c, int threads, const Progress* progress)
                 progress->report(Stage::Tensors, double(++done) / double(work.size()));
         }
     };
-    unsigned n = threads > 0 ? unsigned(threads) : std::max(1u, std::thread::hardware_concurrency());
-    n = std::min<unsigned>(n, unsigned(std::max<size_t>(work.size(), 1)));
-    std::vector<std::thread> pool;
-    for (unsigned i = 1; i < n; ++i)
-        pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool)
-        t.join();
+    // Tensor pairs differ widely in size: the workers take the next pair as they finish one.
+    const unsigned workers
+        = std::min<unsigned>(workerCount(threads, work.size(), 1), unsigned(std::max<size_t>(work.size(), 1)));
+    runWorkers(workers, [&](unsigned) { worker(); });
     if (progress)
         progress->checkCancelled();
 }

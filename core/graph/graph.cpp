@@ -1,6 +1,7 @@
 #include "graph/graph.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace ps {
 
@@ -14,6 +15,7 @@ NodeId Graph::find(std::string_view nodeName) const
 
 std::vector<NodeId> Graph::ancestors(NodeId n) const
 {
+    assert(n < size());
     std::vector<NodeId> out;
     NodeId p = parent[n];
     while (p != kNoNode && out.size() < size()) {

@@ -7,6 +7,7 @@
 #include "util/error.h"
 
 #include <exception>
+#include <functional>
 #include <new>
 #include <unistd.h>
 
@@ -111,28 +112,19 @@ const LayerScopeItem* convertItem(const LayerTrie& npu, const LayerTrie& bench, 
     return &bench.item(candidates[index]);
 }
 
-} // namespace
-
-std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
-    const std::string& yamlPath, const std::string& /*framework: detected from each dump, as msprobe does*/,
-    std::vector<std::string>& warnings)
+// The name map from both dumps and the rules `loadRules` gives (read after the dumps, as msprobe does);
+// `source` names the rules in warnings.
+std::unordered_map<std::string, std::string> buildMap(const std::string& npuDir, const std::string& benchDir,
+    const std::function<LayerMappingRules()>& loadRules, const std::string& source, std::vector<std::string>& warnings)
 {
     std::unordered_map<std::string, std::string> map;
-    // msprobe checks the file before reading it: a missing, unreadable or oversized file stops the run (only a file
-    // that does not parse falls back to matching without the mapping).
-    if (!yamlPath.empty()) {
-        checkInputFile(yamlPath);
-        if (::access(yamlPath.c_str(), R_OK) != 0)
-            throw Error(ErrorCode::FileUnreadable, yamlPath, "the layer mapping file cannot be read");
-    }
     try {
         std::vector<LayerScopeItem> npuItems = readLayerScopeItems(npuDir);
         std::vector<LayerScopeItem> benchItems = readLayerScopeItems(benchDir);
-        // No file (msprobe 26.0.0's bare -lm): the scopes map to themselves.
-        LayerMappingRules rules = yamlPath.empty() ? LayerMappingRules() : LayerMappingRules::load(yamlPath);
+        LayerMappingRules rules = loadRules();
         for (const LayerMappingMessage& m : rules.validate())
             warnings.push_back(
-                yamlPath + (m.line > 0 ? ": line " + std::to_string(m.line) : std::string()) + ": " + m.text);
+                source + (m.line > 0 ? ": line " + std::to_string(m.line) : std::string()) + ": " + m.text);
         LayerMappingTable table = rules.candidateTable();
         LayerTrie npu(npuItems), bench(benchItems);
         for (uint32_t i = 0; i < npuItems.size(); ++i) {
@@ -147,10 +139,36 @@ std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string
     } catch (const std::bad_alloc&) {
         throw;
     } catch (const std::exception& e) {
-        warnings.push_back(std::string(kLayerMappingFailed) + " " + yamlPath + ": " + e.what());
+        warnings.push_back(std::string(kLayerMappingFailed) + " " + source + ": " + e.what());
         return {};
     }
     return map;
+}
+
+} // namespace
+
+std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
+    const std::string& yamlPath, const std::string& /*framework: detected from each dump, as msprobe does*/,
+    std::vector<std::string>& warnings)
+{
+    // msprobe checks the file before reading it: a missing, unreadable or oversized file stops the run (only a file
+    // that does not parse falls back to matching without the mapping).
+    if (!yamlPath.empty()) {
+        checkInputFile(yamlPath);
+        if (::access(yamlPath.c_str(), R_OK) != 0)
+            throw Error(ErrorCode::FileUnreadable, yamlPath, "the layer mapping file cannot be read");
+    }
+    // No file (msprobe 26.0.0's bare -lm): the scopes map to themselves.
+    return buildMap(
+        npuDir, benchDir, [&] { return yamlPath.empty() ? LayerMappingRules() : LayerMappingRules::load(yamlPath); },
+        yamlPath, warnings);
+}
+
+std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
+    const LayerMappingRules& rules, const std::string& sourceName, std::vector<std::string>& warnings)
+{
+    return buildMap(
+        npuDir, benchDir, [&] { return rules; }, sourceName, warnings);
 }
 
 } // namespace ps

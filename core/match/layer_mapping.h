@@ -7,6 +7,8 @@
 
 namespace ps {
 
+class LayerMappingRules;
+
 // msprobe's warning when the mapping cannot be built; the run goes on without it.
 inline constexpr const char* kLayerMappingFailed
     = "The layer mapping file parsing failed, please check file format, mapping is not effective.";
@@ -16,5 +18,8 @@ inline constexpr const char* kLayerMappingFailed
 // builds the map from the two module trees alone (no renaming rules).
 std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
     const std::string& yamlPath, const std::string& framework, std::vector<std::string>& warnings);
+// The same with rules given as data; `sourceName` names them in warnings.
+std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
+    const LayerMappingRules& rules, const std::string& sourceName, std::vector<std::string>& warnings);
 
 } // namespace ps

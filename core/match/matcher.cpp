@@ -1,10 +1,9 @@
 #include "match/matcher.h"
 
 #include "compare/item_fields.h"
+#include "util/parallel.h"
 
 #include <algorithm>
-#include <exception>
-#include <thread>
 #include <unordered_map>
 
 namespace ps {
@@ -80,29 +79,13 @@ private:
     std::vector<NodeId> defaultPartners() const
     {
         std::vector<NodeId> partner(m_npu.size(), kNoNode);
-        unsigned threads = m_options.threads > 0 ? unsigned(m_options.threads) : std::thread::hardware_concurrency();
         constexpr size_t kMinNodesPerThread = 8192; // below this a thread costs more than it saves
-        threads = std::clamp<unsigned>(threads, 1, unsigned(partner.size() / kMinNodesPerThread) + 1);
-        std::vector<std::exception_ptr> failures(threads);
-        const size_t chunk = (partner.size() + threads - 1) / threads;
-        auto work = [&](unsigned t) {
-            try {
-                TypeShape fx, fy;
-                for (size_t n = t * chunk; n < std::min(partner.size(), (t + 1) * chunk); ++n)
-                    partner[n] = defaultPartner(NodeId(n), fx, fy);
-            } catch (...) {
-                failures[t] = std::current_exception();
-            }
-        };
-        std::vector<std::thread> pool;
-        for (unsigned t = 1; t < threads; ++t)
-            pool.emplace_back(work, t);
-        work(0);
-        for (std::thread& t : pool)
-            t.join();
-        for (const std::exception_ptr& failure : failures)
-            if (failure)
-                std::rethrow_exception(failure);
+        const unsigned threads = workerCount(m_options.threads, partner.size(), kMinNodesPerThread);
+        parallelFor(partner.size(), threads, [&](unsigned, size_t begin, size_t end) {
+            TypeShape fx, fy;
+            for (size_t n = begin; n < end; ++n)
+                partner[n] = defaultPartner(NodeId(n), fx, fy);
+        });
         return partner;
     }
 

@@ -35,7 +35,7 @@ const char* stageName(Stage stage)
     return "";
 }
 
-Progress::Progress(Listener onProgress, std::atomic<bool>* cancelFlag)
+Progress::Progress(Listener onProgress, const std::atomic<bool>* cancelFlag)
     : listener(std::move(onProgress))
     , cancel(cancelFlag)
 {

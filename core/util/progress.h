@@ -26,13 +26,13 @@ public:
     using Listener = std::function<void(Stage stage, double overall)>;
 
     Progress() = default;
-    explicit Progress(Listener onProgress, std::atomic<bool>* cancelFlag = nullptr);
+    explicit Progress(Listener onProgress, const std::atomic<bool>* cancelFlag = nullptr);
     Progress(const Progress&) = delete;
     Progress& operator=(const Progress&) = delete;
 
     std::function<void(const std::string& message)> log; // msprobe-style INFO lines
     Listener listener;
-    std::atomic<bool>* cancel = nullptr;
+    const std::atomic<bool>* cancel = nullptr; // set by the caller; the engine only reads it
 
     void info(const std::string& m) const
     {

@@ -1,6 +1,7 @@
 #pragma once
-// One entry point for the GUI: open any graph file (.vis JSON, gzip'ed .vis, or .vis.db) and save documents in
-// the format the file name asks for.
+// The one entry point for graph files, used by the CLI and the GUI: open any graph file (.vis JSON, gzip'ed .vis,
+// or .vis.db) and save documents in the format the file name asks for, with the extras of the file each was
+// read from (VisDocument::meta).
 #include "vis/vis_document.h"
 
 #include <string>
@@ -12,7 +13,8 @@ bool isVisDbPath(const std::string& path); // ends with .vis.db or .db
 // .vis.db: one document per step and rank; .vis (or anything that is not SQLite): one document. Each document
 // holds the notes on its graph (VisDocument::notes), and saving writes them back.
 std::vector<VisDocument> openGraphFile(const std::string& path);
-// .vis.db: all documents in one database; otherwise exactly one document as .vis JSON.
+// .vis.db: all documents in one database; otherwise exactly one document as .vis JSON. Temp file + rename,
+// mode 0640.
 void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path);
 
 } // namespace ps

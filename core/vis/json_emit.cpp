@@ -74,23 +74,8 @@ template <typename Enter, typename Leave> void walk(const JArena& arena, const J
 } // namespace
 
 void appendCompactJson(std::string& out, const JArena& arena, const JValue& v) {
-    walk(
-        arena, v,
-        [&](const JValue& value, const std::string_view* key, bool first) {
-            if (!first)
-                out += ", ";
-            if (key) {
-                py::appendJsonString(out, *key);
-                out += ": ";
-            }
-            if (value.isArray())
-                out += '[';
-            else if (value.isObject())
-                out += '{';
-            else
-                appendScalar(out, arena, value);
-        },
-        [&](const JValue& closed) { out += closed.isArray() ? ']' : '}'; });
+    PyJsonWriter w(out, PyJsonWriter::kCompact);
+    writeJsonValue(w, arena, v);
 }
 
 void writeJsonValue(PyJsonWriter& w, const JArena& arena, const JValue& v) {
@@ -116,25 +101,6 @@ void writeJsonValue(PyJsonWriter& w, const JArena& arena, const JValue& v) {
             else
                 w.endObject();
         });
-}
-
-void appendCompactLeaf(std::string& out, const DumpData& dump, const DumpItem& item) {
-    if (const JValue* raw = dump.leaves.raw(item.leaf))
-        return appendCompactJson(out, dump.arena, *raw);
-    if (!item.leaf.isObject()) {
-        out += "null";
-        return;
-    }
-    LeafFields leaf = dump.leafOf(item);
-    out += '{';
-    for (size_t i = 0; i < leaf.size(); ++i) {
-        if (i)
-            out += ", ";
-        py::appendJsonString(out, dump.pool.view(leaf.keys[i]));
-        out += ": ";
-        appendCompactJson(out, dump.arena, leaf.values[i]);
-    }
-    out += '}';
 }
 
 void writeLeaf(PyJsonWriter& w, const DumpData& dump, const DumpItem& item) {

@@ -12,6 +12,12 @@ void PyJsonWriter::beforeValue()
     }
     if (m_hasItems.empty())
         return;
+    if (m_indent == kCompact) {
+        if (m_hasItems.back())
+            m_out += ", ";
+        m_hasItems.back() = true;
+        return;
+    }
     m_out += m_hasItems.back() ? ",\n" : "\n";
     m_hasItems.back() = true;
     m_out.append(m_hasItems.size() * size_t(m_indent), ' ');
@@ -28,7 +34,7 @@ void PyJsonWriter::close(char c)
 {
     bool had = m_hasItems.back();
     m_hasItems.pop_back();
-    if (had) {
+    if (had && m_indent != kCompact) {
         m_out += '\n';
         m_out.append(m_hasItems.size() * size_t(m_indent), ' ');
     }

@@ -1,5 +1,6 @@
 #pragma once
-// Emits JSON text exactly as Python's json.dumps(obj, indent=4, ensure_ascii=True) lays it out.
+// Emits JSON text exactly as Python's json.dumps(obj, indent=N, ensure_ascii=True) lays it out, or, with
+// kCompact, as json.dumps(obj) does (one line, ", " and ": " separators: the .vis.db columns).
 #include <string>
 #include <string_view>
 #include <vector>
@@ -8,6 +9,7 @@ namespace ps {
 
 class PyJsonWriter {
 public:
+    static constexpr int kCompact = -1;
     explicit PyJsonWriter(std::string& out, int indent = 4)
         : m_out(out)
         , m_indent(indent)
@@ -46,5 +48,14 @@ private:
     std::vector<bool> m_hasItems;
     bool m_afterKey = false;
 };
+
+// The text one write(PyJsonWriter&) call makes in the compact layout.
+template <typename Write> std::string compactJson(Write&& write)
+{
+    std::string out;
+    PyJsonWriter w(out, PyJsonWriter::kCompact);
+    write(w);
+    return out;
+}
 
 } // namespace ps

@@ -130,16 +130,14 @@ public:
         if (m_config.microSteps > INT32_MAX)
             fail("tb_config.micro_steps is " + std::to_string(m_config.microSteps) + ", more than any graph holds");
         how.microSteps = uint32_t(std::max<int64_t>(m_config.microSteps, 0));
-        if (m_config.compare)
-            assembleDocument({ &npu, &bench }, how, doc, m_path);
-        else
-            assembleDocument({ &npu }, how, doc, m_path);
+        const std::shared_ptr<Comparison> c = m_config.compare ? assembleDocument({ &npu, &bench }, how, doc, m_path)
+                                                               : assembleDocument({ &npu }, how, doc, m_path);
         for (size_t s = 0; s < sideCount; ++s)
-            keepOnlyOwnMicroSteps(*doc.comparison->graphs[s]);
+            keepOnlyOwnMicroSteps(*c->graphs[s]);
         if (m_config.rules26) {
-            doc.comparison->profile = RulesProfile::Msprobe26;
+            c->profile = RulesProfile::Msprobe26;
             if (m_config.compare)
-                verdictsFromItems(*doc.comparison);
+                verdictsFromItems(*c);
         }
         return doc;
     }
@@ -377,20 +375,9 @@ private:
         out.clear();
         if (text.empty())
             return;
-        DumpData& dump = side.assembler.dump();
         inColumn("the items of " + node, [&] {
             JsonReader reader(text, m_path);
-            if (reader.peek() != '{')
-                reader.fail("input_data/output_data must be JSON objects");
-            std::string_view key;
-            JArena scratch(dump.pool); // the item keeps its own compact copy of the leaf
-            reader.beginObject();
-            while (reader.nextMember(key)) {
-                StrId id = dump.pool.intern(key);
-                scratch.clear();
-                JValue leaf = reader.readValue(scratch);
-                out.push_back(side.assembler.addItem(dump.pool.view(id), scratch, leaf, source));
-            }
+            readItemObject(reader, side, source, out);
             reader.expectEnd();
         });
     }

@@ -15,4 +15,10 @@ const JValue* VisMeta::nodeExtra(size_t side, NodeId node, std::string_view key)
     return store->arena.member(nodeExtras[side][node], key);
 }
 
+const VisMeta& engineVisMeta()
+{
+    static const VisMeta meta; // fromFile = false
+    return meta;
+}
+
 } // namespace ps

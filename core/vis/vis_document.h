@@ -41,8 +41,11 @@ struct VisMeta {
     const JValue* nodeExtra(size_t side, NodeId node, std::string_view key) const;
 };
 
+// The VisMeta of an engine result: nothing of a file to keep, msprobe's defaults.
+const VisMeta& engineVisMeta();
+
 struct VisDocument {
-    std::shared_ptr<Comparison> comparison;
+    std::shared_ptr<const Comparison> comparison;
     VisMeta meta;
     // ProbeScope's notes on nodes; a .vis carries them in its top-level "probescope_notes" key, which
     // tb_graph_ascend ignores (it reads only the keys it knows; viewer spec §1.2).

@@ -1,31 +1,36 @@
 #include "vis/vis_document_writer.h"
 
 #include "io/file_io.h"
+#include "util/parallel.h"
 #include "vis/json_emit.h"
 #include "vis/json_writer.h"
 #include "vis/vis_export_common.h"
+#include "vis/vis_node_writer.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace ps {
 
 namespace {
 
-// Node keys the writer places itself (in msprobe 1.2.1's order); extras with other names follow them.
-constexpr std::string_view kPlacedKeys[] = { "id", "node_type", "output_data", "input_data", "upnode", "subnodes",
-    "matched_node_link", "suggestions", "stack_info", "micro_step_id", "data", "matched_distributed", "modified" };
+// Where finished text goes: appended to the writer's string (visJson), or, when set, handed to a file in pieces
+// so that a GB-sized .vis is never held in memory whole (writeVisFile).
+using Sink = std::function<void(std::string_view)>;
 
 class DocWriter {
 public:
-    DocWriter(const VisDocument& doc, std::string& out)
-        : m_c(*doc.comparison)
-        , m_meta(doc.meta)
-        , m_notes(doc.notes)
+    DocWriter(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes, std::string& out, Sink sink)
+        : m_c(c)
+        , m_meta(meta)
+        , m_notes(notes)
         , m_w(out)
+        , m_sink(std::move(sink))
     {
     }
 
-    void write() {
+    void write()
+    {
         std::vector<std::string> keys;
         if (m_meta.fromFile)
             for (const auto& kv : m_meta.topLevel)
@@ -45,7 +50,8 @@ public:
     }
 
 private:
-    void writeTopKey(const std::string& key) {
+    void writeTopKey(const std::string& key)
+    {
         const JValue* raw = m_meta.fromFile ? m_meta.topValue(key) : nullptr;
         if (key == "NPU" || key == "Bench") {
             if (!m_c.isCompare)
@@ -79,17 +85,19 @@ private:
             m_w.string(defaultToolTipJson(m_c.mode));
         } else if (key == "Colors") {
             m_w.key(key);
-            writeColors(m_w, m_c);
+            writeVisColors(m_w, m_c);
         }
     }
 
-    std::vector<std::string> graphKeys(size_t side) const {
+    std::vector<std::string> graphKeys(size_t side) const
+    {
         if (m_meta.fromFile && !m_meta.graphKeyOrder[side].empty())
             return m_meta.graphKeyOrder[side];
         return { "root", "dump_data_dir", "node" };
     }
 
-    void writeGraphKey(size_t side, const std::string& key) {
+    void writeGraphKey(size_t side, const std::string& key)
+    {
         const Graph& g = *m_c.graphs[side];
         m_w.key(key);
         if (key == "root") {
@@ -101,146 +109,98 @@ private:
                 m_w.string(g.dump->dumpDataDir);
         } else {
             m_w.beginObject();
-            for (NodeId n = 0; n < g.size(); ++n)
-                writeNode(side, n);
+            writeNodes(side);
             m_w.endObject();
         }
     }
 
-    void writeNames(const std::vector<std::string_view>& names) {
-        m_w.beginArray();
-        for (std::string_view name : names)
-            m_w.string(name);
-        m_w.endArray();
-    }
-
-    void writeNode(size_t side, NodeId n) {
-        const Graph& g = *m_c.graphs[side];
-        auto extra = [&](std::string_view key) { return m_meta.nodeExtra(side, n, key); };
-        m_w.key(g.nameOf(n));
-        m_w.beginObject();
-        m_w.key("id");
-        m_w.string(g.nameOf(n));
-        m_w.key("node_type");
-        m_w.integer(int(g.type[n]));
-        m_w.key("output_data");
-        writeItems(m_w, m_c, side, g.outputItems(n));
-        m_w.key("input_data");
-        writeItems(m_w, m_c, side, g.inputItems(n));
-        m_w.key("upnode");
-        m_w.string(g.parent[n] == kNoNode ? std::string_view("None") : g.nameOf(g.parent[n]));
-        m_w.key("subnodes");
-        std::vector<std::string_view> kids;
-        for (NodeId k : g.children(n))
-            kids.push_back(g.nameOf(k));
-        writeNames(kids);
-        m_w.key("matched_node_link");
-        if (const JValue* link = extra("matched_node_link"))
-            writeJsonValue(m_w, m_meta.arena(), *link);
-        else
-            writeNames(matchedLink(m_c, side, n));
-        if (const JValue* suggestions = extra("suggestions")) {
-            m_w.key("suggestions");
-            writeJsonValue(m_w, m_meta.arena(), *suggestions);
-        } else if (!m_meta.fromFile) {
-            m_w.key("suggestions");
-            m_w.beginObject();
-            m_w.endObject();
+    // Formatting is nearly all of the writer's time and each node's text depends only on the comparison, so runs
+    // of nodes are formatted on all cores and emitted in order. A wave of runs at a time bounds the extra memory.
+    void writeNodes(size_t side)
+    {
+        constexpr NodeId kRun = 2048;
+        const NodeId count = NodeId(m_c.graphs[side]->size());
+        const unsigned threads = workerCount(0, count, kRun);
+        if (threads == 1) {
+            for (NodeId n = 0; n < count; ++n)
+                writeVisNode(m_w, m_c, m_meta, side, n);
+            return;
         }
-        m_w.key("stack_info");
-        std::vector<std::string_view> lines;
-        for (StrId line : g.stackOf(n))
-            lines.push_back(g.strings.view(line));
-        writeNames(lines);
-        if (g.microStep[n] >= 0) {
-            m_w.key("micro_step_id");
-            m_w.integer(g.microStep[n]);
+        std::string& out = m_w.output();
+        if (m_sink) {
+            m_sink(out);
+            out.clear();
         }
-        writeData(side, n);
-        writeDistributed(side, n);
-        writeOtherExtras(side, n);
-        m_w.endObject();
-    }
-
-    void writeData(size_t side, NodeId n) {
-        const Graph& g = *m_c.graphs[side];
-        m_w.key("data");
-        m_w.beginObject();
-        if (const Precision* p = precisionOf(m_c, side, n)) {
-            m_w.key("precision_index");
-            if (p->isInt)
-                m_w.integer((long long)p->value);
-            else
-                m_w.real(p->value);
-            if (m_c.mode == CompareMode::Md5 && g.type[n] != NodeType::ApiCollection) {
-                m_w.key("Result");
-                m_w.string(p->value == 1 ? "pass" : "Different");
+        std::vector<std::string> texts(size_t(2) * threads);
+        const NodeId wave = NodeId(texts.size()) * kRun;
+        for (NodeId waveBegin = 0; waveBegin < count; waveBegin += wave) {
+            const size_t runs = (std::min(count - waveBegin, wave) + kRun - 1) / kRun;
+            parallelFor(runs, unsigned(runs), [&](unsigned, size_t first, size_t last) {
+                for (size_t r = first; r < last; ++r) {
+                    const NodeId begin = waveBegin + NodeId(r) * kRun;
+                    texts[r].clear();
+                    PyJsonWriter part(texts[r], m_w, begin > 0);
+                    for (NodeId n = begin; n < std::min(count, begin + kRun); ++n)
+                        writeVisNode(part, m_c, m_meta, side, n);
+                }
+            });
+            for (size_t r = 0; r < runs; ++r) {
+                if (m_sink)
+                    m_sink(texts[r]);
+                else
+                    out += texts[r];
             }
         }
-        if (OverflowLevel level = overflowOf(m_c, side, n); level != OverflowLevel::None) {
-            m_w.key("overflow_level");
-            m_w.string(overflowLevelName(level));
-        }
-        m_w.endObject();
-    }
-
-    void writeDistributed(size_t side, NodeId n) {
-        if (const JValue* raw = m_meta.nodeExtra(side, n, "matched_distributed")) {
-            m_w.key("matched_distributed");
-            writeJsonValue(m_w, m_meta.arena(), *raw);
-            return;
-        }
-        auto it = m_c.distributed[side].find(n);
-        if (it == m_c.distributed[side].end())
-            return;
-        m_w.key("matched_distributed");
-        m_w.beginObject();
-        m_w.key("communications_type");
-        m_w.string(it->second.type);
-        m_w.key("nodes_info");
-        m_w.beginObject();
-        for (const DistributedPeer& p : it->second.peers) {
-            m_w.key(std::to_string(p.rank));
-            m_w.beginArray();
-            m_w.string(p.index);
-            m_w.string(p.node);
-            m_w.endArray();
-        }
-        m_w.endObject();
-        m_w.endObject();
-    }
-
-    void writeOtherExtras(size_t side, NodeId n) {
-        if (side >= m_meta.nodeExtras.size() || n >= m_meta.nodeExtras[side].size())
-            return;
-        const JValue& extras = m_meta.nodeExtras[side][n];
-        if (!extras.isObject())
-            return;
-        for (const JMember& m : m_meta.arena().members(extras)) {
-            std::string_view key = m_meta.arena().pool().view(m.key);
-            if (std::find(std::begin(kPlacedKeys), std::end(kPlacedKeys), key) != std::end(kPlacedKeys))
-                continue;
-            m_w.key(key);
-            writeJsonValue(m_w, m_meta.arena(), m.value);
-        }
+        m_w.membersAppended();
     }
 
     const Comparison& m_c;
     const VisMeta& m_meta;
     const std::vector<NodeNote>& m_notes;
     PyJsonWriter m_w;
+    Sink m_sink;
 };
 
 } // namespace
 
-std::string visDocumentJson(const VisDocument& doc) {
+namespace {
+
+std::string documentJson(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes)
+{
     std::string out;
-    DocWriter(doc, out).write();
+    DocWriter(c, meta, notes, out, nullptr).write();
     return out;
 }
 
-void writeVisDocument(const VisDocument& doc, const std::string& path) {
-    writeFileAtomically(path, visDocumentJson(doc));
+void writeDocument(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes, const std::string& path)
+{
+    AtomicFile file(path);
+    std::string out;
+    DocWriter(c, meta, notes, out, [&](std::string_view text) { file.write(text); }).write();
+    file.write(out);
+    file.commit();
+}
+
+} // namespace
+
+std::string visJson(const Comparison& c, const VisMeta& meta)
+{
+    return documentJson(c, meta, {});
+}
+
+void writeVisFile(const Comparison& c, const VisMeta& meta, const std::string& path)
+{
+    writeDocument(c, meta, {}, path);
+}
+
+std::string visDocumentJson(const VisDocument& doc)
+{
+    return documentJson(*doc.comparison, doc.meta, doc.notes);
+}
+
+void writeVisDocument(const VisDocument& doc, const std::string& path)
+{
+    writeDocument(*doc.comparison, doc.meta, doc.notes, path);
 }
 
 } // namespace ps

@@ -1,6 +1,7 @@
 #pragma once
-// Writes a VisDocument back as .vis JSON: msprobe 1.2.1's layout (byte for byte for files it or ProbeScope
-// wrote), with the file's own top-level key order, Colors, ToolTip and any node keys the model has no place for.
+// The one .vis JSON writer: msprobe 1.2.1's layout (byte for byte for engine results and for files it or
+// ProbeScope wrote), with a file's own top-level key order, Colors, ToolTip and the node keys the model has no
+// place for when the comparison was read from one (VisMeta). vis_writer.h is the same for engine results.
 #include "vis/vis_document.h"
 
 #include <string>
@@ -9,5 +10,9 @@ namespace ps {
 
 std::string visDocumentJson(const VisDocument& doc);
 void writeVisDocument(const VisDocument& doc, const std::string& path); // temp file + rename, mode 0640
+
+// The same for a comparison and the extras of the file it came from (a default VisMeta: msprobe's defaults).
+std::string visJson(const Comparison& c, const VisMeta& meta);
+void writeVisFile(const Comparison& c, const VisMeta& meta, const std::string& path);
 
 } // namespace ps

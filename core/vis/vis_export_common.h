@@ -1,9 +1,7 @@
 #pragma once
-// Pieces shared by the .vis.db writer and the VisDocument .vis writer: msprobe's default legend and tooltip
-// texts, matched_node_link paths, and data items as JSON (verbatim items from files are copied unchanged).
+// Pieces shared by the .vis and .vis.db writers besides the node serializer (vis_node_writer.h): msprobe's default
+// tooltip text, matched_node_link paths, precision and overflow with bounds checks.
 #include "compare/comparison.h"
-#include "vis/json_writer.h"
-#include "vis/vis_document.h"
 
 #include <span>
 #include <string>
@@ -12,15 +10,14 @@
 namespace ps {
 
 std::string defaultToolTipJson(CompareMode mode); // json.dumps of the tooltip dict (the .vis "ToolTip" string)
-std::string colorsJson(const Comparison& c); // json.dumps of the Colors object (Comparison::colorBins)
-void writeColors(PyJsonWriter& w, const Comparison& c);
+
+// The .vis.db columns of the node serializer's Colors and items (json.dumps layout). The .vis.db writer still
+// builds its other columns (matched_distributed, name lists) as strings: it is being rewritten elsewhere.
+std::string colorsJson(const Comparison& c);
+void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::span<const uint32_t> items);
 
 // matched_node_link: the counterpart's ancestors (root first) and the counterpart; empty when unmatched.
 std::vector<std::string_view> matchedLink(const Comparison& c, size_t side, NodeId n);
-
-// {"<item key>": {field: value, ...}, ...} as json.dumps writes it (NPU items carry the bound metrics).
-void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::span<const uint32_t> items);
-void writeItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<const uint32_t> items);
 
 // Precision and overflow with bounds checks (fresh build results have no precision for Bench, etc.).
 const Precision* precisionOf(const Comparison& c, size_t side, NodeId n);

@@ -160,22 +160,6 @@ private:
         }
     }
 
-    void readItems(VisSide& side, ItemSource source, std::vector<uint32_t>& out)
-    {
-        if (m_reader.peek() != '{')
-            m_reader.fail("input_data/output_data must be objects");
-        DumpData& dump = side.assembler.dump();
-        std::string_view key;
-        JArena scratch(dump.pool); // the item keeps its own compact copy of the leaf
-        m_reader.beginObject();
-        while (m_reader.nextMember(key)) {
-            StrId keyId = dump.pool.intern(key);
-            scratch.clear();
-            JValue leaf = m_reader.readValue(scratch);
-            out.push_back(side.assembler.addItem(dump.pool.view(keyId), scratch, leaf, source));
-        }
-    }
-
     void parseData(Precision& precision, OverflowLevel& overflow)
     {
         if (m_reader.peek() != '{') {
@@ -228,7 +212,8 @@ private:
                 nodeType = int(*type);
             } else if (key == "output_data" || key == "input_data") {
                 bool input = key == "input_data";
-                readItems(side, input ? ItemSource::Input : ItemSource::Output, input ? m_inputs : m_outputs);
+                readItemObject(
+                    m_reader, side, input ? ItemSource::Input : ItemSource::Output, input ? m_inputs : m_outputs);
             } else if (key == "upnode") {
                 parent = m_reader.peek() == '"' ? std::string(m_reader.readString()) : (m_reader.skipValue(), "");
             } else if (key == "subnodes") {

@@ -1,5 +1,6 @@
 #include "vis/vis_reader_common.h"
 
+#include "io/json_reader.h"
 #include "util/error.h"
 
 #include "vis/vis_export_common.h"
@@ -15,6 +16,22 @@ NodeId VisSide::addNode(std::string_view name, int nodeType)
     overflow.push_back(OverflowLevel::None);
     distributed.emplace_back();
     return n;
+}
+
+void readItemObject(JsonReader& reader, VisSide& side, ItemSource source, std::vector<uint32_t>& out)
+{
+    if (reader.peek() != '{')
+        reader.fail("input_data/output_data must be JSON objects");
+    DumpData& dump = side.assembler.dump();
+    std::string_view key;
+    JArena scratch(dump.pool); // the item keeps its own compact copy of the leaf
+    reader.beginObject();
+    while (reader.nextMember(key)) {
+        StrId keyId = dump.pool.intern(key);
+        scratch.clear();
+        JValue leaf = reader.readValue(scratch);
+        out.push_back(side.assembler.addItem(dump.pool.view(keyId), scratch, leaf, source));
+    }
 }
 
 CompareMode modeFromTask(std::string_view task)
@@ -107,7 +124,8 @@ void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta)
 
 } // namespace
 
-void assembleDocument(std::vector<VisSide*> sides, const VisAssembly& how, VisDocument& doc, const std::string& file)
+std::shared_ptr<Comparison> assembleDocument(
+    std::vector<VisSide*> sides, const VisAssembly& how, VisDocument& doc, const std::string& file)
 {
     auto c = std::make_shared<Comparison>();
     c->isCompare = how.compare;
@@ -145,6 +163,7 @@ void assembleDocument(std::vector<VisSide*> sides, const VisAssembly& how, VisDo
         doc.meta.nodeExtras[s] = std::move(sides[s]->extras);
     }
     doc.comparison = c;
+    return c;
 }
 
 } // namespace ps

@@ -23,6 +23,12 @@ struct VisSide {
     NodeId addNode(std::string_view name, int nodeType); // also grows the per-node vectors
 };
 
+class JsonReader;
+
+// Reads an input_data/output_data object {"<item key>": leaf, ...} into the side's dump, appending the item
+// indices to `out`: the one item loop of the .vis and .vis.db readers.
+void readItemObject(JsonReader& reader, VisSide& side, ItemSource source, std::vector<uint32_t>& out);
+
 CompareMode modeFromTask(std::string_view task); // summary, md5, all; anything else counts as summary
 OverflowLevel overflowFromText(std::string_view text);
 
@@ -33,8 +39,10 @@ struct VisAssembly {
     uint32_t microSteps = 1;
 };
 
-// Finishes the sides (1 for build, 2 for compare) into doc.comparison and doc.meta.nodeExtras.
-void assembleDocument(std::vector<VisSide*> sides, const VisAssembly& how, VisDocument& doc, const std::string& file);
+// Finishes the sides (1 for build, 2 for compare) into doc.comparison and doc.meta.nodeExtras; returns the
+// comparison, still open to the reader's last changes.
+std::shared_ptr<Comparison> assembleDocument(
+    std::vector<VisSide*> sides, const VisAssembly& how, VisDocument& doc, const std::string& file);
 
 // Replaces `object` (Null or an object in `arena`) by a copy with one more member.
 void addMember(JArena& arena, JValue& object, std::string_view key, const JValue& value);

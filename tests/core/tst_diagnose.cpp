@@ -3,6 +3,7 @@
 // weight injected into fc2) and on a hand-made fp16 overflow.
 #include "analysis/divergence.h"
 #include "analysis/divergence_report.h"
+#include "batch/diagnose_run.h"
 #include "batch/engine.h"
 #include "batch/layout.h"
 #include "compare/comparator.h"
@@ -250,6 +251,40 @@ private slots:
             = cli({ QStringLiteral("diagnose"), QStringLiteral("-i"), m_dir.filePath(QStringLiteral("nope.json")) });
         QCOMPARE(noFile.exitCode, 1);
         QVERIFY(noFile.err.contains(QLatin1String("nope.json")));
+    }
+
+    // The whole report in one core call (what the command prints): a run of two steps of two ranks gives one table
+    // per graph under its heading, or one JSON list whose graphs start with their step and rank.
+    void reportCoversEveryRank()
+    {
+        const QString old = QDir::currentPath(); // compare.json's relative paths: the working folder first
+        QVERIFY(QDir::setCurrent(caseDir("dist_tp_mix_statistics")));
+        const auto restore = qScopeGuard([&] { QDir::setCurrent(old); });
+        ps::DiagnoseRequest request;
+        request.compareJson = "compare.json";
+        std::vector<std::string> warnings;
+        const auto warn = [&](const std::string& w) { warnings.push_back(w); };
+        const QString table = QString::fromStdString(ps::diagnoseReport(request, warn));
+        QVERIFY2(table.startsWith(QLatin1String("== step 0, rank 0 ==\nrank  added")), qPrintable(table));
+        QVERIFY(table.contains(QLatin1String("\n== step 0, rank 1 ==\n")));
+        QVERIFY(table.contains(QLatin1String("\n== step 1, rank 1 ==\n")));
+        QVERIFY(table.contains(QLatin1String("Distributed.all_reduce.3.forward")));
+
+        request.json = true;
+        const std::string json = ps::diagnoseReport(request, warn);
+        QVERIFY(json.starts_with("{\"graphs\": [{\n  \"step\": 0,\n  \"rank\": 0,\n  \"task\": \"summary\","));
+        QJsonParseError error;
+        const QJsonArray graphs = QJsonDocument::fromJson(QByteArray::fromStdString(json), &error)
+                                      .object()[QStringLiteral("graphs")]
+                                      .toArray();
+        QVERIFY2(error.error == QJsonParseError::NoError, json.c_str());
+        QCOMPARE(graphs.size(), 4);
+        QCOMPARE(graphs[1].toObject()[QStringLiteral("rank")].toInt(), 1);
+        QCOMPARE(graphs[2].toObject()[QStringLiteral("step")].toInt(), 1);
+        QVERIFY(!graphs[1].toObject()[QStringLiteral("divergences")].toArray().isEmpty());
+
+        request.compareJson = m_dir.filePath(QStringLiteral("absent.json")).toStdString();
+        QVERIFY_THROWS_EXCEPTION(ps::Error, ps::diagnoseReport(request, warn));
     }
 };
 

@@ -2,6 +2,7 @@
 // case's mapping, and the saved file accepted by the engine's -lm path.
 #include "batch/engine.h"
 #include "match/layer_mapping_rows.h"
+#include "match/layer_mapping_rules.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -10,7 +11,10 @@ namespace {
 
 const QString kCase = QStringLiteral(PROBESCOPE_CASES "/gpt_layermap_mix_statistics");
 
-std::string str(const QString& s) { return s.toStdString(); }
+std::string str(const QString& s)
+{
+    return s.toStdString();
+}
 
 } // namespace
 
@@ -54,6 +58,25 @@ private Q_SLOTS:
         QVERIFY(reference > before);
         QCOMPARE(after, reference);
         qInfo("matched NPU nodes: %zu without mapping, %zu with it", before, after);
+    }
+
+    void rulesAsDataMatchLikeTheFile()
+    {
+        // The GUI hands the engine its rules, not a file: the comparison must be the one the YAML gives.
+        const std::string npu = str(kCase + "/npu/step0/rank"), bench = str(kCase + "/bench/step0/rank");
+        ps::EngineOptions fromFile;
+        fromFile.layerMappingPath = str(kCase + "/mapping.yaml");
+        std::vector<std::string> warnings;
+        const auto expected = ps::runPair(npu, bench, fromFile, warnings);
+
+        ps::EngineOptions asData;
+        asData.layerMappingRules = std::make_shared<const ps::LayerMappingRules>(ps::layerMappingRulesFromRows(
+            ps::layerMappingRows(ps::LayerMappingRules::load(fromFile.layerMappingPath))));
+        warnings.clear();
+        const auto actual = ps::runPair(npu, bench, asData, warnings);
+        QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+        QCOMPARE(actual->counterpart, expected->counterpart);
+        QVERIFY(ps::matchedNodeCount(*actual) > 0);
     }
 
     void rowsGroupByClassInFirstAppearanceOrder()

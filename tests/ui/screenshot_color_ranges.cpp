@@ -24,8 +24,8 @@ int main(int argc, char** argv)
     SessionController& session = ui.session;
     MainWindow& window = ui.window;
     QObject::connect(&session, &SessionController::sessionChanged, &window, [&]() {
-        const std::vector<ps::ColorBin> ranges { { "#FFFCF3", 0, 0.001, false, {} }, { "#FFDC7F", 0.001, 0.01, false, {} },
-            { "#FF4118", 0.01, 1, false, {} } };
+        const std::vector<ps::ColorBin> ranges { { "#FFFCF3", 0, 0.001, false, {} },
+            { "#FFDC7F", 0.001, 0.01, false, {} }, { "#FF4118", 0.01, 1, false, {} } };
         auto* dialog = new ColorRangesDialog(session.snapshot()->comparison->mode, ranges, &window);
         dialog->addRange();
         dialog->setRange(3, QStringLiteral("#FF9B3D"), 0.005, 0.02); // overlaps: the message says so
@@ -37,7 +37,7 @@ int main(int argc, char** argv)
         for (NodeId n = 0; n < snap->graph(Side::Npu).size(); ++n)
             if (snap->rollup(Side::Npu).depth[n] > snap->rollup(Side::Npu).depth[deepest])
                 deepest = n;
-        window.trees()->selectNode(Side::Npu, deepest);
+        window.findChild<psui::SideBySideTreeView*>()->selectNode(Side::Npu, deepest);
         QTimer::singleShot(500, &window, [&, dialog]() {
             bool ok = dialog->grab().save(outDir + QStringLiteral("/color_ranges_dialog_en.png"));
             dialog->hide();

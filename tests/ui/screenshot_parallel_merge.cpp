@@ -32,7 +32,7 @@ int main(int argc, char** argv)
         const NodeId matmul = npu.find("Torch.matmul.5.forward"); // in layers.0.mlp.dense_4h_to_h (RowParallelLinear)
         if (matmul == ps::kNoNode)
             QApplication::exit(1);
-        window.trees()->selectNode(Side::Npu, matmul);
+        window.findChild<SideBySideTreeView*>()->selectNode(Side::Npu, matmul);
         QTimer::singleShot(500, &window, [&]() {
             bool ok = window.grab().save(args[1] + QStringLiteral("/parallel_merge_%1.png").arg(lang));
             OpenDialog dialog(&ui.settings, &window);

@@ -31,7 +31,8 @@ void writeLargeDump(const QString& dir, int count)
         construct += (i ? ",\"" : "\"") + name + "\": null";
     }
     for (auto [file, text] : { std::pair { "/dump.json", QByteArray(data + "}}") },
-             std::pair { "/construct.json", QByteArray(construct + "}") }, std::pair { "/stack.json", QByteArray("{}") } }) {
+             std::pair { "/construct.json", QByteArray(construct + "}") },
+             std::pair { "/stack.json", QByteArray("{}") } }) {
         QFile f(dir + QLatin1String(file));
         if (f.open(QIODevice::WriteOnly))
             f.write(text);
@@ -72,21 +73,21 @@ int main(int argc, char** argv)
                     return;
                 grabbed = true;
                 const bool ok = window.grab().save(out);
-                session.cancel();
+                session.cancel(psui::Channel::Load);
                 QApplication::exit(ok ? 0 : 1);
             });
     }
     QObject::connect(&session, &psui::SessionController::sessionChanged, &window, [&, out]() {
         if (loading && session.snapshot() && !session.request().npuPath.endsWith(QLatin1String("/npu"))) {
-            window.legend()->setBinChecked(session.snapshot()->worstValueBin(), true);
+            window.findChild<psui::LegendPanel*>()->setBinChecked(session.snapshot()->worstValueBin(), true);
             window.nextSuspicious(1);
             session.openPaths({ tmp.filePath(QStringLiteral("npu")), tmp.filePath(QStringLiteral("bench")) }, {});
             return;
         }
         // Tick the worst legend bin (its nodes are listed and the first is selected), open the red module.
-        window.legend()->setBinChecked(session.snapshot()->worstValueBin(), true);
+        window.findChild<psui::LegendPanel*>()->setBinChecked(session.snapshot()->worstValueBin(), true);
         window.nextSuspicious(1);
-        window.trees()->expandCurrent();
+        window.findChild<psui::SideBySideTreeView*>()->expandCurrent();
         QTimer::singleShot(500, &window, [&window, out]() {
             const bool ok = window.grab().save(out);
             QApplication::exit(ok ? 0 : 1);

@@ -53,7 +53,7 @@ int main(int argc, char** argv)
     MainWindow window(&settings, &session);
     window.resize(1800, 1000);
     window.show();
-    AnalysisTools* tools = window.analysisTools();
+    AnalysisTools* tools = window.findChild<psui::AnalysisTools*>();
     QObject::connect(&session, &SessionController::loadFailed, &app, [](const QString& message) {
         qWarning("load failed: %s", qPrintable(message));
         QApplication::exit(1);
@@ -67,9 +67,9 @@ int main(int argc, char** argv)
             const NodeId n
                 = snap->graph(Side::Npu).find("Module.layers.0.self_attention.query_key_value.Linear.forward.0");
             const NodeId b = snap->graph(Side::Bench).find("Module.h.0.attn.c_attn.Linear.forward.0");
-            window.trees()->selectNode(Side::Bench, b);
-            window.trees()->selectNode(Side::Npu, n);
-            QTreeView* view = window.trees()->view(Side::Npu);
+            window.findChild<psui::SideBySideTreeView*>()->selectNode(Side::Bench, b);
+            window.findChild<psui::SideBySideTreeView*>()->selectNode(Side::Npu, n);
+            QTreeView* view = window.findChild<psui::SideBySideTreeView*>()->view(Side::Npu);
             QTimer::singleShot(300, &window, [&, n, view]() {
                 QMenu* menu = tools->contextMenu(Side::Npu, n);
                 const QRect rect = view->visualRect(view->currentIndex());

@@ -27,7 +27,7 @@ int main(int argc, char** argv)
     ScreenshotWindow ui(1800, 1100);
     SessionController& session = ui.session;
     MainWindow& window = ui.window;
-    GraphChartDocks* docks = window.graphChartDocks();
+    GraphChartDocks* docks = window.findChild<psui::GraphChartDocks*>();
     int stage = 0;
     QObject::connect(&session, &SessionController::sessionChanged, &window, [&]() {
         if (stage == 0) {
@@ -55,7 +55,7 @@ int main(int argc, char** argv)
             for (NodeId n = 0; n < g.size(); ++n)
                 if (snap->rollup(Side::Npu).depth[n] > snap->rollup(Side::Npu).depth[deepest])
                     deepest = n;
-            window.trees()->selectNode(Side::Npu, deepest);
+            window.findChild<psui::SideBySideTreeView*>()->selectNode(Side::Npu, deepest);
             QTimer::singleShot(500, &window, [&]() {
                 QApplication::exit(window.grab().save(outDir + QStringLiteral("/graph_canvas_en.png")) ? 0 : 1);
             });

@@ -29,7 +29,7 @@ int main(int argc, char** argv)
     ScreenshotWindow ui(1800, 1000);
     SessionController& session = ui.session;
     MainWindow& window = ui.window;
-    LayerMappingPanel* panel = window.layerMappingPanel();
+    LayerMappingPanel* panel = window.findChild<psui::LayerMappingPanel*>();
     QObject::connect(panel, &LayerMappingPanel::applied, &window, [&]() {
         QTimer::singleShot(500, &window, [&]() {
             const QString out = outDir + QStringLiteral("/layer_mapping_") + localeName + QStringLiteral(".png");
@@ -41,8 +41,9 @@ int main(int argc, char** argv)
         if (applied)
             return;
         applied = true;
-        window.layerMappingDock()->show();
-        window.resizeDocks({ window.layerMappingDock() }, { 760 }, Qt::Horizontal);
+        window.findChild<QDockWidget*>(QStringLiteral("layerMappingDock"))->show();
+        window.resizeDocks(
+            { window.findChild<QDockWidget*>(QStringLiteral("layerMappingDock")) }, { 760 }, Qt::Horizontal);
         panel->startEmpty();
         const std::vector<ps::LayerMappingRow> rules { { "TopLayer", "layers", "h" },
             { "TopLayer", "final_layernorm", "ln_f" }, { "ParallelTransformerLayer", "input_layernorm", "ln_1" },

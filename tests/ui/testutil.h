@@ -5,6 +5,7 @@
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/mainwindow.h"
+#include "widgets/startpage.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -59,6 +60,41 @@ inline std::shared_ptr<const Snapshot> loadSnapshot(const QString& compareJson, 
     return makeSnapshot(std::move(c));
 }
 
+// A part of the main window, found as a user finds it: by type (and object name where several share the type).
+// The window hands out no getters.
+template <typename T> T* part(const QWidget* window, const QString& objectName = {})
+{
+    return window->findChild<T*>(objectName);
+}
+
+inline bool startPageShown(const QWidget* window)
+{
+    const QWidget* page = window->findChild<StartPage*>();
+    return page && page->isVisibleTo(window);
+}
+
+// Waits until `spy` has caught a signal (true), or until the timeout (false); unlike QSignalSpy::wait, a signal
+// caught before the call counts.
+inline bool waitForSignal(const QSignalSpy& spy, int timeoutMs = 60000, const QSignalSpy* orElse = nullptr)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (spy.isEmpty() && !(orElse && !orElse->isEmpty()) && !deadline.hasExpired())
+        QTest::qWait(20);
+    return !spy.isEmpty();
+}
+
+// Waits until the session changed (true), or the load failed or timed out (false). Loads are delivered through
+// the event loop, so a spy set up after the request still sees them.
+inline bool waitForSession(SessionController* session, int timeoutMs = 60000)
+{
+    QSignalSpy changed(session, &SessionController::sessionChanged);
+    QSignalSpy failed(session, &SessionController::loadFailed);
+    waitForSignal(changed, timeoutMs, &failed);
+    if (!failed.isEmpty())
+        qWarning("load failed: %s", qPrintable(failed[0][0].toString()));
+    return !changed.isEmpty();
+}
+
 // A shown main window on settings of its own (in a temporary folder), as most GUI tests drive it.
 struct WindowFixture {
     QTemporaryDir tmp;
@@ -81,12 +117,7 @@ struct WindowFixture {
     // Opens a compare.json and waits until the session changed (false: the load failed or timed out).
     bool open(const QString& compareJson, int timeoutMs = 60000)
     {
-        QSignalSpy changed(session.get(), &SessionController::sessionChanged);
-        QSignalSpy failed(session.get(), &SessionController::loadFailed);
-        session->openPaths({ compareJson }, ps::EngineOptions {});
-        for (int i = 0; i < timeoutMs / 50 && changed.isEmpty() && failed.isEmpty(); ++i)
-            QTest::qWait(50);
-        return !changed.isEmpty();
+        return session->openPaths({ compareJson }, ps::EngineOptions {}) && waitForSession(session.get(), timeoutMs);
     }
 };
 

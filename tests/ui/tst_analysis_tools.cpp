@@ -4,6 +4,7 @@
 #include "compare/manual_match.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
+#include "session/viewstate.h"
 #include "testutil.h"
 #include "vis/vis_config.h"
 #include "widgets/analysistools.h"
@@ -34,9 +35,7 @@ private:
     template <typename Signal> bool waitFor(Signal signal, int ms = 60000)
     {
         QSignalSpy spy(m_ui.session.get(), signal);
-        for (int i = 0; i < ms / 50 && spy.isEmpty(); ++i)
-            QTest::qWait(50);
-        return !spy.isEmpty();
+        return test::waitForSignal(spy, ms);
     }
     bool open(const char* caseName)
     {
@@ -44,7 +43,8 @@ private:
         return QFileInfo::exists(json) && m_ui.open(json);
     }
     NodeId find(Side side, const char* name) const { return m_ui.session->snapshot()->graph(side).find(name); }
-    AnalysisTools* tools() const { return m_ui.window->analysisTools(); }
+    ViewState* view() const { return test::part<ViewState>(m_ui.window.get()); }
+    AnalysisTools* tools() const { return test::part<AnalysisTools>(m_ui.window.get()); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -65,14 +65,14 @@ private Q_SLOTS:
         ps::ManualMatchReport expectedReport;
         auto expected = ps::matchManually(*before->comparison, n, b, true, expectedReport);
 
-        SideBySideTreeView* trees = m_ui.window->trees();
+        SideBySideTreeView* trees = test::part<SideBySideTreeView>(m_ui.window.get());
         trees->selectNode(Side::Npu, n);
-        QCOMPARE(tools()->pick(Side::Npu), n);
+        QCOMPARE(view()->pick(Side::Npu), n);
         const QPersistentModelIndex parentIndex = trees->view(Side::Npu)->currentIndex().parent();
         QVERIFY(parentIndex.isValid());
         trees->selectNode(Side::Bench, b);
-        QCOMPARE(tools()->pick(Side::Bench), b);
-        QCOMPARE(tools()->pick(Side::Npu), n); // the NPU pick survives the bench click
+        QCOMPARE(view()->pick(Side::Bench), b);
+        QCOMPARE(view()->pick(Side::Npu), n); // the NPU pick survives the bench click
         QVERIFY(trees->view(Side::Npu)->isExpanded(parentIndex));
         QVERIFY(tools()->matchAction()->isEnabled());
         QVERIFY(tools()->withChildrenAction()->isChecked());
@@ -127,7 +127,7 @@ private Q_SLOTS:
         QVERIFY(std::isnan(m_ui.session->snapshot()->precision(Side::Npu, n)));
 
         // On an unmatched node the menu offers the match with the bench pick.
-        tools()->setPick(Side::Bench, b);
+        view()->setPick(Side::Bench, b);
         std::unique_ptr<QMenu> matchMenu(tools()->contextMenu(Side::Npu, n));
         QVERIFY(
             matchMenu->actions().first()->text().contains(QLatin1String("Module.h.0.attn.c_attn.Linear.forward.0")));
@@ -146,8 +146,7 @@ private Q_SLOTS:
         f.close();
         QSignalSpy finished(m_ui.session.get(), &SessionController::matchFinished);
         m_ui.session->loadMatchConfig(bad);
-        for (int i = 0; i < 400 && finished.isEmpty(); ++i)
-            QTest::qWait(50);
+        QVERIFY(test::waitForSignal(finished, 20000));
         QCOMPARE(finished.count(), 1);
         QVERIFY(finished[0][0].value<MatchOutcome>().error.contains(bad));
         // The warning box the tools open for it.
@@ -174,7 +173,8 @@ private Q_SLOTS:
         QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Functional.linear.1.forward"));
         QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("inf"));
         Q_EMIT list->itemActivated(list->topLevelItem(0), 0);
-        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), find(Side::Npu, "Functional.linear.1.forward"));
+        QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu),
+            find(Side::Npu, "Functional.linear.1.forward"));
 
         // A bad tolerance is explained, not applied.
         tools()->divergencePanel()->toleranceEdit()->setText(QStringLiteral("float16"));

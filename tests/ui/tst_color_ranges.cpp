@@ -13,7 +13,6 @@
 
 #include <QApplication>
 #include <QFile>
-#include <QTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <cmath>
 
@@ -45,9 +45,7 @@ private:
         const QString path = m_ui.tmp.filePath(name);
         QSignalSpy done(m_ui.session.get(), &SessionController::exportFinished);
         m_ui.session->exportVis(path);
-        for (int i = 0; i < 600 && done.isEmpty(); ++i)
-            QTest::qWait(50);
-        if (done.isEmpty() || !done.front().at(1).toString().isEmpty())
+        if (!test::waitForSignal(done, 30000) || !done.front().at(1).toString().isEmpty())
             return {};
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly))
@@ -120,7 +118,8 @@ private Q_SLOTS:
         QCOMPARE(cellColour(m_node), QStringLiteral("#FF4118"));
         QCOMPARE(m_ui.session->snapshot()->precision(Side::Npu, m_node), before); // nothing recomputed
         const QJsonObject colors = exportedColors(QStringLiteral("custom.vis"));
-        QCOMPARE(colors.keys(), QStringList({ QStringLiteral("#C7C7C7"), QStringLiteral("#FF4118"), QStringLiteral("#FFFCF3") }));
+        QCOMPARE(colors.keys(),
+            QStringList({ QStringLiteral("#C7C7C7"), QStringLiteral("#FF4118"), QStringLiteral("#FFFCF3") }));
         QCOMPARE(colors.value(QStringLiteral("#FF4118")).toObject().value(QStringLiteral("value")).toArray(),
             QJsonArray({ 0, 0.9 }));
     }
@@ -130,9 +129,7 @@ private Q_SLOTS:
         const NodeId bench = m_ui.session->snapshot()->counterpart(Side::Npu, m_node);
         QSignalSpy done(m_ui.session.get(), &SessionController::matchFinished);
         m_ui.session->unmatchNodes(m_node, bench, false);
-        for (int i = 0; i < 600 && done.isEmpty(); ++i)
-            QTest::qWait(50);
-        QVERIFY(!done.isEmpty());
+        QVERIFY(test::waitForSignal(done, 30000));
         QCOMPARE(m_ui.session->snapshot()->counterpart(Side::Npu, m_node), ps::kNoNode);
         const std::vector<ps::ColorBin> ranges = m_ui.session->colorRanges();
         QCOMPARE(ranges.size(), size_t(2));

@@ -20,8 +20,8 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
-#include <QScrollBar>
 #include <QScatterSeries>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -44,7 +44,7 @@ private:
     }
     bool openCase(const char* name) { return openJson(test::caseDir(name) + QStringLiteral("/compare.json")); }
     bool openExample() { return openJson(test::exampleDir() + QStringLiteral("/compare.json")); }
-    GraphChartDocks* docks() const { return m_ui.window->graphChartDocks(); }
+    GraphChartDocks* docks() const { return test::part<GraphChartDocks>(m_ui.window.get()); }
     PrecisionCharts* charts() const { return docks()->charts(); }
     GraphCanvas* canvas(Side side) const { return docks()->canvas(side); }
     static QXYSeries* seriesNamed(QChart* chart, const char* name)
@@ -151,7 +151,7 @@ private Q_SLOTS:
         // A click slightly off the point still picks the nearest one, as the mouse does.
         Q_EMIT line->clicked(QPointF(expected.forward[i].order + 0.2, expected.forward[i].precision));
         QTest::qWait(20);
-        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), expected.forward[i].node);
+        QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu), expected.forward[i].node);
     }
 
     void layerChartAndHeatmapAreTheCoreWorstCells()
@@ -190,9 +190,11 @@ private Q_SLOTS:
         // Clicking a cell selects its worst node in the NPU tree.
         for (size_t l = 0; l < expected.layers.size(); ++l)
             if (!expected.byKind[l][size_t(ps::ModuleKind::Mlp)].empty()) {
-                QTest::mouseClick(heatmap, Qt::LeftButton, {}, heatmap->cellRect(l, size_t(ps::ModuleKind::Mlp)).center());
+                QTest::mouseClick(
+                    heatmap, Qt::LeftButton, {}, heatmap->cellRect(l, size_t(ps::ModuleKind::Mlp)).center());
                 QTest::qWait(20);
-                QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), expected.byKind[l][size_t(ps::ModuleKind::Mlp)].node);
+                QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu),
+                    expected.byKind[l][size_t(ps::ModuleKind::Mlp)].node);
                 break;
             }
     }
@@ -253,10 +255,12 @@ private Q_SLOTS:
         QCOMPARE(layout.boxAt(int(c->toLayout(at).x()), int(c->toLayout(at).y())), target);
         QTest::mouseClick(c->viewport(), Qt::LeftButton, {}, at);
         QTest::qWait(20);
-        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), layout.boxes()[target].node);
+        QCOMPARE(
+            test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu), layout.boxes()[target].node);
         QCOMPARE(c->selectedNode(), layout.boxes()[target].node);
         // The bench canvas follows the counterpart the tree selected.
-        QCOMPARE(canvas(Side::Bench)->selectedNode(), m_ui.window->trees()->currentNode(Side::Bench));
+        QCOMPARE(canvas(Side::Bench)->selectedNode(),
+            test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Bench));
     }
 
     void doubleClickExpandsAndCollapses()
@@ -294,7 +298,7 @@ private Q_SLOTS:
             if (m_ui.session->snapshot()->rollup(Side::Npu).depth[n] >= 3 && c->layout()->boxOf(n) == ps::kNoBox)
                 deep = n;
         QVERIFY(deep != ps::kNoNode);
-        m_ui.window->trees()->selectNode(Side::Npu, deep);
+        test::part<SideBySideTreeView>(m_ui.window.get())->selectNode(Side::Npu, deep);
         QTest::qWait(20);
         const uint32_t box = c->layout()->boxOf(deep);
         QVERIFY(box != ps::kNoBox);
@@ -347,7 +351,8 @@ private Q_SLOTS:
         const QPointF target = minimap->toLayout(mp);
         QTest::mouseClick(minimap, Qt::LeftButton, {}, mp);
         const QPointF centre = c->visibleLayoutRect().center();
-        QVERIFY2(qAbs(centre.y() - target.y()) < 2 || c->verticalScrollBar()->value() == c->verticalScrollBar()->maximum()
+        QVERIFY2(qAbs(centre.y() - target.y()) < 2
+                || c->verticalScrollBar()->value() == c->verticalScrollBar()->maximum()
                 || c->verticalScrollBar()->value() == 0,
             "minimap click moves the view");
         QVERIFY(minimap->viewportRectOnMinimap().contains(mp) || c->verticalScrollBar()->value() == 0);

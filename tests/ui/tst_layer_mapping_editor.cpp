@@ -12,10 +12,10 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
-#include <QTableView>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -46,7 +46,7 @@ class TestLayerMappingEditor : public QObject {
 private:
     test::WindowFixture m_ui;
 
-    LayerMappingPanel* panel() const { return m_ui.window->layerMappingPanel(); }
+    LayerMappingPanel* panel() const { return test::part<LayerMappingPanel>(m_ui.window.get()); }
     LayerMappingModel* model() const { return panel()->model(); }
     size_t matched() const { return ps::matchedNodeCount(*m_ui.session->snapshot()->comparison); }
 
@@ -68,7 +68,7 @@ private Q_SLOTS:
         const QString json = test::caseDir(kCase) + QStringLiteral("/compare.json");
         QVERIFY2(QFileInfo::exists(json), qPrintable(json));
         QVERIFY(m_ui.open(json)); // no mapping
-        m_ui.window->layerMappingDock()->show();
+        test::part<QDockWidget>(m_ui.window.get(), QStringLiteral("layerMappingDock"))->show();
     }
 
     void completionOffersUnmatchedNames()
@@ -85,7 +85,8 @@ private Q_SLOTS:
         typeRule({ "NoSuchLayer", "layers", "h" });
         QCOMPARE(model()->issues().size(), size_t(1));
         QVERIFY(!model()->data(model()->index(0, 0), Qt::DecorationRole).isNull()); // the row's warning icon
-        QVERIFY(model()->data(model()->index(0, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("NoSuchLayer")));
+        QVERIFY(
+            model()->data(model()->index(0, 0), Qt::ToolTipRole).toString().contains(QStringLiteral("NoSuchLayer")));
         QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
         QVERIFY(!panel()->apply());
         QVERIFY(panel()->messageLabel()->text().contains(QStringLiteral("Apply is blocked")));
@@ -176,7 +177,8 @@ private Q_SLOTS:
         QCOMPARE(applied.first().at(1).toInt(), int(after));
         QVERIFY(after > before);
         QCOMPARE(after, reference);
-        QCOMPARE(panel()->messageLabel()->text(), QStringLiteral("%1 nodes matched before → %2 after").arg(before).arg(after));
+        QCOMPARE(panel()->messageLabel()->text(),
+            QStringLiteral("%1 nodes matched before → %2 after").arg(before).arg(after));
         qInfo("matched NPU nodes: %zu before -> %zu after (msprobe: %zu)", before, after, reference);
         QCOMPARE(model()->rowCount(), int(kRules.size())); // the rules stay for more editing
 

@@ -36,15 +36,6 @@ class TestMainWindow : public QObject {
 private:
     test::WindowFixture m_ui;
 
-    bool waitForSession()
-    {
-        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
-        QSignalSpy failed(m_ui.session.get(), &SessionController::loadFailed);
-        for (int i = 0; i < 1200 && changed.isEmpty() && failed.isEmpty(); ++i)
-            QTest::qWait(50);
-        return !changed.isEmpty();
-    }
-
     QString runCliVis(const QString& compareJson, const QString& outDir)
     {
         QProcess cli;
@@ -63,7 +54,7 @@ private Q_SLOTS:
         QVERIFY(m_ui.start(1400, 900));
         QVERIFY(!MainWindow::exampleDirectory().isEmpty());
         m_ui.window->openExample();
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
         QVERIFY(m_ui.session->snapshot());
     }
 
@@ -71,21 +62,23 @@ private Q_SLOTS:
     {
         auto snap = m_ui.session->snapshot();
         QTest::keyClick(m_ui.window.get(), Qt::Key_F3);
-        const NodeId npu = m_ui.window->trees()->currentNode(Side::Npu);
+        const NodeId npu = test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu);
         QVERIFY(npu != ps::kNoNode);
         QCOMPARE(int(snap->rollup(Side::Npu).bin[npu]), snap->worstValueBin());
         // The counterpart is selected and revealed on the bench side.
-        const NodeId bench = m_ui.window->trees()->currentNode(Side::Bench);
+        const NodeId bench = test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Bench);
         QCOMPARE(bench, snap->counterpart(Side::Npu, npu));
-        QTreeView* benchView = m_ui.window->trees()->view(Side::Bench);
+        QTreeView* benchView = test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Bench);
         QVERIFY(benchView->visualRect(benchView->currentIndex()).isValid());
         // Details and stack follow.
-        QVERIFY(m_ui.window->details()->model()->rowCount() > 0);
-        QVERIFY(m_ui.window->details()->headerText().contains(QString::fromUtf8(snap->graph(Side::Npu).nameOf(npu))));
-        QVERIFY(!m_ui.window->stack()->text(Side::Npu).isEmpty());
+        QVERIFY(test::part<DetailsPanel>(m_ui.window.get())->model()->rowCount() > 0);
+        QVERIFY(test::part<DetailsPanel>(m_ui.window.get())
+                    ->headerText()
+                    .contains(QString::fromUtf8(snap->graph(Side::Npu).nameOf(npu))));
+        QVERIFY(!test::part<StackPanel>(m_ui.window.get())->text(Side::Npu).isEmpty());
         // Selecting on the bench side selects the NPU counterpart back.
-        m_ui.window->trees()->selectNode(Side::Bench, bench);
-        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), npu);
+        test::part<SideBySideTreeView>(m_ui.window.get())->selectNode(Side::Bench, bench);
+        QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu), npu);
     }
 
     void redNodeDetailsHighlightTheBadMetric()
@@ -93,8 +86,8 @@ private Q_SLOTS:
         auto snap = m_ui.session->snapshot();
         const NodeId red = snap->graph(Side::Npu).find("Module.norm1.LayerNorm.forward.0");
         m_ui.window->jumpTo(Side::Npu, red);
-        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), red);
-        QVERIFY(m_ui.window->details()->model()->suspiciousCellCount() >= 1);
+        QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu), red);
+        QVERIFY(test::part<DetailsPanel>(m_ui.window.get())->model()->suspiciousCellCount() >= 1);
     }
 
     void mirroredExpansion()
@@ -102,30 +95,33 @@ private Q_SLOTS:
         auto snap = m_ui.session->snapshot();
         const NodeId npu = snap->graph(Side::Npu).find("Module.fc1.Linear.forward.0");
         const NodeId bench = snap->counterpart(Side::Npu, npu);
-        QTreeView* nv = m_ui.window->trees()->view(Side::Npu);
-        QTreeView* bv = m_ui.window->trees()->view(Side::Bench);
-        nv->expand(m_ui.window->trees()->proxy(Side::Npu)->indexOfNode(npu));
-        QVERIFY(bv->isExpanded(m_ui.window->trees()->proxy(Side::Bench)->indexOfNode(bench)));
-        nv->collapse(m_ui.window->trees()->proxy(Side::Npu)->indexOfNode(npu));
-        QVERIFY(!bv->isExpanded(m_ui.window->trees()->proxy(Side::Bench)->indexOfNode(bench)));
+        QTreeView* nv = test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu);
+        QTreeView* bv = test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Bench);
+        nv->expand(test::part<SideBySideTreeView>(m_ui.window.get())->proxy(Side::Npu)->indexOfNode(npu));
+        QVERIFY(
+            bv->isExpanded(test::part<SideBySideTreeView>(m_ui.window.get())->proxy(Side::Bench)->indexOfNode(bench)));
+        nv->collapse(test::part<SideBySideTreeView>(m_ui.window.get())->proxy(Side::Npu)->indexOfNode(npu));
+        QVERIFY(
+            !bv->isExpanded(test::part<SideBySideTreeView>(m_ui.window.get())->proxy(Side::Bench)->indexOfNode(bench)));
     }
 
     void searchIsDebouncedAndHighlights()
     {
         QSignalSpy finished(m_ui.session.get(), &SessionController::searchFinished);
-        QLineEdit* edit = m_ui.window->searchBar()->lineEdit();
+        QLineEdit* edit = test::part<SearchBar>(m_ui.window.get())->lineEdit();
         QTest::keyClicks(edit, QStringLiteral("relu"));
         QVERIFY(finished.isEmpty()); // debounced: nothing before 300 ms
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
         const auto result = finished.first().first().value<QueryResult>();
         QVERIFY(result.hitCount() >= 2);
-        auto* count = m_ui.window->searchBar()->findChild<QLabel*>(QStringLiteral("hitCount"));
+        auto* count = test::part<SearchBar>(m_ui.window.get())->findChild<QLabel*>(QStringLiteral("hitCount"));
         QVERIFY(count->text().contains(QString::number(result.hitCount())));
         // The first hit is current and highlighted.
-        const NodeId current = m_ui.window->trees()->currentNode(Side::Npu);
+        const NodeId current = test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu);
         QVERIFY(QString::fromUtf8(m_ui.session->snapshot()->graph(Side::Npu).nameOf(current))
                     .contains(QStringLiteral("relu"), Qt::CaseInsensitive));
-        QVERIFY(m_ui.window->trees()->view(Side::Npu)->currentIndex().data(HitRole).toBool());
+        QVERIFY(
+            test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu)->currentIndex().data(HitRole).toBool());
         edit->clear();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 5000);
     }
@@ -134,16 +130,19 @@ private Q_SLOTS:
     {
         auto snap = m_ui.session->snapshot();
         QSignalSpy finished(m_ui.session.get(), &SessionController::filterFinished);
-        m_ui.window->legend()->setBinChecked(snap->worstValueBin(), true);
+        test::part<LegendPanel>(m_ui.window.get())->setBinChecked(snap->worstValueBin(), true);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
         const auto result = finished.first().first().value<QueryResult>();
         QCOMPARE(
             result.sides[0]->hits.size(), size_t(snap->rollup(Side::Npu).binTotals[size_t(snap->worstValueBin())]));
-        m_ui.window->legend()->setBinChecked(snap->worstValueBin(), false);
+        test::part<LegendPanel>(m_ui.window.get())->setBinChecked(snap->worstValueBin(), false);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 5000);
     }
 
-    void callerPanelGroupsRedNodes() { QVERIFY(m_ui.window->callers()->tree()->topLevelItemCount() >= 1); }
+    void callerPanelGroupsRedNodes()
+    {
+        QVERIFY(test::part<CallerPanel>(m_ui.window.get())->tree()->topLevelItemCount() >= 1);
+    }
 
     void exportEqualsCli()
     {
@@ -191,7 +190,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
         QVERIFY(!failed.first().first().toString().isEmpty());
         QCOMPARE(m_ui.session->snapshot(), before);
-        QCOMPARE(m_ui.window->trees()->view(Side::Npu)->model()->rowCount(), 1);
+        QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu)->model()->rowCount(), 1);
         QTRY_VERIFY(m_ui.window->findChild<QWidget*>(QStringLiteral("errorBox")));
         m_ui.window->findChild<QWidget*>(QStringLiteral("errorBox"))->close();
     }
@@ -214,13 +213,14 @@ private Q_SLOTS:
         const QString path = test::caseDir("resnet18_mix_statistics") + QStringLiteral("/compare.json");
         QVERIFY2(QFileInfo::exists(path), qPrintable(path));
         QVERIFY(m_ui.session->openPaths({ path }, {}));
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
         auto snap = m_ui.session->snapshot();
         m_ui.window->nextSuspicious(1);
-        const NodeId npu = m_ui.window->trees()->currentNode(Side::Npu);
+        const NodeId npu = test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu);
         QVERIFY(npu != ps::kNoNode);
-        QCOMPARE(m_ui.window->trees()->currentNode(Side::Bench), snap->counterpart(Side::Npu, npu));
-        QVERIFY(m_ui.window->details()->model()->rowCount() > 0);
+        QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Bench),
+            snap->counterpart(Side::Npu, npu));
+        QVERIFY(test::part<DetailsPanel>(m_ui.window.get())->model()->rowCount() > 0);
     }
 
     void batchLayoutHasStepSelector()
@@ -228,14 +228,16 @@ private Q_SLOTS:
         const QString path = test::caseDir("mlp_steps_mix_statistics") + QStringLiteral("/compare.json");
         QVERIFY2(QFileInfo::exists(path), qPrintable(path));
         QVERIFY(m_ui.session->openPaths({ path }, {}));
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
         QCOMPARE(m_ui.session->jobLabels().size(), 2);
-        QCOMPARE(m_ui.window->jobSelector()->count(), 2);
-        QVERIFY(m_ui.window->jobSelector()->itemText(1).startsWith(QStringLiteral("step1")));
+        QCOMPARE(test::part<QComboBox>(m_ui.window.get(), QStringLiteral("jobSelector"))->count(), 2);
+        QVERIFY(test::part<QComboBox>(m_ui.window.get(), QStringLiteral("jobSelector"))
+                    ->itemText(1)
+                    .startsWith(QStringLiteral("step1")));
         m_ui.session->selectJob(1);
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
         QCOMPARE(m_ui.session->currentJob(), 1);
-        QCOMPARE(m_ui.window->jobSelector()->currentIndex(), 1);
+        QCOMPARE(test::part<QComboBox>(m_ui.window.get(), QStringLiteral("jobSelector"))->currentIndex(), 1);
     }
 
     void openVisFileShowsTheSameColours()
@@ -244,7 +246,7 @@ private Q_SLOTS:
         QVERIFY2(QFileInfo::exists(path), qPrintable(path));
         auto computed = test::loadSnapshot(test::exampleDir() + QStringLiteral("/compare.json"));
         QVERIFY(m_ui.session->openPaths({ path }, {}));
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
         auto snap = m_ui.session->snapshot();
         QVERIFY(snap->comparison->isCompare);
         QCOMPARE(snap->rollup(Side::Npu).binTotals, computed->rollup(Side::Npu).binTotals);
@@ -257,7 +259,11 @@ private Q_SLOTS:
         QVERIFY(zh.load(QStringLiteral(":/i18n/probescope_zh_CN.qm")));
         QCoreApplication::installTranslator(&zh);
         QTRY_COMPARE(m_ui.window->menuBar()->actions().first()->text(), QStringLiteral("文件(&F)"));
-        QCOMPARE(m_ui.window->trees()->view(Side::Npu)->model()->headerData(0, Qt::Horizontal).toString(),
+        QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())
+                     ->view(Side::Npu)
+                     ->model()
+                     ->headerData(0, Qt::Horizontal)
+                     .toString(),
             QStringLiteral("NPU 节点"));
         QCoreApplication::removeTranslator(&zh);
         QTRY_COMPARE(m_ui.window->menuBar()->actions().first()->text(), QStringLiteral("&File"));
@@ -267,15 +273,15 @@ private Q_SLOTS:
     {
         const QString npu = test::exampleDir() + QStringLiteral("/npu/step0/rank");
         QVERIFY(m_ui.session->openPaths({ npu }, {}));
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
         auto snap = m_ui.session->snapshot();
         QVERIFY(!snap->comparison->isCompare);
-        QVERIFY(!m_ui.window->trees()->view(Side::Bench)->isVisible());
-        QCOMPARE(m_ui.window->trees()->view(Side::Npu)->model()->rowCount(), 1);
+        QVERIFY(!test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Bench)->isVisible());
+        QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu)->model()->rowCount(), 1);
         m_ui.window->nextSuspicious(1); // nothing to find, nothing to crash
         m_ui.window->jumpTo(Side::Npu, 3);
-        QCOMPARE(m_ui.window->trees()->currentNode(Side::Npu), NodeId(3));
-        QVERIFY(m_ui.window->details()->model()->rowCount() > 0);
+        QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu), NodeId(3));
+        QVERIFY(test::part<DetailsPanel>(m_ui.window.get())->model()->rowCount() > 0);
     }
 
     void dropTwoFoldersComparesThem()
@@ -288,9 +294,9 @@ private Q_SLOTS:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QApplication::sendEvent(m_ui.window.get(), &drop);
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
         QVERIFY(m_ui.session->snapshot()->comparison->isCompare);
-        QVERIFY(m_ui.window->trees()->view(Side::Bench)->isVisible());
+        QVERIFY(test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Bench)->isVisible());
     }
 
     void settingsPersistRecentFiles()

@@ -118,6 +118,21 @@ private Q_SLOTS:
         QVERIFY(total > 0);
     }
 
+    void snapshotCarriesTheChartData()
+    {
+        // Built with the snapshot (on the worker), equal to what the core computes; a new legend shares it.
+        const ps::PrecisionSeries expected = ps::precisionSeries(*m_example->comparison);
+        QVERIFY(m_example->charts);
+        QCOMPARE(m_example->charts->series.forward.size(), expected.forward.size());
+        QVERIFY(!expected.forward.empty());
+        for (size_t i = 0; i < expected.forward.size(); ++i)
+            QCOMPARE(m_example->charts->series.forward[i].node, expected.forward[i].node);
+        QCOMPARE(m_example->charts->layers.layers, ps::layerTable(expected).layers);
+        const auto recoloured
+            = recolourSnapshot(*m_example, m_example->comparison, defaultLegend(ps::CompareMode::Summary));
+        QCOMPARE(recoloured->charts, m_example->charts);
+    }
+
     void comparisonWithItselfIsClean()
     {
         const QString npu = test::exampleDir() + QStringLiteral("/npu/step0/rank");

@@ -43,15 +43,12 @@ private:
 
     bool openMerged()
     {
-        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
-        QSignalSpy failed(m_ui.session.get(), &SessionController::loadFailed);
         m_ui.session->open(mergeRequest());
-        for (int i = 0; i < 1200 && changed.isEmpty() && failed.isEmpty(); ++i)
-            QTest::qWait(50);
-        if (!failed.isEmpty())
-            qWarning("%s", qPrintable(failed[0][0].toString()));
-        return !changed.isEmpty();
+        return test::waitForSession(m_ui.session.get());
     }
+
+    SideBySideTreeView* trees() const { return test::part<SideBySideTreeView>(m_ui.window.get()); }
+    DetailsPanel* details() const { return test::part<DetailsPanel>(m_ui.window.get()); }
 
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_ui.start(1400, 900)); }
@@ -114,18 +111,18 @@ private Q_SLOTS:
         QCOMPARE(indexOf(model, renamed).data(MergeMarkRole).toString(), QStringLiteral("r1"));
         QCOMPARE(indexOf(model, norm).data(MergeMarkRole).toString(), QString()); // equal on both ranks
 
-        m_ui.window->trees()->selectNode(Side::Npu, matmul);
-        QTRY_VERIFY(m_ui.window->details()->mergeText().contains(
+        trees()->selectNode(Side::Npu, matmul);
+        QTRY_VERIFY(details()->mergeText().contains(
             QLatin1String("The output of this data is merged from Distributed.all_reduce.1.forward.output.0")));
-        const QString text = m_ui.window->details()->mergeText();
+        const QString text = details()->mergeText();
         QVERIFY2(
             text.startsWith(QLatin1String(
                 "This data is the merged data after tensor parallelism(TP), and the data is merged from rank [0, 1].")),
             qPrintable(text));
         QVERIFY(text.contains(QLatin1String("The Norm value merging method for input.0 is: (5.109630584716797 ** 2 + "
                                             "4.003100395202637 ** 2) ** 0.5 = 6.491004351126628")));
-        m_ui.window->trees()->selectNode(Side::Npu, norm);
-        QTRY_VERIFY(m_ui.window->details()->mergeText().isEmpty());
+        trees()->selectNode(Side::Npu, norm);
+        QTRY_VERIFY(details()->mergeText().isEmpty());
     }
 };
 

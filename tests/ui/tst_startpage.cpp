@@ -53,16 +53,7 @@ private:
         return w;
     }
 
-    static bool waitForSession(SessionController* session)
-    {
-        QSignalSpy changed(session, &SessionController::sessionChanged);
-        QSignalSpy failed(session, &SessionController::loadFailed);
-        for (int i = 0; i < 1200 && changed.isEmpty() && failed.isEmpty(); ++i)
-            QTest::qWait(50);
-        return !changed.isEmpty();
-    }
-
-    static QAction* helpAction(MainWindow* window, const QKeySequence& key, const QString& textPart)
+    static QAction* helpAction(QWidget* window, const QKeySequence& key, const QString& textPart)
     {
         const auto actions = window->findChildren<QAction*>();
         for (QAction* a : actions)
@@ -79,11 +70,11 @@ private Q_SLOTS:
     void startPageFillsTheWindowUntilSomethingIsOpened()
     {
         Window w = makeWindow();
-        StartPage* page = w.window->startPage();
+        StartPage* page = test::part<StartPage>(w.window.get());
         QVERIFY(page);
-        QVERIFY(w.window->startPageShown());
+        QVERIFY(test::startPageShown(w.window.get()));
         QVERIFY(page->isVisible());
-        QVERIFY(!w.window->trees()->isVisible());
+        QVERIFY(!test::part<SideBySideTreeView>(w.window.get())->isVisible());
         QVERIFY(page->openComparisonButton()->isVisible());
         QVERIFY(page->openVisButton()->isVisible());
         QVERIFY(page->openExampleButton()->isVisible());
@@ -94,13 +85,13 @@ private Q_SLOTS:
     void openTheExampleButtonShowsARealComparison()
     {
         Window w = makeWindow();
-        QTest::mouseClick(w.window->startPage()->openExampleButton(), Qt::LeftButton);
-        QVERIFY(waitForSession(w.session.get()));
+        QTest::mouseClick(test::part<StartPage>(w.window.get())->openExampleButton(), Qt::LeftButton);
+        QVERIFY(test::waitForSession(w.session.get()));
         QVERIFY(w.session->snapshot());
         QVERIFY(w.session->snapshot()->comparison->isCompare);
-        QVERIFY(!w.window->startPageShown());
-        QVERIFY(w.window->trees()->isVisible());
-        QVERIFY(!w.window->startPage()->isVisible());
+        QVERIFY(!test::startPageShown(w.window.get()));
+        QVERIFY(test::part<SideBySideTreeView>(w.window.get())->isVisible());
+        QVERIFY(!test::part<StartPage>(w.window.get())->isVisible());
         // What was opened is now a recent entry on the start page of the next window.
         QCOMPARE(w.settings->recentFiles().value(0), QFileInfo(exampleCompareJson()).absoluteFilePath());
     }
@@ -109,7 +100,7 @@ private Q_SLOTS:
     {
         const QString missing = m_tmp.filePath(QStringLiteral("gone/compare.json"));
         Window w = makeWindow({ exampleCompareJson(), missing });
-        QListWidget* list = w.window->startPage()->recentList();
+        QListWidget* list = test::part<StartPage>(w.window.get())->recentList();
         QVERIFY(list->isVisible());
         QCOMPARE(list->count(), 2);
         QVERIFY(list->item(0)->text().contains(QStringLiteral("mlp_mix_statistics")));
@@ -117,24 +108,24 @@ private Q_SLOTS:
         QVERIFY(!(list->item(1)->flags() & Qt::ItemIsEnabled)); // the file is gone: listed, not openable
         QVERIFY(list->item(1)->toolTip().contains(QDir::toNativeSeparators(missing)));
 
-        QSignalSpy requested(w.window->startPage(), &StartPage::recentRequested);
+        QSignalSpy requested(test::part<StartPage>(w.window.get()), &StartPage::recentRequested);
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(1)).center());
         QCOMPARE(requested.count(), 0);
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(0)).center());
         QCOMPARE(requested.count(), 1);
-        QVERIFY(waitForSession(w.session.get()));
-        QVERIFY(!w.window->startPageShown());
+        QVERIFY(test::waitForSession(w.session.get()));
+        QVERIFY(!test::startPageShown(w.window.get()));
     }
 
     void openComparisonButtonOpensTheDialog()
     {
         Window w = makeWindow();
-        QTest::mouseClick(w.window->startPage()->openComparisonButton(), Qt::LeftButton);
+        QTest::mouseClick(test::part<StartPage>(w.window.get())->openComparisonButton(), Qt::LeftButton);
         auto* dialog = w.window->findChild<OpenDialog*>();
         QVERIFY(dialog);
         QTRY_VERIFY(dialog->isVisible());
         dialog->reject();
-        QVERIFY(w.window->startPageShown());
+        QVERIFY(test::startPageShown(w.window.get()));
     }
 
     void openVisButtonAsksForAGraphFile()
@@ -151,11 +142,11 @@ private Q_SLOTS:
                 dialog->reject();
             }
         });
-        QTest::mouseClick(w.window->startPage()->openVisButton(), Qt::LeftButton);
+        QTest::mouseClick(test::part<StartPage>(w.window.get())->openVisButton(), Qt::LeftButton);
         QVERIFY(sawDialog);
         QVERIFY2(filter.contains(QStringLiteral("*.vis")) && filter.contains(QStringLiteral("*.vis.db")),
             qPrintable(filter));
-        QVERIFY(w.window->startPageShown()); // cancelled: still on the start page
+        QVERIFY(test::startPageShown(w.window.get())); // cancelled: still on the start page
         QVERIFY(!w.session->snapshot());
     }
 
@@ -166,10 +157,14 @@ private Q_SLOTS:
         QVERIFY(chinese.load(QLocale(QStringLiteral("zh_CN")), QStringLiteral("probescope"), QStringLiteral("_"),
             QStringLiteral(":/i18n")));
         QApplication::installTranslator(&chinese); // posts LanguageChange to every widget
-        QTRY_COMPARE(w.window->startPage()->openExampleButton()->text(), QStringLiteral("打开示例"));
-        QVERIFY(w.window->startPage()->openComparisonButton()->description().contains(QStringLiteral("compare.json")));
+        QTRY_COMPARE(test::part<StartPage>(w.window.get())->openExampleButton()->text(), QStringLiteral("打开示例"));
+        QVERIFY(test::part<StartPage>(w.window.get())
+                    ->openComparisonButton()
+                    ->description()
+                    .contains(QStringLiteral("compare.json")));
         QApplication::removeTranslator(&chinese);
-        QTRY_COMPARE(w.window->startPage()->openExampleButton()->text(), QStringLiteral("Open the example"));
+        QTRY_COMPARE(
+            test::part<StartPage>(w.window.get())->openExampleButton()->text(), QStringLiteral("Open the example"));
     }
 
     void userGuideOpensInTheUiLanguage()

@@ -5,6 +5,8 @@
 #include "models/nodedetailsmodel.h"
 #include "models/nodefilterproxy.h"
 #include "models/roles.h"
+#include "session/exportjob.h"
+#include "session/loadjob.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "testutil.h"
@@ -123,26 +125,14 @@ class TestViewerFeatures : public QObject {
 private:
     test::WindowFixture m_ui;
 
-    bool waitForSession(int timeoutMs = 60000)
-    {
-        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
-        QSignalSpy failed(m_ui.session.get(), &SessionController::loadFailed);
-        for (int i = 0; i < timeoutMs / 50 && changed.isEmpty() && failed.isEmpty(); ++i)
-            QTest::qWait(50);
-        return !changed.isEmpty();
-    }
-
     void openExample()
     {
         m_ui.window->openExample();
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_ui.start(1400, 900));
-    }
+    void initTestCase() { QVERIFY(m_ui.start(1400, 900)); }
 
     void loadingShowsStagesAndPercent()
     {
@@ -161,8 +151,8 @@ private Q_SLOTS:
             stages << args.at(1).toString();
         }
         QCOMPARE(last, 1000);
-        QVERIFY(stages.contains(SessionController::stageText(ps::Stage::ReadDump)));
-        QVERIFY(stages.contains(SessionController::stageText(ps::Stage::Compare)));
+        QVERIFY(stages.contains(LoadJob::stageText(ps::Stage::ReadDump)));
+        QVERIFY(stages.contains(LoadJob::stageText(ps::Stage::Compare)));
         auto* bar = m_ui.window->findChild<QProgressBar*>(QStringLiteral("loadProgress"));
         QVERIFY(bar);
         QCOMPARE(bar->maximum(), 1000); // a real percentage was shown, not only a busy indicator
@@ -181,22 +171,23 @@ private Q_SLOTS:
         QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
         QVERIFY(m_ui.session->openPaths({ big + QStringLiteral("/npu"), big + QStringLiteral("/bench") }, {}));
         // Wait until the engine is reading dump.json, then press Cancel.
-        const QString reading = SessionController::stageText(ps::Stage::ReadDump);
+        const QString reading = LoadJob::stageText(ps::Stage::ReadDump);
         QTRY_VERIFY_WITH_TIMEOUT(std::any_of(progress.begin(), progress.end(),
                                      [&](const QList<QVariant>& a) { return a.at(1).toString() == reading; }),
             30000);
         auto* cancel = m_ui.window->findChild<QPushButton*>(QStringLiteral("cancelLoad"));
         QVERIFY(cancel && cancel->isVisible());
         QTest::mouseClick(cancel, Qt::LeftButton);
-        QVERIFY(!m_ui.session->isBusy());
+        QVERIFY(!m_ui.session->isBusy(Channel::Load));
         QVERIFY(!cancel->isVisible());
         QCOMPARE(m_ui.session->snapshot(), before);
-        QVERIFY(m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text().contains(QStringLiteral("ancel")));
+        QVERIFY(
+            m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text().contains(QStringLiteral("ancel")));
         // The engine stops (within one progress chunk per side: tst_progress) and its result is dropped.
         QVERIFY(test::waitUntilIdle());
         QCOMPARE(changed.size(), 0);
         QCOMPARE(m_ui.session->snapshot(), before);
-        QCOMPARE(m_ui.window->trees()->view(Side::Npu)->model()->rowCount(), 1);
+        QCOMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu)->model()->rowCount(), 1);
     }
 
     void microStepSelectorFiltersTheFirstLevel()
@@ -205,14 +196,14 @@ private Q_SLOTS:
         writeDumpFolder(dir + QStringLiteral("/npu"), twoMicroSteps(), "1.5");
         writeDumpFolder(dir + QStringLiteral("/bench"), twoMicroSteps(), "1.0");
         QVERIFY(m_ui.session->openPaths({ dir + QStringLiteral("/npu"), dir + QStringLiteral("/bench") }, {}));
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
         const auto snap = m_ui.session->snapshot();
         QCOMPARE(snap->microSteps(), 2);
-        QComboBox* selector = m_ui.window->microStepSelector();
+        QComboBox* selector = test::part<QComboBox>(m_ui.window.get(), QStringLiteral("microStepSelector"));
         QCOMPARE(selector->count(), 3); // All, 0, 1
         QVERIFY(selector->isVisibleTo(m_ui.window.get()));
-        QTreeView* npu = m_ui.window->trees()->view(Side::Npu);
-        QTreeView* bench = m_ui.window->trees()->view(Side::Bench);
+        QTreeView* npu = test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu);
+        QTreeView* bench = test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Bench);
         const QModelIndex npuRoot = npu->model()->index(0, 0);
         const QModelIndex benchRoot = bench->model()->index(0, 0);
         QCOMPARE(npu->model()->rowCount(npuRoot), 4);
@@ -239,7 +230,8 @@ private Q_SLOTS:
     void singleMicroStepHidesTheSelector()
     {
         openExample();
-        QVERIFY(!m_ui.window->microStepSelector()->isVisibleTo(m_ui.window.get()));
+        QVERIFY(!test::part<QComboBox>(m_ui.window.get(), QStringLiteral("microStepSelector"))
+                     ->isVisibleTo(m_ui.window.get()));
         QCOMPARE(m_ui.session->microStep(), -1);
     }
 
@@ -255,7 +247,7 @@ private Q_SLOTS:
         const QString path = m_ui.tmp.filePath(QStringLiteral("custom/custom.vis"));
         writeFile(path, custom);
         QVERIFY(m_ui.session->openPaths({ path }, {}));
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
         const auto snap = m_ui.session->snapshot();
         QCOMPARE(snap->bins.size(), size_t(3));
         QCOMPARE(QString::fromStdString(snap->bins[0].hex), QStringLiteral("#00FF00"));
@@ -270,7 +262,7 @@ private Q_SLOTS:
         QCOMPARE(npu.binTotals[0] + npu.binTotals[1], withValue);
         QVERIFY(npu.binTotals[1] > 0);
         // The legend rows show these bins with their counts and the file's descriptions.
-        auto checks = m_ui.window->legend()->findChildren<QCheckBox*>();
+        auto checks = test::part<LegendPanel>(m_ui.window.get())->findChildren<QCheckBox*>();
         QStringList texts;
         QStringList tips;
         for (QCheckBox* c : checks) {
@@ -283,10 +275,36 @@ private Q_SLOTS:
         QCOMPARE(Palette::nodeFill(*snap, Side::Npu, 1).name(), QStringLiteral("#0000ff"));
     }
 
+    void exportOfAnOpenedFileKeepsItsExtras()
+    {
+        // A file edited by tb_graph_ascend (its own colours, a saved match list): the export writes it back as it was.
+        const QString ref = test::caseDir("mlp_mix_statistics") + QStringLiteral("/ref_1.2.1/compare/compare.vis.gz");
+        QByteArray text = QByteArray::fromStdString(ps::readMaybeGzipped(ref.toStdString()));
+        QVERIFY(text.contains("\"#C7C7C7\"") && text.endsWith("\n}"));
+        text.replace("\"#C7C7C7\"", "\"#C0C0C0\"");
+        text.chop(2);
+        text += ",\n    \"npu_match_nodes\": {\n        \"A\": \"B\"\n    }\n}";
+        const QString path = m_ui.tmp.filePath(QStringLiteral("edited/edited.vis"));
+        writeFile(path, text);
+        QVERIFY(m_ui.session->openPaths({ path }, {}));
+        QVERIFY(test::waitForSession(m_ui.session.get()));
+        QSignalSpy exported(m_ui.session.get(), &SessionController::exportFinished);
+        const QString out = m_ui.tmp.filePath(QStringLiteral("exported/again.vis"));
+        QVERIFY(QDir().mkpath(QFileInfo(out).path()));
+        m_ui.session->exportVis(out);
+        QVERIFY(exported.wait(60000));
+        QCOMPARE(exported[0][1].toString(), QString());
+        QFile again(out);
+        QVERIFY(again.open(QIODevice::ReadOnly));
+        const QByteArray written = again.readAll();
+        QCOMPARE(written.size(), text.size());
+        QVERIFY(written == text);
+    }
+
     void defaultLegendDescriptionsFollowTheLanguage()
     {
         openExample();
-        const auto checks = m_ui.window->legend()->findChildren<QCheckBox*>();
+        const auto checks = test::part<LegendPanel>(m_ui.window.get())->findChildren<QCheckBox*>();
         QStringList tips;
         for (QCheckBox* c : checks)
             if (!c->toolTip().isEmpty())
@@ -302,18 +320,18 @@ private Q_SLOTS:
         QVERIFY(zh.load(QStringLiteral(":/i18n/probescope_zh_CN.qm")));
         QCoreApplication::installTranslator(&zh);
         QTRY_VERIFY(hasCjk(m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text()));
-        for (QCheckBox* c : m_ui.window->legend()->findChildren<QCheckBox*>())
+        for (QCheckBox* c : test::part<LegendPanel>(m_ui.window.get())->findChildren<QCheckBox*>())
             if (!c->toolTip().isEmpty())
                 QVERIFY2(hasCjk(c->toolTip()), qPrintable(c->toolTip()));
         QVERIFY(hasCjk(NodeDetailsModel::metricExplanation(QStringLiteral("Max diff"))));
-        QVERIFY(hasCjk(SessionController::stageText(ps::Stage::ReadDump)));
+        QVERIFY(hasCjk(LoadJob::stageText(ps::Stage::ReadDump)));
         QCoreApplication::removeTranslator(&zh);
         QTRY_VERIFY(!hasCjk(m_ui.window->findChild<QLabel*>(QStringLiteral("statusText"))->text()));
     }
 
     void nodeTypeLegendShowsTheShapes()
     {
-        auto* box = m_ui.window->legend()->findChild<QGroupBox*>(QStringLiteral("nodeTypes"));
+        auto* box = test::part<LegendPanel>(m_ui.window.get())->findChild<QGroupBox*>(QStringLiteral("nodeTypes"));
         QVERIFY(box);
         QStringList texts;
         int glyphs = 0;
@@ -329,27 +347,27 @@ private Q_SLOTS:
     {
         openExample();
         const auto snap = m_ui.session->snapshot();
-        QTreeView* npu = m_ui.window->trees()->view(Side::Npu);
+        QTreeView* npu = test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu);
         // F3: next suspicious node; Ctrl+Right / Ctrl+Left: expand / collapse the current node.
         QTest::keyClick(m_ui.window.get(), Qt::Key_F3);
-        NodeId red = m_ui.window->trees()->currentNode(Side::Npu);
+        NodeId red = test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu);
         QVERIFY(red != ps::kNoNode);
         const NodeId module = snap->graph(Side::Npu).find("Module.fc1.Linear.forward.0");
         m_ui.window->jumpTo(Side::Npu, module);
         npu->setFocus();
-        const QModelIndex mi = m_ui.window->trees()->proxy(Side::Npu)->indexOfNode(module);
+        const QModelIndex mi = test::part<SideBySideTreeView>(m_ui.window.get())->proxy(Side::Npu)->indexOfNode(module);
         QTest::keyClick(npu, Qt::Key_Right, Qt::ControlModifier);
         QVERIFY(npu->isExpanded(mi));
         QTest::keyClick(npu, Qt::Key_Left, Qt::ControlModifier);
         QVERIFY(!npu->isExpanded(mi));
         // Ctrl+F focuses the search field; Ctrl+G steps through the hits.
         QTest::keyClick(m_ui.window.get(), Qt::Key_F, Qt::ControlModifier);
-        auto* edit = m_ui.window->searchBar()->findChild<QLineEdit*>();
+        auto* edit = test::part<SearchBar>(m_ui.window.get())->findChild<QLineEdit*>();
         QVERIFY(edit && edit->hasFocus());
         QSignalSpy searched(m_ui.session.get(), &SessionController::searchFinished);
         QTest::keyClicks(edit, QStringLiteral("relu"));
         QTRY_VERIFY_WITH_TIMEOUT(!searched.isEmpty(), 5000);
-        HitNavigator* hits = m_ui.window->searchBar()->navigator();
+        HitNavigator* hits = test::part<SearchBar>(m_ui.window.get())->navigator();
         const int row = hits->currentRow();
         QVERIFY(row >= 0); // the first hit was jumped to
         QTest::keyClick(m_ui.window.get(), Qt::Key_G, Qt::ControlModifier);
@@ -365,7 +383,7 @@ private Q_SLOTS:
         ps::EngineOptions options;
         options.overflowCheck = true;
         QVERIFY(m_ui.session->openPaths({ path }, options));
-        QVERIFY(waitForSession());
+        QVERIFY(test::waitForSession(m_ui.session.get()));
         const auto snap = m_ui.session->snapshot();
         NodeId node = ps::kNoNode;
         for (NodeId n = 0; n < snap->graph(Side::Npu).size() && node == ps::kNoNode; ++n)
@@ -373,8 +391,9 @@ private Q_SLOTS:
                 node = n;
         QVERIFY(node != ps::kNoNode);
         m_ui.window->jumpTo(Side::Npu, node);
-        QTreeView* view = m_ui.window->trees()->view(Side::Npu);
-        const QRect cell = view->visualRect(m_ui.window->trees()->proxy(Side::Npu)->indexOfNode(node, NameColumn));
+        QTreeView* view = test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu);
+        const QRect cell = view->visualRect(
+            test::part<SideBySideTreeView>(m_ui.window.get())->proxy(Side::Npu)->indexOfNode(node, NameColumn));
         QVERIFY(cell.isValid());
         const QImage image = view->viewport()->grab().toImage();
         const QColor colour = Palette::overflowColor(int(snap->overflow(Side::Npu, node)));
@@ -394,25 +413,24 @@ private Q_SLOTS:
     {
         openExample();
         QTest::keyClick(m_ui.window.get(), Qt::Key_F3);
-        auto* copy = m_ui.window->details()->findChild<QPushButton*>();
+        auto* copy = test::part<DetailsPanel>(m_ui.window.get())->findChild<QPushButton*>();
         QVERIFY(copy);
         QTest::mouseClick(copy, Qt::LeftButton);
         const QString text = QApplication::clipboard()->text();
         QVERIFY(text.contains(QLatin1Char('\t')));
-        QVERIFY(text.count(QLatin1Char('\n')) >= m_ui.window->details()->model()->rowCount());
+        QVERIFY(text.count(QLatin1Char('\n')) >= test::part<DetailsPanel>(m_ui.window.get())->model()->rowCount());
     }
 
     void exportAddsTheSuffixAndRefusesHiddenFiles()
     {
-        QCOMPARE(SessionController::exportPath(QStringLiteral("/x/run"), false), QStringLiteral("/x/run.vis"));
-        QCOMPARE(SessionController::exportPath(QStringLiteral("/x/run"), true), QStringLiteral("/x/run.vis.db"));
-        QCOMPARE(SessionController::exportPath(QStringLiteral("/x/run.vis"), true), QStringLiteral("/x/run.vis.db"));
-        QCOMPARE(
-            SessionController::exportPath(QStringLiteral("/x/run.vis.db"), false), QStringLiteral("/x/run.vis.db"));
+        QCOMPARE(ExportJob::pathFor(QStringLiteral("/x/run"), false), QStringLiteral("/x/run.vis"));
+        QCOMPARE(ExportJob::pathFor(QStringLiteral("/x/run"), true), QStringLiteral("/x/run.vis.db"));
+        QCOMPARE(ExportJob::pathFor(QStringLiteral("/x/run.vis"), true), QStringLiteral("/x/run.vis.db"));
+        QCOMPARE(ExportJob::pathFor(QStringLiteral("/x/run.vis.db"), false), QStringLiteral("/x/run.vis.db"));
         QTemporaryDir out;
         writeFile(out.filePath(QStringLiteral("a.vis")), "{}");
-        QVERIFY(!SessionController::exportProblem(out.filePath(QStringLiteral("b.vis.db"))).isEmpty());
-        QVERIFY(SessionController::exportProblem(out.filePath(QStringLiteral("b.vis"))).isEmpty());
+        QVERIFY(!ExportJob::problem(out.filePath(QStringLiteral("b.vis.db"))).isEmpty());
+        QVERIFY(ExportJob::problem(out.filePath(QStringLiteral("b.vis"))).isEmpty());
     }
 };
 

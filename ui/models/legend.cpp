@@ -87,4 +87,13 @@ std::vector<LegendBin> legendFromColors(const ps::VisMeta& meta, ps::CompareMode
     return values;
 }
 
+std::vector<ps::ColorBin> valueRanges(const std::vector<LegendBin>& legend)
+{
+    std::vector<ps::ColorBin> out;
+    for (const LegendBin& b : legend)
+        if (!b.unmatched)
+            out.push_back({ b.hex, b.lo, b.hi, false, b.fileDescription });
+    return out;
+}
+
 } // namespace psui

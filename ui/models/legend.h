@@ -26,5 +26,7 @@ std::vector<LegendBin> defaultLegend(ps::CompareMode mode, ps::RulesProfile prof
 std::vector<LegendBin> legendFromBins(const std::vector<ps::ColorBin>& bins, ps::CompareMode mode);
 // The Colors object of a graph file; empty when absent or unusable (then the defaults apply).
 std::vector<LegendBin> legendFromColors(const ps::VisMeta& meta, ps::CompareMode mode);
+// The value ranges of a legend (its unmatched entry left out), as the colour-ranges editor takes them.
+std::vector<ps::ColorBin> valueRanges(const std::vector<LegendBin>& legend);
 
 } // namespace psui

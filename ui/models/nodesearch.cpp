@@ -16,6 +16,45 @@ bool NodeFilter::isEmpty() const
         && !overflow[3];
 }
 
+size_t QueryResult::hitCount() const
+{
+    size_t n = 0;
+    for (const auto& s : sides)
+        n += s ? s->hits.size() : 0;
+    return n;
+}
+
+QString QueryResult::error() const
+{
+    for (const auto& s : sides)
+        if (s && !s->error.isEmpty())
+            return s->error;
+    return {};
+}
+
+QueryResult searchSides(const std::shared_ptr<const Snapshot>& snapshot, int sides, const SearchQuery& query,
+    const std::function<bool()>& stale)
+{
+    QueryResult r;
+    if (!snapshot || query.isEmpty())
+        return r;
+    for (Side s : { Side::Npu, Side::Bench })
+        if (sides & (1 << int(s)))
+            r.sides[size_t(s)] = std::make_shared<NodeSet>(searchNodes(*snapshot, s, query, stale));
+    return r;
+}
+
+QueryResult filterSides(const std::shared_ptr<const Snapshot>& snapshot, const NodeFilter& filter)
+{
+    QueryResult r;
+    if (!snapshot || filter.isEmpty())
+        return r;
+    for (Side s : { Side::Npu, Side::Bench })
+        if (snapshot->hasSide(s))
+            r.sides[size_t(s)] = std::make_shared<NodeSet>(filterNodes(*snapshot, s, filter));
+    return r;
+}
+
 namespace {
 
 // Drops hits outside the micro step, marks the hits and walks up from each hit until an already visible

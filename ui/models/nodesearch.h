@@ -4,6 +4,7 @@
 // their ancestors, so a proxy can filter with a bit test.
 #include "models/snapshot.h"
 
+#include <QMetaType>
 #include <QString>
 
 #include <array>
@@ -44,6 +45,17 @@ NodeSet searchNodes(
     const Snapshot& snapshot, Side side, const SearchQuery& query, const std::function<bool()>& stale = {});
 NodeSet filterNodes(const Snapshot& snapshot, Side side, const NodeFilter& filter);
 
+// A search or filter on both sides (a side not asked for, or absent, stays null).
+struct QueryResult {
+    std::array<std::shared_ptr<const NodeSet>, 2> sides;
+    size_t hitCount() const;
+    QString error() const;
+};
+// `sides` is a mask (1 = NPU, 2 = Bench); empty queries give an empty result. `stale`: as for searchNodes.
+QueryResult searchSides(const std::shared_ptr<const Snapshot>& snapshot, int sides, const SearchQuery& query,
+    const std::function<bool()>& stale = {});
+QueryResult filterSides(const std::shared_ptr<const Snapshot>& snapshot, const NodeFilter& filter);
+
 } // namespace psui
 
 namespace psui {
@@ -53,3 +65,5 @@ namespace psui {
 NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int minBin, int direction, int microStep = -1);
 
 } // namespace psui
+
+Q_DECLARE_METATYPE(psui::QueryResult)

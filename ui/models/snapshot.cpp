@@ -182,6 +182,14 @@ std::shared_ptr<const Snapshot> makeSnapshot(
 {
     auto snap = std::make_shared<Snapshot>();
     snap->comparison = std::move(comparison);
+    auto charts = std::make_shared<ChartData>();
+    if (snap->comparison && snap->comparison->isCompare) {
+        charts->series = ps::precisionSeries(*snap->comparison);
+        charts->layers = ps::layerTable(charts->series);
+    }
+    snap->charts = std::move(charts);
+    if (meta)
+        snap->meta = std::make_shared<const ps::VisMeta>(*meta); // shares the raw values
     if (!snap->comparison)
         return snap;
     if (snap->comparison->isCompare) {

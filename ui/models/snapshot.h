@@ -1,8 +1,10 @@
 #pragma once
 // An immutable, view-ready comparison: the core's Comparison plus what the views need per node, computed once
 // (on a worker thread) before the GUI ever sees it. Shared between threads as shared_ptr<const Snapshot>.
+#include "analysis/precision_series.h"
 #include "compare/comparison.h"
 #include "models/legend.h"
+#include "vis/vis_document.h"
 
 #include <QStringList>
 
@@ -41,8 +43,17 @@ struct SideRollup {
     std::vector<NodeId> order; // breadth-first from the root: roll-ups walk it backwards
 };
 
+// What the error charts plot (empty for build results), computed with the snapshot so that no widget walks the
+// comparison; shared by recoloured snapshots, whose precision is the same.
+struct ChartData {
+    ps::PrecisionSeries series;
+    ps::LayerTable layers;
+};
+
 struct Snapshot {
     std::shared_ptr<const ps::Comparison> comparison;
+    std::shared_ptr<const ChartData> charts; // never null in a made snapshot
+    std::shared_ptr<const ps::VisMeta> meta; // the extras of the graph file it was read from; null: engine result
     std::vector<LegendBin> bins; // empty in build mode
     int unmatchedBin = -1; // index of the "not matched" legend entry, -1 if none
     std::array<SideRollup, 2> sides;

@@ -2,10 +2,8 @@
 
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
-#include "widgets/detailspanel.h"
+#include "session/viewstate.h"
 #include "widgets/divergencepanel.h"
-#include "widgets/mainwindow.h"
-#include "widgets/sidebysidetreeview.h"
 
 #include <QAction>
 #include <QDir>
@@ -15,8 +13,6 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
-#include <QStatusBar>
-#include <QTreeView>
 
 namespace psui {
 
@@ -34,10 +30,11 @@ QMessageBox* showBox(QWidget* parent, QMessageBox::Icon icon, const QString& tit
 }
 } // namespace
 
-AnalysisTools::AnalysisTools(MainWindow* window, SessionController* session, QMenu* fileMenu, QMenu* viewMenu)
+AnalysisTools::AnalysisTools(ViewState* view, SessionController* session, QWidget* window)
     : QObject(window)
-    , m_window(window)
+    , m_view(view)
     , m_session(session)
+    , m_window(window)
     , m_match(new QAction(window))
     , m_unmatch(new QAction(window))
     , m_withChildren(new QAction(window))
@@ -56,91 +53,78 @@ AnalysisTools::AnalysisTools(MainWindow* window, SessionController* session, QMe
     connect(m_unmatch, &QAction::triggered, this, &AnalysisTools::unmatchCurrent);
     connect(m_loadConfig, &QAction::triggered, this, &AnalysisTools::chooseConfigToLoad);
     connect(m_saveConfig, &QAction::triggered, this, &AnalysisTools::chooseConfigToSave);
-
-    // File menu: after the export entry, before the separator above Quit.
-    const QList<QAction*> fileActions = fileMenu->actions();
-    QAction* before = fileActions.size() >= 2 ? fileActions[fileActions.size() - 2] : nullptr;
-    fileMenu->insertAction(before, m_loadConfig);
-    fileMenu->insertAction(before, m_saveConfig);
-
     m_dock->setObjectName(QStringLiteral("divergenceDock"));
     m_dock->setWidget(m_panel);
-    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
-    m_dock->hide(); // on demand from the View menu
-    viewMenu->addAction(m_dock->toggleViewAction());
-    connect(m_panel, &DivergencePanel::jumpRequested, window, &MainWindow::jumpTo);
+    connect(m_panel, &DivergencePanel::jumpRequested, m_view, &ViewState::requestJump);
 
-    SideBySideTreeView* trees = window->trees();
-    for (Side side : { Side::Npu, Side::Bench }) {
-        QTreeView* view = trees->view(side);
-        view->setContextMenuPolicy(Qt::CustomContextMenu);
-        connect(view, &QWidget::customContextMenuRequested, this, [this, side, view](const QPoint& pos) {
-            const QModelIndex index = view->indexAt(pos);
-            if (!index.isValid())
-                return;
-            view->setCurrentIndex(index);
-            const NodeId node = m_window->trees()->currentNode(side);
-            QMenu* menu = contextMenu(side, node);
-            menu->setAttribute(Qt::WA_DeleteOnClose);
-            menu->popup(view->viewport()->mapToGlobal(pos));
-        });
-    }
-    connect(trees, &SideBySideTreeView::currentNodesChanged, this, [this](NodeId npu, NodeId bench) {
-        const Side side = m_window->trees()->activeSide();
-        const NodeId node = side == Side::Npu ? npu : bench;
-        const NodeId other = side == Side::Npu ? bench : npu;
-        if (node != ps::kNoNode && other == ps::kNoNode)
-            setPick(side, node); // an unmatched node: a candidate for "Match"
-        updateActions();
-    });
+    connect(m_view, &ViewState::currentNodesChanged, this, &AnalysisTools::onCurrentNodes);
+    connect(m_view, &ViewState::picksChanged, this, &AnalysisTools::onPicksChanged);
     connect(m_session, &SessionController::sessionChanged, this, [this]() {
-        m_pick = { ps::kNoNode, ps::kNoNode };
-        m_window->statusBar()->clearMessage(); // picks of the previous session
+        m_view->clearPicks();
+        Q_EMIT statusMessage({}, 0); // picks of the previous session
         updateActions();
     });
-    connect(m_session, &SessionController::snapshotUpdated, this, [this]() {
-        for (Side side : { Side::Npu, Side::Bench })
-            if (m_pick[size_t(side)] != ps::kNoNode
-                && m_session->snapshot()->counterpart(side, m_pick[size_t(side)]) != ps::kNoNode)
-                m_pick[size_t(side)] = ps::kNoNode; // matched now
-        // The current node may have a counterpart now (or lost it): select it so that both trees and the
-        // details follow, as a click would.
-        SideBySideTreeView* trees = m_window->trees();
-        const Side active = trees->activeSide();
-        const NodeId current = trees->currentNode(active);
-        const NodeId counterpart
-            = current == ps::kNoNode ? ps::kNoNode : m_session->snapshot()->counterpart(active, current);
-        if (counterpart != ps::kNoNode)
-            trees->selectNode(active == Side::Npu ? Side::Bench : Side::Npu, counterpart);
-        const NodeId npu = trees->currentNode(Side::Npu);
-        const NodeId bench = trees->currentNode(Side::Bench);
-        m_window->details()->setNodes(m_session->snapshot(), npu, bench);
-        updateActions();
-    });
+    connect(m_session, &SessionController::snapshotUpdated, this, &AnalysisTools::onSnapshotUpdated);
     connect(m_session, &SessionController::matchFinished, this, &AnalysisTools::onMatchFinished);
     connect(m_session, &SessionController::matchConfigSaved, this, [this](const QString& path, const QString& error) {
         if (!error.isEmpty())
             showBox(m_window, QMessageBox::Critical, tr("Cannot save the match config"), error);
         else
-            m_window->statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), kStatusMs);
+            Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), kStatusMs);
     });
-    window->installEventFilter(this);
+    m_dock->installEventFilter(this);
     retranslate();
     updateActions();
 }
 
-void AnalysisTools::setPick(Side side, NodeId node)
+QList<QAction*> AnalysisTools::fileActions() const
 {
-    if (m_pick[size_t(side)] == node)
-        return;
-    m_pick[size_t(side)] = node;
+    return { m_loadConfig, m_saveConfig };
+}
+
+void AnalysisTools::popupContextMenu(Side side, NodeId node, const QPoint& globalPos)
+{
+    QMenu* menu = contextMenu(side, node);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(globalPos);
+}
+
+void AnalysisTools::onCurrentNodes(NodeId npu, NodeId bench)
+{
+    const Side side = m_view->activeSide();
+    const NodeId node = side == Side::Npu ? npu : bench;
+    const NodeId other = side == Side::Npu ? bench : npu;
+    if (node != ps::kNoNode && other == ps::kNoNode)
+        m_view->setPick(side, node); // an unmatched node: a candidate for "Match"
+    updateActions();
+}
+
+void AnalysisTools::onSnapshotUpdated()
+{
+    const auto snap = m_session->snapshot();
+    for (Side side : { Side::Npu, Side::Bench })
+        if (m_view->pick(side) != ps::kNoNode && snap->counterpart(side, m_view->pick(side)) != ps::kNoNode)
+            m_view->setPick(side, ps::kNoNode); // matched now
+    // The current node may have a counterpart now (or lost it): select it so that both trees and the details
+    // follow, as a click would.
+    const Side active = m_view->activeSide();
+    const NodeId current = m_view->currentNode(active);
+    const NodeId counterpart = current == ps::kNoNode ? ps::kNoNode : snap->counterpart(active, current);
+    if (counterpart != ps::kNoNode)
+        m_view->requestJump(ps::opposite(active), counterpart);
+    updateActions();
+}
+
+void AnalysisTools::onPicksChanged()
+{
     updateActions();
     // The other tree drops its selection when an unmatched node is clicked: say what is picked.
-    if (m_pick[0] != ps::kNoNode || m_pick[1] != ps::kNoNode)
-        m_window->statusBar()->showMessage(
-            tr("Picked for matching: NPU %1 ⇄ bench %2 (Ctrl+M matches them)")
-                .arg(m_pick[0] == ps::kNoNode ? tr("(none)") : nodeLabel(Side::Npu, m_pick[0]),
-                    m_pick[1] == ps::kNoNode ? tr("(none)") : nodeLabel(Side::Bench, m_pick[1])),
+    const NodeId npu = m_view->pick(Side::Npu);
+    const NodeId bench = m_view->pick(Side::Bench);
+    if (npu != ps::kNoNode || bench != ps::kNoNode)
+        Q_EMIT statusMessage(tr("Picked for matching: NPU %1 ⇄ bench %2 (Ctrl+M matches them)")
+                                 .arg(npu == ps::kNoNode ? tr("(none)") : nodeLabel(Side::Npu, npu),
+                                     bench == ps::kNoNode ? tr("(none)") : nodeLabel(Side::Bench, bench)),
             kStatusMs);
 }
 
@@ -157,13 +141,14 @@ void AnalysisTools::updateActions()
 {
     const QString refusal = m_session->manualMatchRefusal();
     const auto snap = m_session->snapshot();
-    const bool canMatch = refusal.isEmpty() && m_pick[0] != ps::kNoNode && m_pick[1] != ps::kNoNode;
-    m_match->setEnabled(canMatch);
+    const NodeId npu = m_view->pick(Side::Npu);
+    const NodeId bench = m_view->pick(Side::Bench);
+    m_match->setEnabled(refusal.isEmpty() && npu != ps::kNoNode && bench != ps::kNoNode);
     m_match->setToolTip(refusal.isEmpty() ? tr("Match the NPU node %1 with the bench node %2")
-                                                .arg(nodeLabel(Side::Npu, m_pick[0]), nodeLabel(Side::Bench, m_pick[1]))
+                                                .arg(nodeLabel(Side::Npu, npu), nodeLabel(Side::Bench, bench))
                                           : refusal);
-    const Side active = m_window->trees()->activeSide();
-    const NodeId current = m_window->trees()->currentNode(active);
+    const Side active = m_view->activeSide();
+    const NodeId current = m_view->currentNode(active);
     m_unmatch->setEnabled(
         refusal.isEmpty() && snap && current != ps::kNoNode && snap->counterpart(active, current) != ps::kNoNode);
     m_unmatch->setToolTip(refusal);
@@ -173,7 +158,7 @@ void AnalysisTools::updateActions()
 
 QMenu* AnalysisTools::contextMenu(Side side, NodeId node)
 {
-    auto* menu = new QMenu(m_window->trees()->view(side));
+    auto* menu = new QMenu(m_window);
     menu->setObjectName(QStringLiteral("manualMatchMenu"));
     const auto snap = m_session->snapshot();
     if (!snap || !snap->hasSide(Side::Bench) || node == ps::kNoNode) {
@@ -183,14 +168,14 @@ QMenu* AnalysisTools::contextMenu(Side side, NodeId node)
     const QString refusal = m_session->manualMatchRefusal();
     const NodeId counterpart = snap->counterpart(side, node);
     if (counterpart != ps::kNoNode) {
-        QAction* a = menu->addAction(tr("Unmatch from %1").arg(nodeLabel(ps::Side(1 - int(side)), counterpart)));
+        QAction* a = menu->addAction(tr("Unmatch from %1").arg(nodeLabel(ps::opposite(side), counterpart)));
         a->setShortcut(m_unmatch->shortcut());
         a->setEnabled(refusal.isEmpty());
         connect(a, &QAction::triggered, this, [this, side, node]() { unmatchNode(side, node); });
     } else {
-        setPick(side, node);
-        const Side otherSide = side == Side::Npu ? Side::Bench : Side::Npu;
-        const NodeId partner = m_pick[size_t(otherSide)];
+        m_view->setPick(side, node);
+        const Side otherSide = ps::opposite(side);
+        const NodeId partner = m_view->pick(otherSide);
         QAction* a = menu->addAction(partner == ps::kNoNode
                 ? (side == Side::Npu ? tr("Match with selected bench node (select an unmatched bench node first)")
                                      : tr("Match with selected NPU node (select an unmatched NPU node first)"))
@@ -215,18 +200,20 @@ void AnalysisTools::matchPicked()
         showBox(m_window, QMessageBox::Information, tr("Manual matching"), refusal);
         return;
     }
-    if (m_pick[0] == ps::kNoNode || m_pick[1] == ps::kNoNode) {
-        m_window->statusBar()->showMessage(
+    const NodeId npu = m_view->pick(Side::Npu);
+    const NodeId bench = m_view->pick(Side::Bench);
+    if (npu == ps::kNoNode || bench == ps::kNoNode) {
+        Q_EMIT statusMessage(
             tr("Select an unmatched NPU node and an unmatched bench node, then match them."), kStatusMs);
         return;
     }
-    m_session->matchNodes(m_pick[0], m_pick[1], m_withChildren->isChecked());
+    m_session->matchNodes(npu, bench, m_withChildren->isChecked());
 }
 
 void AnalysisTools::unmatchCurrent()
 {
-    const Side side = m_window->trees()->activeSide();
-    unmatchNode(side, m_window->trees()->currentNode(side));
+    const Side side = m_view->activeSide();
+    unmatchNode(side, m_view->currentNode(side));
 }
 
 void AnalysisTools::unmatchNode(Side side, NodeId node)
@@ -246,8 +233,7 @@ void AnalysisTools::onMatchFinished(const MatchOutcome& outcome)
         showBox(m_window, QMessageBox::Warning, tr("Manual matching"), outcome.error);
         return;
     }
-    m_window->statusBar()->showMessage(
-        tr("%n pair(s) changed; precision recomputed.", nullptr, outcome.changed), kStatusMs);
+    Q_EMIT statusMessage(tr("%n pair(s) changed; precision recomputed.", nullptr, outcome.changed), kStatusMs);
     if (!outcome.failures.isEmpty()) {
         QMessageBox* box = showBox(m_window, QMessageBox::Warning, tr("Manual matching"),
             tr("%n pair(s) changed, %1 could not be:", nullptr, outcome.changed).arg(outcome.failures.size()));
@@ -298,7 +284,7 @@ void AnalysisTools::retranslate()
 
 bool AnalysisTools::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_window && event->type() == QEvent::LanguageChange)
+    if (watched == m_dock && event->type() == QEvent::LanguageChange)
         retranslate();
     return QObject::eventFilter(watched, event);
 }

@@ -1,6 +1,7 @@
 #include "widgets/divergencepanel.h"
 
 #include "analysis/divergence_report.h"
+#include "session/errortext.h"
 #include "session/sessioncontroller.h"
 
 #include <QEvent>
@@ -85,7 +86,7 @@ void DivergencePanel::refresh()
         for (const QString& spec : splitList(m_tolerances->text()))
             ps::addToleranceSpec(options, spec.toStdString());
     } catch (const std::exception& e) {
-        m_message->setText(QString::fromUtf8(e.what()));
+        m_message->setText(ErrorText::of(e));
         return;
     }
     m_message->setText(tr("Searching…"));

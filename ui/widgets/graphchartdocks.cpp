@@ -1,25 +1,22 @@
 #include "widgets/graphchartdocks.h"
 
 #include "session/sessioncontroller.h"
+#include "session/viewstate.h"
 #include "widgets/graphcanvas.h"
-#include "widgets/mainwindow.h"
 #include "widgets/precisioncharts.h"
-#include "widgets/sidebysidetreeview.h"
 
 #include <QDockWidget>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMenu>
 #include <QSplitter>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace psui {
 
-GraphChartDocks::GraphChartDocks(MainWindow* window, SessionController* session, QMenu* viewMenu)
+GraphChartDocks::GraphChartDocks(ViewState* view, SessionController* session, QWidget* window)
     : QObject(window)
-    , m_window(window)
     , m_session(session)
     , m_graphDock(new QDockWidget(window))
     , m_chartsDock(new QDockWidget(window))
@@ -32,19 +29,11 @@ GraphChartDocks::GraphChartDocks(MainWindow* window, SessionController* session,
     m_graphDock->setWidget(split);
     m_chartsDock->setObjectName(QStringLiteral("chartsDock"));
     m_chartsDock->setWidget(m_charts);
-    // Both on demand from the View menu, below the trees where they have the width they need.
-    for (QDockWidget* dock : { m_graphDock, m_chartsDock }) {
-        window->addDockWidget(Qt::BottomDockWidgetArea, dock);
-        dock->hide();
-        viewMenu->addAction(dock->toggleViewAction());
-    }
-    window->tabifyDockWidget(m_graphDock, m_chartsDock);
-
-    connect(m_charts, &PrecisionCharts::jumpRequested, window, &MainWindow::jumpTo);
+    connect(m_charts, &PrecisionCharts::jumpRequested, view, &ViewState::requestJump);
     for (GraphCanvas* canvas : m_canvases)
-        connect(canvas, &GraphCanvas::nodeClicked, window, &MainWindow::jumpTo);
+        connect(canvas, &GraphCanvas::nodeClicked, view, &ViewState::requestJump);
     // The trees are the one selection: the canvases reveal and centre whatever they select (both sides).
-    connect(window->trees(), &SideBySideTreeView::currentNodesChanged, this, [this](NodeId npu, NodeId bench) {
+    connect(view, &ViewState::currentNodesChanged, this, [this](NodeId npu, NodeId bench) {
         m_canvases[size_t(Side::Npu)]->selectNode(npu);
         m_canvases[size_t(Side::Bench)]->selectNode(bench);
     });
@@ -62,7 +51,7 @@ GraphChartDocks::GraphChartDocks(MainWindow* window, SessionController* session,
         for (GraphCanvas* canvas : m_canvases)
             canvas->setSnapshot(m_session->snapshot(), step);
     });
-    window->installEventFilter(this);
+    m_graphDock->installEventFilter(this);
     retranslate();
 }
 
@@ -108,7 +97,7 @@ void GraphChartDocks::retranslate()
 
 bool GraphChartDocks::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_window && event->type() == QEvent::LanguageChange)
+    if (watched == m_graphDock && event->type() == QEvent::LanguageChange)
         retranslate();
     return QObject::eventFilter(watched, event);
 }

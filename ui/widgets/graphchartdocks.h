@@ -1,7 +1,7 @@
 #pragma once
 // The Graph dock (tb_graph_ascend's nested boxes, NPU and bench canvases side by side) and the Charts dock
-// (precision along execution order, per layer, layer x kind), attached to the main window and its View menu.
-// Selection follows the trees both ways through MainWindow::jumpTo; data comes from the session's snapshot.
+// (precision along execution order, per layer, layer x kind); the main window places them. Selection follows
+// the trees both ways through the ViewState; data comes from the session's snapshot.
 #include "models/snapshot.h"
 
 #include <QObject>
@@ -10,20 +10,20 @@
 
 class QDockWidget;
 class QLabel;
-class QMenu;
 class QToolButton;
 
 namespace psui {
 
 class GraphCanvas;
-class MainWindow;
 class PrecisionCharts;
 class SessionController;
+class ViewState;
 
 class GraphChartDocks : public QObject {
     Q_OBJECT
 public:
-    GraphChartDocks(MainWindow* window, SessionController* session, QMenu* viewMenu);
+    // `window`: parent of the docks.
+    GraphChartDocks(ViewState* view, SessionController* session, QWidget* window);
 
     QDockWidget* graphDock() const { return m_graphDock; }
     QDockWidget* chartsDock() const { return m_chartsDock; }
@@ -37,7 +37,6 @@ private:
     QWidget* createCanvasPane(Side side, QWidget* parent);
     void retranslate();
 
-    MainWindow* m_window;
     SessionController* m_session;
     QDockWidget* m_graphDock;
     QDockWidget* m_chartsDock;

@@ -1,9 +1,11 @@
 #include "widgets/layermappingpanel.h"
 
+#include "session/errortext.h"
 #include "session/sessioncontroller.h"
 #include "util/error.h"
 #include "widgets/layermappingmodel.h"
 
+#include <QAction>
 #include <QCompleter>
 #include <QEvent>
 #include <QFileDialog>
@@ -15,7 +17,6 @@
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QToolButton>
-#include <QAction>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -109,7 +110,8 @@ LayerMappingPanel::LayerMappingPanel(SessionController* session, QWidget* parent
     // Ctrl+Z / Ctrl+Shift+Z while the focus is anywhere in the dock (the table, a cell being edited, a button).
     // (Redo's platform key differs between themes, so both usual ones are bound.)
     const QList<QKeySequence> undoKeys { QKeySequence(QStringLiteral("Ctrl+Z")) };
-    const QList<QKeySequence> redoKeys { QKeySequence(QStringLiteral("Ctrl+Shift+Z")), QKeySequence(QStringLiteral("Ctrl+Y")) };
+    const QList<QKeySequence> redoKeys { QKeySequence(QStringLiteral("Ctrl+Shift+Z")),
+        QKeySequence(QStringLiteral("Ctrl+Y")) };
     for (auto [keys, slot] : { std::pair { undoKeys, &QUndoStack::undo }, std::pair { redoKeys, &QUndoStack::redo } }) {
         auto* action = new QAction(this);
         action->setShortcuts(keys);
@@ -130,8 +132,8 @@ LayerMappingPanel::LayerMappingPanel(SessionController* session, QWidget* parent
         m_matchedBefore = -1;
         setMessage(tr("The comparison with these rules failed: %1").arg(message), true);
     });
-    connect(m_session, &SessionController::busyChanged, this, [this](bool busy, const QString& why) {
-        if (busy || why.isEmpty() || m_matchedBefore < 0)
+    connect(m_session, &SessionController::busyChanged, this, [this](Channel channel, bool busy, const QString& why) {
+        if (channel != Channel::Load || busy || why.isEmpty() || m_matchedBefore < 0)
             return; // still running, or finished normally (sessionChanged reports it)
         m_matchedBefore = -1;
         setMessage(tr("Apply stopped: %1").arg(why), true);
@@ -194,7 +196,7 @@ bool LayerMappingPanel::loadFile(const QString& path)
     try {
         m_model->resetRows(ps::layerMappingRows(ps::LayerMappingRules::load(path.toStdString())));
     } catch (const std::exception& e) {
-        setMessage(tr("Cannot load the mapping: %1").arg(QString::fromUtf8(e.what())), true);
+        setMessage(tr("Cannot load the mapping: %1").arg(ErrorText::of(e)), true);
         return false;
     }
     m_path = path;
@@ -217,23 +219,16 @@ bool LayerMappingPanel::apply()
         return false;
     }
     const auto snapshot = m_session->snapshot();
-    if (!snapshot || !snapshot->comparison || !m_applyDir.isValid()) {
+    if (!snapshot || !snapshot->comparison) {
         setMessage(tr("Open a comparison first."), true);
         return false;
     }
-    // The engine wants a .yaml file; an empty rule set means "no mapping".
-    QString yaml;
-    if (m_model->rowCount() > 0) {
-        yaml = m_applyDir.filePath(QStringLiteral("layer_mapping.yaml"));
-        try {
-            ps::layerMappingRulesFromRows(m_model->rows()).save(yaml.toStdString());
-        } catch (const std::exception& e) {
-            setMessage(QString::fromUtf8(e.what()), true);
-            return false;
-        }
-    }
+    // The rules go to the engine as data; an empty rule set means "no mapping".
+    std::shared_ptr<const ps::LayerMappingRules> rules;
+    if (m_model->rowCount() > 0)
+        rules = std::make_shared<const ps::LayerMappingRules>(ps::layerMappingRulesFromRows(m_model->rows()));
     const int before = int(ps::matchedNodeCount(*snapshot->comparison));
-    if (!m_session->rerunWithLayerMapping(yaml)) {
+    if (!m_session->rerunWithLayerMapping(std::move(rules))) {
         setMessage(tr("This session cannot be compared again (a graph file or a build)."), true);
         return false;
     }
@@ -247,7 +242,7 @@ bool LayerMappingPanel::saveTo(const QString& path)
     try {
         ps::layerMappingRulesFromRows(m_model->rows()).save(path.toStdString());
     } catch (const std::exception& e) {
-        setMessage(tr("Cannot save the mapping: %1").arg(QString::fromUtf8(e.what())), true);
+        setMessage(tr("Cannot save the mapping: %1").arg(ErrorText::of(e)), true);
         return false;
     }
     m_path = path;
@@ -258,8 +253,8 @@ bool LayerMappingPanel::saveTo(const QString& path)
 
 void LayerMappingPanel::chooseFileToLoad()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Load layer mapping"), m_path, tr("Layer mapping (*.yaml *.yml)"));
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Load layer mapping"), m_path, tr("Layer mapping (*.yaml *.yml)"));
     if (!path.isEmpty())
         loadFile(path);
 }
@@ -274,8 +269,7 @@ void LayerMappingPanel::save()
 
 void LayerMappingPanel::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Save layer mapping"), m_path, tr("Layer mapping (*.yaml)"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Save layer mapping"), m_path, tr("Layer mapping (*.yaml)"));
     if (path.isEmpty())
         return;
     if (!path.endsWith(QLatin1String(".yaml")))

@@ -2,7 +2,6 @@
 // The "Layer mapping" dock: edit msprobe's layer-mapping rules (class -> NPU path -> Bench path) with completion
 // from the unmatched modules, see problems as you type, Apply them (the comparison reruns in the background
 // with the rules) and Save them as a YAML that `msprobe graph -lm` reads too.
-#include <QTemporaryDir>
 #include <QWidget>
 
 #include <array>
@@ -67,7 +66,6 @@ private:
     QToolButton* m_saveAs;
     std::array<QStringList, 3> m_completions;
     QString m_path; // the YAML being edited; empty until loaded or saved
-    QTemporaryDir m_applyDir; // Apply writes the rules here: the engine reads a file
     int m_matchedBefore = -1; // >= 0 while an Apply is running
 };
 

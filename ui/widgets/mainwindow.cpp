@@ -4,11 +4,9 @@
 #include "models/nodesearch.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
-#include "widgets/analysistools.h"
+#include "session/viewstate.h"
 #include "widgets/callerpanel.h"
 #include "widgets/detailspanel.h"
-#include "widgets/graphchartdocks.h"
-#include "widgets/layermappingpanel.h"
 #include "widgets/legendpanel.h"
 #include "widgets/mainwindow_p.h"
 #include "widgets/searchbar.h"
@@ -18,19 +16,14 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDockWidget>
-#include <QMenu>
 #include <QEvent>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
-#include <QStackedWidget>
 #include <QStatusBar>
-#include <QTabWidget>
 #include <QToolBar>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace psui {
@@ -39,6 +32,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     : QMainWindow(parent)
     , m_settings(settings)
     , m_session(session)
+    , m_view(new ViewState(this))
     , m_trees(new SideBySideTreeView(session, this))
     , m_search(new SearchBar(session, this))
     , m_legend(new LegendPanel(session, this))
@@ -65,7 +59,20 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     layout->addWidget(m_trees, 1);
     setCentralWidget(createStartPage(central));
     createDocks();
+    createFeatureDocks();
+    createStatusBar();
+    createActions();
+    connectSession();
+    connectViewState();
+    retranslateUi();
+    restoreSettings();
+    onSessionChanged();
+}
 
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createStatusBar()
+{
     m_progress->setObjectName(QStringLiteral("loadProgress"));
     m_cancel->setObjectName(QStringLiteral("cancelLoad"));
     m_status->setObjectName(QStringLiteral("statusText"));
@@ -77,27 +84,14 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
+}
 
-    createActions();
-    m_analysis = new AnalysisTools(this, m_session, m_actions->file, m_actions->view);
-    m_graphCharts = new GraphChartDocks(this, m_session, m_actions->view);
-    m_layerMappingDock = new QDockWidget(this);
-    m_layerMapping = new LayerMappingPanel(m_session, m_layerMappingDock);
-    m_layerMappingDock->setObjectName(QStringLiteral("layerMappingDock"));
-    m_layerMappingDock->setWidget(m_layerMapping);
-    addDockWidget(Qt::RightDockWidgetArea, m_layerMappingDock);
-    m_layerMappingDock->hide(); // on demand from the View menu
-    m_actions->view->addAction(m_layerMappingDock->toggleViewAction());
-    m_actions->toolBar->addSeparator();
-    m_actions->toolBar->addWidget(m_jobsLabel);
-    m_actions->toolBar->addWidget(m_jobs);
-    m_jobs->setObjectName(QStringLiteral("jobSelector"));
-    m_jobs->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_actions->toolBar->addWidget(m_microStepsLabel);
-    m_actions->toolBar->addWidget(m_microSteps);
-    m_microSteps->setObjectName(QStringLiteral("microStepSelector"));
-
+void MainWindow::connectSession()
+{
     connect(m_session, &SessionController::sessionChanged, this, &MainWindow::onSessionChanged);
+    connect(m_session, &SessionController::snapshotUpdated, this, [this]() {
+        m_details->setNodes(m_session->snapshot(), m_view->currentNode(Side::Npu), m_view->currentNode(Side::Bench));
+    });
     connect(m_session, &SessionController::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_session, &SessionController::loadFailed, this, &MainWindow::onLoadFailed);
     connect(m_session, &SessionController::exportFinished, this, &MainWindow::onExportFinished);
@@ -106,73 +100,22 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
         m_status->setToolTip(warnings.join(QLatin1Char('\n')));
     });
     connect(m_session, &SessionController::progressChanged, this, &MainWindow::onProgress);
-    connect(m_cancel, &QPushButton::clicked, m_session, &SessionController::cancel);
+    connect(m_cancel, &QPushButton::clicked, m_session, [this]() { m_session->cancel(m_shownChannel); });
     connect(m_jobs, &QComboBox::activated, m_session, &SessionController::selectJob);
     // Item 0 is "All" (-1), item k+1 is micro step k.
     connect(m_microSteps, &QComboBox::activated, m_session, [this](int i) { m_session->setMicroStep(i - 1); });
     connect(m_session, &SessionController::microStepChanged, m_trees, &SideBySideTreeView::setMicroStep);
-    connect(m_trees, &SideBySideTreeView::currentNodesChanged, this, &MainWindow::onCurrentNodes);
-    connect(m_search, &SearchBar::jumpRequested, this, &MainWindow::jumpTo);
-    connect(m_legend, &LegendPanel::jumpRequested, this, &MainWindow::jumpTo);
-    connect(m_callers, &CallerPanel::jumpRequested, this, &MainWindow::jumpTo);
-    connect(m_search, &SearchBar::resultChanged, this, [this](const QueryResult& r) {
-        for (Side s : { Side::Npu, Side::Bench }) {
-            const auto& set = r.sides[size_t(s)];
-            m_searchVisible[size_t(s)] = set ? std::shared_ptr<const std::vector<bool>>(set, &set->visible) : nullptr;
-            m_trees->setHitNodes(s, set ? std::shared_ptr<const std::vector<bool>>(set, &set->isHit) : nullptr);
-        }
-        applyTreeFilters();
-    });
-    connect(m_legend, &LegendPanel::resultChanged, this, [this](const QueryResult& r) {
-        for (Side s : { Side::Npu, Side::Bench }) {
-            const auto& set = r.sides[size_t(s)];
-            m_filterVisible[size_t(s)] = set ? std::shared_ptr<const std::vector<bool>>(set, &set->visible) : nullptr;
-        }
-        applyTreeFilters();
-    });
-    connect(m_search, &SearchBar::showOnlyHitsChanged, this, &MainWindow::applyTreeFilters);
-    connect(m_legend, &LegendPanel::showOnlyHitsChanged, this, &MainWindow::applyTreeFilters);
-    connect(m_legend, &LegendPanel::editColorsRequested, this, &MainWindow::editColorRanges);
-
-    retranslateUi();
-    restoreSettings();
-    onSessionChanged();
-}
-
-MainWindow::~MainWindow() = default;
-
-void MainWindow::createDocks()
-{
-    m_legendDock = new QDockWidget(this);
-    m_legendDock->setObjectName(QStringLiteral("legendDock"));
-    m_legendDock->setWidget(m_legend);
-    addDockWidget(Qt::LeftDockWidgetArea, m_legendDock);
-
-    m_bottomTabs = new QTabWidget(this);
-    m_bottomTabs->addTab(m_details, QString());
-    m_bottomTabs->addTab(m_stack, QString());
-    m_bottomTabs->addTab(m_callers, QString());
-    m_bottomDock = new QDockWidget(this);
-    m_bottomDock->setObjectName(QStringLiteral("detailsDock"));
-    m_bottomDock->setWidget(m_bottomTabs);
-    addDockWidget(Qt::BottomDockWidgetArea, m_bottomDock);
-    resizeDocks({ m_legendDock }, { 300 }, Qt::Horizontal);
-    resizeDocks({ m_bottomDock }, { 280 }, Qt::Vertical);
 }
 
 void MainWindow::onSessionChanged()
 {
     const auto snap = m_session->snapshot();
     setStartPageShown(!snap);
+    m_view->resetSession();
     m_trees->resetSession();
     m_legend->resetSession();
     m_search->clear();
-    for (auto& v : m_searchVisible)
-        v.reset();
-    for (auto& v : m_filterVisible)
-        v.reset();
-    m_details->setNodes(snap, ps::kNoNode, ps::kNoNode);
-    m_stack->setNodes(snap, ps::kNoNode, ps::kNoNode);
+    showNodes(ps::kNoNode, ps::kNoNode);
     m_callers->setSnapshot(snap);
     m_jobs->clear();
     m_jobs->addItems(m_session->jobLabels());
@@ -220,10 +163,21 @@ void MainWindow::showSessionStatus()
                   .arg(worst >= 0 ? npu.binTotals[size_t(worst)] : 0));
 }
 
-void MainWindow::onBusyChanged(bool busy, const QString& stage)
+void MainWindow::onBusyChanged(Channel channel, bool busy, const QString& stage)
 {
-    m_progress->setVisible(busy);
-    m_cancel->setVisible(busy);
+    // The status bar shows one job with its Cancel: the load or edit started last, or the one still running.
+    if (channel != Channel::Load && channel != Channel::Edit)
+        return;
+    const Channel other = channel == Channel::Load ? Channel::Edit : Channel::Load;
+    if (busy)
+        m_shownChannel = channel;
+    else if (channel != m_shownChannel)
+        return; // a job the status bar does not show stopped
+    else if (m_session->isBusy(other))
+        m_shownChannel = other; // it keeps running: show it again
+    const bool shown = m_session->isBusy(m_shownChannel);
+    m_progress->setVisible(shown);
+    m_cancel->setVisible(shown);
     if (busy)
         m_progress->setRange(0, 0);
     if (!stage.isEmpty())
@@ -233,6 +187,8 @@ void MainWindow::onBusyChanged(bool busy, const QString& stage)
 
 void MainWindow::onProgress(int permille, const QString& stage)
 {
+    if (m_shownChannel != Channel::Load)
+        return; // an edit shows its own stage
     // Stage in the status bar, percent on the bar; -1: the stage has no measurable fraction.
     if (permille < 0) {
         m_progress->setRange(0, 0);
@@ -259,7 +215,7 @@ void MainWindow::showError(const QString& title, const QString& text)
     box->open();
 }
 
-void MainWindow::onCurrentNodes(NodeId npu, NodeId bench)
+void MainWindow::showNodes(NodeId npu, NodeId bench)
 {
     const auto snap = m_session->snapshot();
     m_details->setNodes(snap, npu, bench);
@@ -268,7 +224,7 @@ void MainWindow::onCurrentNodes(NodeId npu, NodeId bench)
 
 void MainWindow::jumpTo(Side side, NodeId node)
 {
-    m_trees->selectNode(side, node);
+    m_view->requestJump(side, node);
 }
 
 void MainWindow::nextSuspicious(int direction)
@@ -277,7 +233,7 @@ void MainWindow::nextSuspicious(int direction)
     if (!snap)
         return;
     const NodeId next = nextNodeWithBin(
-        *snap, Side::Npu, m_trees->currentNode(Side::Npu), snap->worstValueBin(), direction, m_session->microStep());
+        *snap, Side::Npu, m_view->currentNode(Side::Npu), snap->worstValueBin(), direction, m_session->microStep());
     if (next == ps::kNoNode) {
         m_status->setText(tr("No node in the worst precision bin."));
         return;
@@ -287,13 +243,8 @@ void MainWindow::nextSuspicious(int direction)
 
 void MainWindow::applyTreeFilters()
 {
-    // Search restriction wins over the legend restriction when both are on.
     for (Side s : { Side::Npu, Side::Bench }) {
-        std::shared_ptr<const std::vector<bool>> visible;
-        if (m_search->showOnlyHits() && m_searchVisible[size_t(s)])
-            visible = m_searchVisible[size_t(s)];
-        else if (m_legend->showOnlyHits() && m_filterVisible[size_t(s)])
-            visible = m_filterVisible[size_t(s)];
+        const ViewState::NodeMask visible = m_view->visibleNodes(s);
         if (visible || m_trees->proxy(s)->isFiltering())
             m_trees->setVisibleNodes(s, visible);
     }

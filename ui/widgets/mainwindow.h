@@ -1,20 +1,19 @@
 #pragma once
-// The main window: side-by-side trees with the search bar, the legend/filter dock, and the details, stack and
-// caller docks. It asks the session controller for all work and never parses, compares or searches itself.
+// The main window: side-by-side trees with the search bar, the legend/filter dock, the details, stack and
+// caller docks, and the feature docks (analysis, graph and charts, layer mapping). It composes the panels and
+// wires them to the session controller and the ViewState; it never parses, compares or searches itself, and
+// hands no part of itself out: tests and panels find what they need by type and object name.
 #include "models/snapshot.h"
+#include "session/jobrunner.h"
 
 #include <QMainWindow>
 #include <QPointer>
 
-#include <array>
 #include <memory>
 
-class QAction;
-class QActionGroup;
 class QComboBox;
 class QDockWidget;
 class QLabel;
-class QMenu;
 class QProgressBar;
 class QPushButton;
 class QStackedWidget;
@@ -34,28 +33,13 @@ class Settings;
 class SideBySideTreeView;
 class StackPanel;
 class StartPage;
-struct QueryResult;
+class ViewState;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     MainWindow(Settings* settings, SessionController* session, QWidget* parent = nullptr);
     ~MainWindow() override;
-
-    SideBySideTreeView* trees() const { return m_trees; }
-    SearchBar* searchBar() const { return m_search; }
-    LegendPanel* legend() const { return m_legend; }
-    DetailsPanel* details() const { return m_details; }
-    StackPanel* stack() const { return m_stack; }
-    CallerPanel* callers() const { return m_callers; }
-    QComboBox* jobSelector() const { return m_jobs; }
-    QComboBox* microStepSelector() const { return m_microSteps; }
-    AnalysisTools* analysisTools() const { return m_analysis; }
-    GraphChartDocks* graphChartDocks() const { return m_graphCharts; }
-    QDockWidget* layerMappingDock() const { return m_layerMappingDock; }
-    LayerMappingPanel* layerMappingPanel() const { return m_layerMapping; }
-    StartPage* startPage() const { return m_startPage; }
-    bool startPageShown() const;
 
     void jumpTo(Side side, NodeId node);
     void nextSuspicious(int direction);
@@ -76,37 +60,46 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    // mainwindow.cpp: layout and session reactions
-    void createDocks();
+    // mainwindow.cpp: layout, session reactions, settings
+    void createStatusBar();
+    void connectSession();
     void onSessionChanged();
     void showSessionStatus(); // the loaded session's summary in the status bar (also after a language switch)
-    void onBusyChanged(bool busy, const QString& stage);
+    void onBusyChanged(Channel channel, bool busy, const QString& stage);
     void onProgress(int permille, const QString& stage);
     void onLoadFailed(const QString& message);
-    void onCurrentNodes(NodeId npu, NodeId bench);
+    void showNodes(NodeId npu, NodeId bench); // details and stacks of the current nodes
     void applyTreeFilters();
     void restoreSettings();
     void saveSettings();
     void showError(const QString& title, const QString& text);
-    // mainwindow_actions.cpp: menus, shortcuts, files and language
+    // mainwindow_docks.cpp: the docks and feature objects, placed and wired to the ViewState
+    void createDocks();
+    void createFeatureDocks();
+    void connectViewState();
+    // mainwindow_menus.cpp: menus, shortcuts, language, recent files
     void createActions();
     void retranslateUi();
     void updateRecentMenu();
+    // mainwindow_files.cpp: the start page, opening, exporting, dropping, help dialogs
+    QWidget* createStartPage(QWidget* sessionView); // the central area: start page until a session is loaded
+    void setStartPageShown(bool shown); // the docks are hidden under the start page, and come back after
+    bool startPageShown() const;
     void openComparisonDialog();
     void openCompareJson();
     void openVis();
     void openRecent(const QString& entry);
     void exportVis();
     void onExportFinished(const QString& path, const QString& error);
-    QWidget* createStartPage(QWidget* sessionView); // the central area: start page until a session is loaded
-    void setStartPageShown(bool shown); // the docks are hidden under the start page, and come back after
     void showUserGuide();
     void showAbout();
+    // mainwindow_colors.cpp: the colour-ranges dialog
     void editColorRanges();
     void restoreColorRanges();
 
     Settings* m_settings;
     SessionController* m_session;
+    ViewState* m_view;
     SideBySideTreeView* m_trees;
     SearchBar* m_search;
     LegendPanel* m_legend;
@@ -130,8 +123,7 @@ private:
     StartPage* m_startPage = nullptr;
     QStackedWidget* m_pages = nullptr;
     QList<QPointer<QDockWidget>> m_docksUnderStartPage;
-    std::shared_ptr<const std::vector<bool>> m_searchVisible[2];
-    std::shared_ptr<const std::vector<bool>> m_filterVisible[2];
+    Channel m_shownChannel = Channel::Load; // whose progress and Cancel the status bar shows
 
     struct Actions;
     std::unique_ptr<Actions> m_actions;

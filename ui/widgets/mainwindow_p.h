@@ -1,5 +1,5 @@
 #pragma once
-// Private to MainWindow: its actions and menus, shared by mainwindow.cpp and mainwindow_actions.cpp.
+// Private to MainWindow: its actions and menus, shared by the mainwindow*.cpp files.
 #include "widgets/mainwindow.h"
 
 class QToolBar;

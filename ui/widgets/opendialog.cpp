@@ -1,6 +1,6 @@
 #include "widgets/opendialog.h"
 
-#include "session/sessioncontroller.h"
+#include "session/loadjob.h"
 #include "session/settings.h"
 #include "util/error.h"
 
@@ -116,7 +116,7 @@ QGroupBox* OpenDialog::makeLayoutBox()
 void OpenDialog::prefillRanks(int side)
 {
     const QString folder = QDir::fromNativeSeparators((side == 0 ? m_npu : m_bench)->text().trimmed());
-    const int ranks = SessionController::rankFolderCount(folder);
+    const int ranks = LoadJob::rankFolderCount(folder);
     if (ranks > 0)
         m_sides[size_t(side)].spins[0]->setValue(ranks);
 }

@@ -20,8 +20,8 @@
 #include <QSvgGenerator>
 #include <QTabWidget>
 #include <QToolTip>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -98,42 +98,62 @@ PrecisionCharts::PrecisionCharts(QWidget* parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) { m_pass->setEnabled(tab == 0); });
     connect(m_exportPng, &QPushButton::clicked, this, [this]() { chooseExport(false); });
     connect(m_exportSvg, &QPushButton::clicked, this, [this]() { chooseExport(true); });
-    connect(m_heatmap, &LayerHeatmap::nodeActivated, this, [this](NodeId node) { Q_EMIT jumpRequested(Side::Npu, node); });
+    connect(
+        m_heatmap, &LayerHeatmap::nodeActivated, this, [this](NodeId node) { Q_EMIT jumpRequested(Side::Npu, node); });
     retranslate();
 }
 
-QChart* PrecisionCharts::orderChart() const { return m_orderView->chart(); }
-QChart* PrecisionCharts::layerChart() const { return m_layerView->chart(); }
-ps::Pass PrecisionCharts::pass() const { return m_pass->currentIndex() == 1 ? ps::Pass::Backward : ps::Pass::Forward; }
+QChart* PrecisionCharts::orderChart() const
+{
+    return m_orderView->chart();
+}
+QChart* PrecisionCharts::layerChart() const
+{
+    return m_layerView->chart();
+}
+const ps::PrecisionSeries& PrecisionCharts::series() const
+{
+    static const ps::PrecisionSeries kNone;
+    return m_snapshot && m_snapshot->charts ? m_snapshot->charts->series : kNone;
+}
+
+const ps::LayerTable& PrecisionCharts::layers() const
+{
+    static const ps::LayerTable kNone;
+    return m_snapshot && m_snapshot->charts ? m_snapshot->charts->layers : kNone;
+}
+
+ps::Pass PrecisionCharts::pass() const
+{
+    return m_pass->currentIndex() == 1 ? ps::Pass::Backward : ps::Pass::Forward;
+}
 
 void PrecisionCharts::setSnapshot(std::shared_ptr<const Snapshot> snapshot)
 {
     m_snapshot = std::move(snapshot);
     m_dirty = true;
     if (isVisible())
-        ensureComputed();
+        ensurePlotted();
 }
 
 void PrecisionCharts::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    ensureComputed();
+    ensurePlotted();
 }
 
-void PrecisionCharts::ensureComputed()
+void PrecisionCharts::ensurePlotted()
 {
     if (!m_dirty)
         return;
     m_dirty = false;
-    const bool compare = m_snapshot && m_snapshot->comparison;
-    m_series = compare ? ps::precisionSeries(*m_snapshot->comparison) : ps::PrecisionSeries {};
-    m_layers = ps::layerTable(m_series);
     rebuildOrderChart();
     rebuildLayerChart();
-    m_heatmap->setData(m_snapshot, m_layers);
+    m_heatmap->setData(m_snapshot, layers());
 }
 
-QXYSeries* PrecisionCharts::addSeries(QChart* chart, QXYSeries* series, const QString& objectName, std::vector<NodeId> nodes)
+QXYSeries* PrecisionCharts::addSeries(
+    QChart* chart, QXYSeries* series, const QString& objectName, std::vector<NodeId> nodes)
 {
     series->setObjectName(objectName);
     m_nodesOf.insert(series, std::move(nodes));
@@ -150,7 +170,9 @@ QXYSeries* PrecisionCharts::addSeries(QChart* chart, QXYSeries* series, const QS
             return;
         }
         QToolTip::showText(QCursor::pos(),
-            tr("%1\nprecision index %2").arg(QString::fromUtf8(m_snapshot->graph(Side::Npu).nameOf(node))).arg(p.y(), 0, 'g', 4));
+            tr("%1\nprecision index %2")
+                .arg(QString::fromUtf8(m_snapshot->graph(Side::Npu).nameOf(node)))
+                .arg(p.y(), 0, 'g', 4));
     });
     return series;
 }
@@ -162,8 +184,8 @@ NodeId PrecisionCharts::nodeAt(const QXYSeries* series, QPointF point) const
         return ps::kNoNode;
     // Points are in ascending x: the nearest one by x is the node under the cursor.
     const QList<QPointF> points = series->points();
-    const auto pos = std::lower_bound(points.begin(), points.end(), point.x(),
-        [](const QPointF& a, double x) { return a.x() < x; });
+    const auto pos = std::lower_bound(
+        points.begin(), points.end(), point.x(), [](const QPointF& a, double x) { return a.x() < x; });
     qsizetype i = pos - points.begin();
     if (i == points.size() || (i > 0 && point.x() - points[i - 1].x() < points[i].x() - point.x()))
         --i;
@@ -177,7 +199,7 @@ void PrecisionCharts::rebuildOrderChart()
         m_nodesOf.remove(static_cast<QXYSeries*>(s));
     clearChart(chart);
     const ps::Pass pass = this->pass();
-    const std::vector<ps::PrecisionPoint>& points = m_series.of(pass);
+    const std::vector<ps::PrecisionPoint>& points = series().of(pass);
     auto* line = new QLineSeries;
     auto* overflow = markerSeries(QScatterSeries::MarkerShapeTriangle, Palette::overflowColor(3), 11);
     auto* nonFinite = markerSeries(QScatterSeries::MarkerShapeStar, kNonFiniteColor, 14);
@@ -234,8 +256,8 @@ void PrecisionCharts::rebuildLayerChart()
         const std::vector<ps::WorstCell>* cells;
         QString name, objectName;
     };
-    const Line lines[] = { { &m_layers.forward, tr("Forward: worst per layer"), QStringLiteral("layerForward") },
-        { &m_layers.backward, tr("Backward: worst per layer"), QStringLiteral("layerBackward") } };
+    const Line lines[] = { { &layers().forward, tr("Forward: worst per layer"), QStringLiteral("layerForward") },
+        { &layers().backward, tr("Backward: worst per layer"), QStringLiteral("layerBackward") } };
     // Markers are per layer and pass, in ascending layer order, so nearest-x lookup stays valid per series.
     std::vector<std::pair<double, const ps::WorstCell*>> overCells, badCells;
     for (const Line& l : lines) {
@@ -243,17 +265,17 @@ void PrecisionCharts::rebuildLayerChart()
         series->setName(l.name);
         series->setPointsVisible(true);
         std::vector<NodeId> nodes;
-        for (size_t i = 0; i < m_layers.layers.size(); ++i) {
+        for (size_t i = 0; i < layers().layers.size(); ++i) {
             const ps::WorstCell& cell = (*l.cells)[i];
             if (cell.empty())
                 continue;
-            series->append(m_layers.layers[i], cell.worst);
+            series->append(layers().layers[i], cell.worst);
             nodes.push_back(cell.node);
             top = std::max(top, cell.worst);
             if (cell.overflow)
-                overCells.emplace_back(m_layers.layers[i], &cell);
+                overCells.emplace_back(layers().layers[i], &cell);
             if (cell.nonFinite)
-                badCells.emplace_back(m_layers.layers[i], &cell);
+                badCells.emplace_back(layers().layers[i], &cell);
         }
         addSeries(chart, series, l.objectName, std::move(nodes));
     }
@@ -272,8 +294,8 @@ void PrecisionCharts::rebuildLayerChart()
     addSeries(chart, nonFinite, QStringLiteral("layerNonFinite"), std::move(bad));
     auto* x = new QValueAxis;
     x->setLabelFormat(QStringLiteral("%d"));
-    const double first = m_layers.empty() ? 0 : m_layers.layers.front();
-    const double last = m_layers.empty() ? 1 : m_layers.layers.back();
+    const double first = layers().empty() ? 0 : layers().layers.front();
+    const double last = layers().empty() ? 1 : layers().layers.back();
     x->setRange(first - 0.5, last + 0.5);
     x->setTickType(QValueAxis::TicksDynamic);
     x->setTickAnchor(first);
@@ -288,12 +310,12 @@ void PrecisionCharts::rebuildLayerChart()
         s->attachAxis(x);
         s->attachAxis(y);
     }
-    chart->setTitle(m_layers.empty() ? tr("The model has no numbered layers") : QString());
+    chart->setTitle(layers().empty() ? tr("The model has no numbered layers") : QString());
 }
 
 bool PrecisionCharts::exportCurrent(const QString& path)
 {
-    ensureComputed();
+    ensurePlotted();
     QWidget* source = m_tabs->currentIndex() == 2 ? static_cast<QWidget*>(m_heatmap) : m_tabs->currentWidget();
     const QSize size = source == m_heatmap ? m_heatmap->sizeHint().expandedTo(QSize(400, 200)) : source->size();
     if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {

@@ -1,7 +1,8 @@
 #pragma once
 // The Charts dock: the NPU precision index along execution order (forward or backward), the worst precision per
 // numbered decoder layer, and the layer x kind heatmap, with overflow and NaN/inf markers. Every value comes
-// from core/analysis/precision_series (precisionSeries, layerTable); this widget only plots it. Hover names the
+// from the snapshot's ChartData (core/analysis/precision_series, computed on the worker); this widget only
+// plots it. Hover names the
 // node, a click asks to select it in the trees, and the current chart exports as PNG or SVG.
 #include "analysis/precision_series.h"
 #include "models/snapshot.h"
@@ -32,10 +33,8 @@ class PrecisionCharts : public QWidget {
 public:
     explicit PrecisionCharts(QWidget* parent = nullptr);
 
-    // Recomputes lazily: only when the dock is shown (precisionSeries walks every node).
+    // Plots lazily: only when the dock is shown.
     void setSnapshot(std::shared_ptr<const Snapshot> snapshot);
-    const ps::PrecisionSeries& series() const { return m_series; }
-    const ps::LayerTable& layers() const { return m_layers; }
     QChart* orderChart() const;
     QChart* layerChart() const;
     LayerHeatmap* heatmap() const { return m_heatmap; }
@@ -56,7 +55,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void ensureComputed();
+    void ensurePlotted();
+    const ps::PrecisionSeries& series() const;
+    const ps::LayerTable& layers() const;
     void rebuildOrderChart();
     void rebuildLayerChart();
     QXYSeries* addSeries(QChart* chart, QXYSeries* series, const QString& objectName, std::vector<NodeId> nodes);
@@ -64,8 +65,6 @@ private:
 
     std::shared_ptr<const Snapshot> m_snapshot;
     bool m_dirty = false;
-    ps::PrecisionSeries m_series;
-    ps::LayerTable m_layers;
     QHash<const QXYSeries*, std::vector<NodeId>> m_nodesOf; // per plotted point
     QTabWidget* m_tabs;
     QChartView* m_orderView;

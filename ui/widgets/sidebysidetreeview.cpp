@@ -16,11 +16,6 @@ namespace psui {
 
 namespace {
 
-constexpr Side other(Side s)
-{
-    return s == Side::Npu ? Side::Bench : Side::Npu;
-}
-
 // Restores a flag on scope exit: the re-entrancy guard of every sync handler.
 struct SyncGuard {
     explicit SyncGuard(bool& flag)
@@ -77,6 +72,14 @@ void SideBySideTreeView::setupSide(Side side)
     connect(view, &QTreeView::expanded, this, [this, side](const QModelIndex& i) { onExpansion(side, i, true); });
     connect(view, &QTreeView::collapsed, this, [this, side](const QModelIndex& i) { onExpansion(side, i, false); });
     connect(view->verticalScrollBar(), &QScrollBar::valueChanged, this, [this, side]() { onScrolled(side); });
+    view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(view, &QWidget::customContextMenuRequested, this, [this, side, view](const QPoint& pos) {
+        const QModelIndex index = view->indexAt(pos);
+        if (!index.isValid())
+            return;
+        view->setCurrentIndex(index);
+        Q_EMIT nodeContextMenuRequested(side, currentNode(side), view->viewport()->mapToGlobal(pos));
+    });
 }
 
 const Snapshot* SideBySideTreeView::snapshot() const
@@ -114,7 +117,7 @@ NodeId SideBySideTreeView::currentNode(Side side) const
 NodeId SideBySideTreeView::counterpartOrAncestor(Side side, NodeId node) const
 {
     const Snapshot* snap = snapshot();
-    if (!snap || !snap->hasSide(other(side)))
+    if (!snap || !snap->hasSide(opposite(side)))
         return ps::kNoNode;
     const ps::Graph& g = snap->graph(side);
     for (NodeId n = node; n != ps::kNoNode && n < g.size(); n = g.parent[n])
@@ -161,12 +164,12 @@ void SideBySideTreeView::onCurrentChanged(Side side, const QModelIndex& current)
     const Snapshot* snap = snapshot();
     const NodeId node = current.isValid() ? NodeId(current.siblingAtColumn(0).data(NodeIdRole).toUInt()) : ps::kNoNode;
     NodeId counterpart = ps::kNoNode;
-    if (snap && node != ps::kNoNode && snap->hasSide(other(side))) {
+    if (snap && node != ps::kNoNode && snap->hasSide(opposite(side))) {
         counterpart = snap->counterpart(side, node);
-        QTreeView* ov = m_views[size_t(other(side))];
+        QTreeView* ov = m_views[size_t(opposite(side))];
         const NodeId target = counterpart != ps::kNoNode ? counterpart : counterpartOrAncestor(side, node);
-        revealNode(other(side), target);
-        const QModelIndex oi = proxyIndex(other(side), target);
+        revealNode(opposite(side), target);
+        const QModelIndex oi = proxyIndex(opposite(side), target);
         if (counterpart != ps::kNoNode && oi.isValid()) {
             ov->setCurrentIndex(oi);
         } else {
@@ -191,10 +194,10 @@ void SideBySideTreeView::onExpansion(Side side, const QModelIndex& index, bool e
     const NodeId target = counterpartOrAncestor(side, node);
     if (target == ps::kNoNode)
         return;
-    QTreeView* ov = m_views[size_t(other(side))];
+    QTreeView* ov = m_views[size_t(opposite(side))];
     if (expanded)
-        revealNode(other(side), target);
-    const QModelIndex oi = proxyIndex(other(side), target);
+        revealNode(opposite(side), target);
+    const QModelIndex oi = proxyIndex(opposite(side), target);
     if (oi.isValid() && ov->isExpanded(oi) != expanded)
         ov->setExpanded(oi, expanded);
 }
@@ -205,13 +208,13 @@ void SideBySideTreeView::onScrolled(Side side)
         return;
     SyncGuard guard(m_syncing);
     QTreeView* v = m_views[size_t(side)];
-    QTreeView* ov = m_views[size_t(other(side))];
+    QTreeView* ov = m_views[size_t(opposite(side))];
     // Align the counterpart of the top row when it is on screen in the other tree; else scroll proportionally.
     const QModelIndex top = v->indexAt(QPoint(1, 1));
     const Snapshot* snap = snapshot();
-    if (top.isValid() && snap && snap->hasSide(other(side))) {
+    if (top.isValid() && snap && snap->hasSide(opposite(side))) {
         const NodeId c = snap->counterpart(side, NodeId(top.siblingAtColumn(0).data(NodeIdRole).toUInt()));
-        const QModelIndex oi = proxyIndex(other(side), c);
+        const QModelIndex oi = proxyIndex(opposite(side), c);
         if (oi.isValid() && ov->visualRect(oi).isValid()) {
             ov->scrollTo(oi, QAbstractItemView::PositionAtTop);
             return;

@@ -50,6 +50,8 @@ public:
 
 Q_SIGNALS:
     void currentNodesChanged(NodeId npu, NodeId bench);
+    // A right click on a node (made current first): the context menu's owner shows it at globalPos.
+    void nodeContextMenuRequested(psui::Side side, psui::NodeId node, const QPoint& globalPos);
 
 private:
     void setupSide(Side side);

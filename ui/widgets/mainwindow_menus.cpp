@@ -1,41 +1,28 @@
+// The main window's menus, toolbar and shortcuts, their texts in the current language, and the recent files.
 #include "widgets/mainwindow.h"
 
-#include "batch/engine.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
-#include "widgets/aboutdialog.h"
+#include "widgets/analysistools.h"
 #include "widgets/callerpanel.h"
 #include "widgets/detailspanel.h"
+#include "widgets/graphchartdocks.h"
 #include "widgets/hitnavigator.h"
 #include "widgets/legendpanel.h"
 #include "widgets/mainwindow_p.h"
-#include "widgets/opendialog.h"
 #include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/stackpanel.h"
 #include "widgets/startpage.h"
-#include "widgets/userguidedialog.h"
 
 #include <QAction>
 #include <QActionGroup>
-#include <QApplication>
 #include <QComboBox>
-#include <QCoreApplication>
-#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
-#include <QDragEnterEvent>
-#include <QDropEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
-#include <QMimeData>
-#include <QProgressBar>
 #include <QPushButton>
-#include <QStackedWidget>
-#include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
 
@@ -60,6 +47,7 @@ void MainWindow::createActions()
     a.recent = a.file->addMenu(QString());
     a.file->addSeparator();
     a.exportVis = add(a.file, QKeySequence(QStringLiteral("Ctrl+E")), &MainWindow::exportVis);
+    a.file->addActions(m_analysis->fileActions()); // Load / Save match config
     a.file->addSeparator();
     a.quit = add(a.file, QKeySequence::Quit, &QWidget::close);
 
@@ -89,7 +77,7 @@ void MainWindow::createActions()
         (*action)->setCheckable(true);
         (*action)->setChecked(code == current);
         a.languages->addAction(*action);
-        connect(*action, &QAction::triggered, this, [this, code]() {
+        connect(*action, &QAction::triggered, this, [this, code = code]() {
             m_settings->setValue(Settings::Key::Language, code);
             Q_EMIT languageRequested(code);
         });
@@ -104,6 +92,10 @@ void MainWindow::createActions()
     a.nextSuspicious = add(a.navigate, QKeySequence(Qt::Key_F3), [this]() { nextSuspicious(1); });
     a.previousSuspicious = add(a.navigate, QKeySequence(Qt::SHIFT | Qt::Key_F3), [this]() { nextSuspicious(-1); });
 
+    for (QDockWidget* dock :
+        { m_analysis->divergenceDock(), m_graphCharts->graphDock(), m_graphCharts->chartsDock(), m_layerMappingDock })
+        a.view->addAction(dock->toggleViewAction());
+
     a.help = menuBar()->addMenu(QString());
     a.userGuide = add(a.help, QKeySequence::HelpContents, &MainWindow::showUserGuide);
     a.about = add(a.help, QKeySequence(), &MainWindow::showAbout);
@@ -116,6 +108,14 @@ void MainWindow::createActions()
     a.toolBar->addSeparator();
     a.toolBar->addAction(a.previousSuspicious);
     a.toolBar->addAction(a.nextSuspicious);
+    a.toolBar->addSeparator();
+    a.toolBar->addWidget(m_jobsLabel);
+    a.toolBar->addWidget(m_jobs);
+    m_jobs->setObjectName(QStringLiteral("jobSelector"));
+    m_jobs->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    a.toolBar->addWidget(m_microStepsLabel);
+    a.toolBar->addWidget(m_microSteps);
+    m_microSteps->setObjectName(QStringLiteral("microStepSelector"));
     updateRecentMenu();
 }
 
@@ -166,7 +166,7 @@ void MainWindow::retranslateUi()
     if (!m_session->snapshot()) {
         setWindowTitle(tr("ProbeScope"));
         m_status->setText(tr("Open a comparison (Ctrl+O), a compare.json, or drop dump folders here."));
-    } else if (!m_session->isBusy()) {
+    } else if (!m_session->isBusy(m_shownChannel)) {
         setWindowTitle(tr("%1 — ProbeScope").arg(m_session->title()));
         showSessionStatus();
     }
@@ -193,174 +193,6 @@ void MainWindow::updateRecentMenu()
     menu->setEnabled(!entries.isEmpty());
     if (m_startPage)
         m_startPage->setRecentFiles(entries);
-}
-
-QWidget* MainWindow::createStartPage(QWidget* sessionView)
-{
-    m_pages = new QStackedWidget(this);
-    m_startPage = new StartPage(m_pages);
-    m_startPage->setExampleAvailable(!exampleDirectory().isEmpty());
-    m_pages->addWidget(m_startPage); // index 0
-    m_pages->addWidget(sessionView); // index 1, shown by onSessionChanged once a snapshot exists
-    m_pages->setCurrentIndex(1); // the constructor's onSessionChanged() turns to the start page, hiding the docks
-    connect(m_startPage, &StartPage::openComparisonRequested, this, &MainWindow::openComparisonDialog);
-    connect(m_startPage, &StartPage::openVisRequested, this, &MainWindow::openVis);
-    connect(m_startPage, &StartPage::openExampleRequested, this, &MainWindow::openExample);
-    connect(m_startPage, &StartPage::recentRequested, this, &MainWindow::openRecent);
-    return m_pages;
-}
-
-void MainWindow::setStartPageShown(bool shown)
-{
-    if (shown == startPageShown())
-        return;
-    if (shown) {
-        // The docks show a node's details: empty until something is opened, they would only crowd the page.
-        const auto docks = findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly);
-        for (QDockWidget* dock : docks)
-            if (dock->isVisibleTo(this)) {
-                m_docksUnderStartPage << dock;
-                dock->hide();
-            }
-    } else {
-        for (const QPointer<QDockWidget>& dock : std::as_const(m_docksUnderStartPage))
-            if (dock)
-                dock->show();
-        m_docksUnderStartPage.clear();
-    }
-    m_pages->setCurrentIndex(shown ? 0 : 1);
-}
-
-bool MainWindow::startPageShown() const
-{
-    return m_pages->currentWidget() == m_startPage;
-}
-
-void MainWindow::showUserGuide()
-{
-    // One guide window, raised when asked again.
-    auto* guide = findChild<UserGuideDialog*>();
-    if (!guide) {
-        guide = new UserGuideDialog(this);
-        guide->setAttribute(Qt::WA_DeleteOnClose);
-    }
-    guide->show();
-    guide->raise();
-    guide->activateWindow();
-}
-
-void MainWindow::showAbout()
-{
-    auto* about = new AboutDialog(this);
-    about->setAttribute(Qt::WA_DeleteOnClose);
-    about->open();
-}
-
-void MainWindow::openComparisonDialog()
-{
-    auto* dialog = new OpenDialog(m_settings, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog]() { m_session->open(dialog->request()); });
-    dialog->open();
-}
-
-void MainWindow::openCompareJson()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open compare.json"),
-        m_settings->value(Settings::Key::LastDirectory).toString(), tr("JSON files (*.json);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
-    m_session->openPaths({ path }, m_settings->engineOptions());
-}
-
-void MainWindow::openVis()
-{
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open .vis / .vis.db"),
-        m_settings->value(Settings::Key::LastDirectory).toString(), tr("Graph files (*.vis *.vis.db);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
-    m_session->openPaths({ path }, m_settings->engineOptions());
-}
-
-void MainWindow::openRecent(const QString& entry)
-{
-    m_session->openPaths(entry.split(QLatin1Char('\n')), m_settings->engineOptions());
-}
-
-QString MainWindow::exampleDirectory()
-{
-    const QStringList candidates = {
-        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/probescope/examples"),
-        QStringLiteral(PROBESCOPE_EXAMPLES_DIR),
-    };
-    for (const QString& dir : candidates)
-        if (QFileInfo::exists(dir + QStringLiteral("/mlp_mix_statistics/compare.json")))
-            return QDir(dir).absoluteFilePath(QStringLiteral("mlp_mix_statistics"));
-    return {};
-}
-
-void MainWindow::openExample()
-{
-    const QString dir = exampleDirectory();
-    if (dir.isEmpty()) {
-        showError(tr("Example missing"), tr("The bundled example comparison was not found."));
-        return;
-    }
-    m_session->openPaths({ dir + QStringLiteral("/compare.json") }, ps::EngineOptions());
-}
-
-void MainWindow::exportVis()
-{
-    const auto snap = m_session->snapshot();
-    if (!snap)
-        return;
-    const QString stem = snap->comparison->isCompare ? QStringLiteral("compare_") : QStringLiteral("build_");
-    const QString suggested
-        = QDir(m_settings->value(Settings::Key::LastDirectory).toString())
-              .filePath(stem + QString::fromStdString(ps::currentTimestamp()) + QStringLiteral(".vis"));
-    QString filter;
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export .vis / .vis.db"), suggested, tr("Graph file (*.vis);;Graph database (*.vis.db)"), &filter);
-    if (path.isEmpty())
-        return;
-    path = SessionController::exportPath(path, filter.contains(QLatin1String("*.vis.db")));
-    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
-    m_status->setText(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
-    m_progress->setRange(0, 0); // the writers report no fraction: a busy indicator while the file is written
-    m_progress->show();
-    m_session->exportVis(path);
-}
-
-void MainWindow::onExportFinished(const QString& path, const QString& error)
-{
-    m_progress->setVisible(m_session->isBusy());
-    if (!error.isEmpty()) {
-        m_status->setText(tr("Export failed."));
-        showError(tr("Export failed"), error);
-        return;
-    }
-    m_status->setText(tr("Exported %1").arg(QDir::toNativeSeparators(path)));
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent* event)
-{
-    if (event->mimeData()->hasUrls())
-        event->acceptProposedAction();
-}
-
-void MainWindow::dropEvent(QDropEvent* event)
-{
-    QStringList paths;
-    const auto urls = event->mimeData()->urls();
-    for (const QUrl& url : urls)
-        if (url.isLocalFile())
-            paths << url.toLocalFile();
-    if (!paths.isEmpty()) {
-        m_session->openPaths(paths, m_settings->engineOptions());
-        event->acceptProposedAction();
-    }
 }
 
 } // namespace psui

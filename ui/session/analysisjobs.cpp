@@ -1,0 +1,85 @@
+#include "session/analysisjobs.h"
+
+#include "compare/manual_match.h"
+#include "session/errortext.h"
+#include "util/error.h"
+#include "vis/vis_config.h"
+
+namespace psui {
+
+AnalysisJobs::Mutation AnalysisJobs::match(NodeId npu, NodeId bench, bool withChildren)
+{
+    return [=](const ps::Comparison& c, ps::ManualMatchReport& report) {
+        return ps::matchManually(c, npu, bench, withChildren, report);
+    };
+}
+
+AnalysisJobs::Mutation AnalysisJobs::unmatch(NodeId npu, NodeId bench, bool withChildren)
+{
+    return [=](const ps::Comparison& c, ps::ManualMatchReport& report) {
+        return ps::unmatchManually(c, npu, bench, withChildren, report);
+    };
+}
+
+AnalysisJobs::Mutation AnalysisJobs::applyConfig(const QString& path)
+{
+    return [file = path.toStdString()](const ps::Comparison& c, ps::ManualMatchReport& report) {
+        std::string refusal = ps::manualMatchRefusal(c); // before reading: the clearer reason
+        if (!refusal.empty())
+            throw ps::Error(ps::ErrorCode::BadArgument, "", refusal);
+        return ps::applyMatchPairs(c, ps::readVisConfig(file), report);
+    };
+}
+
+QString AnalysisJobs::refusal(const Snapshot* snapshot)
+{
+    if (!snapshot || !snapshot->comparison)
+        return tr("Nothing is open.");
+    return QString::fromStdString(ps::manualMatchRefusal(*snapshot->comparison));
+}
+
+EditResult AnalysisJobs::edit(const std::shared_ptr<const Snapshot>& base, const Mutation& mutation)
+{
+    EditResult r;
+    try {
+        ps::ManualMatchReport report;
+        auto changed = mutation(*base->comparison, report);
+        r.outcome.changed = int(report.pairs.size());
+        for (const std::string& f : report.failures)
+            r.outcome.failures << QString::fromStdString(f);
+        if (!report.pairs.empty())
+            r.snapshot = makeSnapshot(std::move(changed), nullptr, &base->bins); // the legend shown stays
+    } catch (const std::exception& e) {
+        r.outcome.error = ErrorText::of(e);
+    }
+    return r;
+}
+
+QString AnalysisJobs::saveConfig(const ps::Comparison& comparison, const QString& path)
+{
+    try {
+        ps::writeVisConfig(path.toStdString(), ps::manualPairs(comparison));
+        return {};
+    } catch (const std::exception& e) {
+        return ErrorText::of(e);
+    }
+}
+
+DiagnoseOutcome AnalysisJobs::diagnose(
+    const std::shared_ptr<const Snapshot>& snapshot, const ps::DiagnoseOptions& options)
+{
+    DiagnoseOutcome r;
+    r.snapshot = snapshot;
+    if (!snapshot || !snapshot->comparison) {
+        r.error = tr("Nothing is open.");
+        return r;
+    }
+    try {
+        r.divergences = ps::findDivergences(*snapshot->comparison, options);
+    } catch (const std::exception& e) {
+        r.error = ErrorText::of(e);
+    }
+    return r;
+}
+
+} // namespace psui

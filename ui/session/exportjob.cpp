@@ -1,0 +1,69 @@
+#include "session/exportjob.h"
+
+#include "session/errortext.h"
+#include "vis/graph_file.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace psui {
+
+QString ExportJob::problem(const QString& path)
+{
+    // tb_graph_ascend shows exactly one .vis.db per folder and then hides every .vis there (viewer spec §1.1).
+    const QFileInfo info(path);
+    const bool db = path.endsWith(QLatin1String(".vis.db"));
+    if (!db && !path.endsWith(QLatin1String(".vis")))
+        return tr("The file name must end in .vis or .vis.db.");
+    const QDir dir = info.absoluteDir();
+    QStringList dbs = dir.entryList({ QStringLiteral("*.vis.db") }, QDir::Files);
+    dbs.removeAll(info.fileName());
+    if (!dbs.isEmpty())
+        return tr("%1 already holds %2: tb_graph_ascend shows one .vis.db per folder and hides every .vis next to "
+                  "it. Choose another folder.")
+            .arg(QDir::toNativeSeparators(info.absolutePath()), dbs.first());
+    const QStringList vis = dir.entryList({ QStringLiteral("*.vis") }, QDir::Files);
+    if (db && !vis.isEmpty())
+        return tr("%1 already holds %2: tb_graph_ascend would hide it behind the new .vis.db. Choose another "
+                  "folder.")
+            .arg(QDir::toNativeSeparators(info.absolutePath()), vis.first());
+    return {};
+}
+
+QString ExportJob::pathFor(const QString& path, bool database)
+{
+    if (path.endsWith(QLatin1String(".vis.db")))
+        return path;
+    QString stem = path;
+    if (stem.endsWith(QLatin1String(".vis")))
+        stem.chop(4);
+    return stem + (database ? QStringLiteral(".vis.db") : QStringLiteral(".vis"));
+}
+
+std::shared_ptr<const ps::Comparison> ExportJob::withLegend(
+    const std::shared_ptr<const ps::Comparison>& comparison, const std::vector<ps::ColorBin>& colors)
+{
+    if (colors.empty())
+        return comparison;
+    auto recoloured = std::make_shared<ps::Comparison>(*comparison);
+    recoloured->colors = colors;
+    return recoloured;
+}
+
+QString ExportJob::write(const ExportRequest& request)
+{
+    try {
+        ps::VisDocument doc;
+        doc.comparison = request.comparison;
+        if (request.meta)
+            doc.meta = *request.meta;
+        doc.step = request.step;
+        doc.rank = request.rank;
+        ps::saveGraphFile({ doc }, request.path.toStdString());
+        return {};
+    } catch (const std::exception& e) {
+        return ErrorText::of(e);
+    }
+}
+
+} // namespace psui

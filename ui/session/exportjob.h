@@ -1,0 +1,35 @@
+#pragma once
+// Exporting the open session as a graph file: where it may go (tb_graph_ascend's one-database-per-folder rule),
+// the file name of the chosen format, and the write itself (on a worker thread).
+#include "models/snapshot.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace psui {
+
+struct ExportRequest {
+    QString path;
+    std::shared_ptr<const ps::Comparison> comparison; // carries the legend chosen in the viewer
+    std::shared_ptr<const ps::VisMeta> meta; // an opened file's extras, kept in the export (null: none)
+    int step = 0; // .vis.db partition keys
+    int rank = 0;
+};
+
+class ExportJob {
+    Q_DECLARE_TR_FUNCTIONS(ExportJob)
+public:
+    // A .vis next to a .vis.db is hidden by tb_graph_ascend: refuse it. Returns the reason, empty if fine.
+    static QString problem(const QString& path);
+    // The file name the export writes: `path` with the .vis or .vis.db suffix of the chosen format.
+    static QString pathFor(const QString& path, bool database);
+    // The comparison to write: the snapshot's, with `colors` as its legend when set (the copy shares the graphs).
+    static std::shared_ptr<const ps::Comparison> withLegend(
+        const std::shared_ptr<const ps::Comparison>& comparison, const std::vector<ps::ColorBin>& colors);
+    static QString write(const ExportRequest& request); // "" or why it failed; temp file + rename, mode 0640
+};
+
+} // namespace psui

@@ -1,0 +1,131 @@
+#include "session/loadjob.h"
+
+#include "batch/layout.h"
+#include "batch/merge_run.h"
+#include "io/file_io.h"
+#include "session/errortext.h"
+#include "session/jobrunner.h"
+#include "util/error.h"
+#include "vis/vis_db_reader.h"
+#include "vis/vis_reader.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace psui {
+
+namespace {
+
+// A .vis file is one graph; a .vis.db holds one per step and rank (listed as jobs).
+ps::VisDocument readGraphFile(const OpenRequest& request, std::vector<ps::GraphJob>& jobs)
+{
+    const std::string path = request.visPath.toStdString();
+    if (!request.visPath.endsWith(QLatin1String(".vis.db")))
+        return ps::readVisFile(path);
+    if (jobs.empty()) {
+        for (const auto& [step, rank] : ps::listVisDb(path).graphs) {
+            ps::GraphJob job;
+            job.step = step;
+            job.rank = rank;
+            job.stepDir = "step" + std::to_string(step);
+            job.rankDir = "rank" + std::to_string(rank);
+            jobs.push_back(job);
+        }
+    }
+    if (jobs.empty())
+        throw ps::Error(ps::ErrorCode::BadContent, path, "the database holds no graph");
+    const ps::GraphJob& job = jobs[size_t(std::clamp(request.jobIndex, 0, int(jobs.size()) - 1))];
+    return ps::readVisDbGraph(path, job.step, job.rank);
+}
+
+} // namespace
+
+LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context)
+{
+    LoadResult result;
+    ps::Progress progress(
+        [&](ps::Stage stage, double overall) { context.progress(int(overall * 1000), stageText(stage)); },
+        context.cancelFlag());
+    try {
+        if (!request.visPath.isEmpty()) {
+            context.progress(-1, tr("Reading %1…").arg(QFileInfo(request.visPath).fileName()));
+            ps::VisDocument document = readGraphFile(request, jobs);
+            progress.checkCancelled();
+            context.progress(-1, tr("Preparing the view…"));
+            request.jobIndex = jobs.empty() ? 0 : std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
+            result.snapshot = makeSnapshot(std::move(document.comparison), &document.meta);
+        } else {
+            if (jobs.empty()) {
+                if (!request.compareJson.isEmpty()) {
+                    ps::CompareConfig config = ps::readCompareJson(request.compareJson.toStdString());
+                    request.npuPath = QString::fromStdString(config.npuPath);
+                    request.benchPath = QString::fromStdString(config.benchPath);
+                }
+                const ps::CompareConfig config { request.npuPath.toStdString(), request.benchPath.toStdString() };
+                // A parallel run merged as msprobe 26.0.0 merges it: one job per step (and data-parallel replica).
+                jobs = request.options.parallel.empty() ? ps::planJobs(config.npuPath, config.benchPath, std::string())
+                                                        : ps::planMergedJobs(config, request.options);
+            }
+            if (jobs.empty())
+                throw ps::Error(ps::ErrorCode::BadLayout, request.npuPath.toStdString(), "no dump found");
+            request.jobIndex = std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
+            const ps::GraphJob& job = jobs[size_t(request.jobIndex)];
+            std::vector<std::string> warnings;
+            auto comparison = request.options.parallel.empty()
+                ? ps::runPair(job.npuDir, job.benchDir, request.options, warnings, &progress)
+                : ps::runMergedPair(job, request.options, warnings, progress);
+            context.progress(1000, tr("Preparing the view…"));
+            result.snapshot = makeSnapshot(std::move(comparison));
+            for (const std::string& w : warnings)
+                result.warnings << QString::fromStdString(w);
+        }
+    } catch (const std::exception& e) {
+        result.error = ErrorText::of(e);
+    }
+    result.request = std::move(request);
+    result.jobs = std::move(jobs);
+    return result;
+}
+
+QString LoadJob::stageText(ps::Stage stage)
+{
+    switch (stage) {
+    case ps::Stage::ReadDump:
+        return tr("Reading dump.json…");
+    case ps::Stage::ReadStructure:
+        return tr("Reading construct.json and stack.json…");
+    case ps::Stage::Build:
+        return tr("Building the graphs…");
+    case ps::Stage::Match:
+        return tr("Matching nodes…");
+    case ps::Stage::Compare:
+        return tr("Comparing…");
+    case ps::Stage::Tensors:
+        return tr("Comparing tensors…");
+    case ps::Stage::Write:
+        return tr("Writing…");
+    }
+    return {};
+}
+
+int LoadJob::rankFolderCount(const QString& folder)
+{
+    try {
+        const std::string dir = folder.toStdString();
+        switch (ps::detectLayout26(dir)) {
+        case ps::DumpLayout::Files:
+            return 0;
+        case ps::DumpLayout::Ranks:
+            return int(ps::rankFolders26(dir).size());
+        case ps::DumpLayout::Steps: {
+            const std::vector<std::string> steps = ps::commonStepFolders26(dir, std::string());
+            return steps.empty() ? 0 : int(ps::rankFolders26(ps::joinPath(dir, steps[0])).size());
+        }
+        }
+    } catch (const ps::Error&) {
+    }
+    return 0;
+}
+
+} // namespace psui

@@ -1,0 +1,37 @@
+#pragma once
+// The load job, run on a worker thread: a graph file is read as it is; dumps go through the engine (layout ->
+// job plan -> build and compare one step/rank pair); then the view's snapshot is built.
+#include "models/snapshot.h"
+#include "session/openrequest.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace psui {
+
+class JobContext;
+
+struct LoadResult {
+    OpenRequest request; // with the step/rank actually loaded (and the paths a compare.json named)
+    std::vector<ps::GraphJob> jobs; // every step/rank pair of the layout
+    std::shared_ptr<const Snapshot> snapshot; // null on failure
+    QStringList warnings;
+    QString error; // translated, for the user
+};
+
+class LoadJob {
+    Q_DECLARE_TR_FUNCTIONS(LoadJob)
+public:
+    // `jobs`: the plan of a previous load of the same layout (empty: detect it). Reports progress and stops
+    // soon after the context is cancelled.
+    static LoadResult run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context);
+    static QString stageText(ps::Stage stage); // translated stage name for the progress display
+    // The rank folders of a dump folder (or of its first step folder): what the open dialog pre-fills as the rank
+    // count of a parallel layout; 0 when it holds none.
+    static int rankFolderCount(const QString& folder);
+};
+
+} // namespace psui

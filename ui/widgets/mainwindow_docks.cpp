@@ -1,0 +1,99 @@
+// The main window's docks: legend and node details, then the feature docks (first divergence, graph and charts,
+// layer mapping). Panels talk to each other through the ViewState; this file places them and wires it.
+#include "widgets/mainwindow.h"
+
+#include "session/sessioncontroller.h"
+#include "session/viewstate.h"
+#include "widgets/analysistools.h"
+#include "widgets/callerpanel.h"
+#include "widgets/detailspanel.h"
+#include "widgets/graphchartdocks.h"
+#include "widgets/layermappingpanel.h"
+#include "widgets/legendpanel.h"
+#include "widgets/searchbar.h"
+#include "widgets/sidebysidetreeview.h"
+#include "widgets/stackpanel.h"
+
+#include <QDockWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace psui {
+
+void MainWindow::createDocks()
+{
+    m_legendDock = new QDockWidget(this);
+    m_legendDock->setObjectName(QStringLiteral("legendDock"));
+    m_legendDock->setWidget(m_legend);
+    addDockWidget(Qt::LeftDockWidgetArea, m_legendDock);
+
+    m_bottomTabs = new QTabWidget(this);
+    m_bottomTabs->addTab(m_details, QString());
+    m_bottomTabs->addTab(m_stack, QString());
+    m_bottomTabs->addTab(m_callers, QString());
+    m_bottomDock = new QDockWidget(this);
+    m_bottomDock->setObjectName(QStringLiteral("detailsDock"));
+    m_bottomDock->setWidget(m_bottomTabs);
+    addDockWidget(Qt::BottomDockWidgetArea, m_bottomDock);
+    resizeDocks({ m_legendDock }, { 300 }, Qt::Horizontal);
+    resizeDocks({ m_bottomDock }, { 280 }, Qt::Vertical);
+}
+
+// Every feature dock starts hidden (on demand from the View menu).
+void MainWindow::createFeatureDocks()
+{
+    m_analysis = new AnalysisTools(m_view, m_session, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_analysis->divergenceDock());
+    m_analysis->divergenceDock()->hide();
+
+    // Graph and Charts below the trees, where they have the width they need.
+    m_graphCharts = new GraphChartDocks(m_view, m_session, this);
+    for (QDockWidget* dock : { m_graphCharts->graphDock(), m_graphCharts->chartsDock() }) {
+        addDockWidget(Qt::BottomDockWidgetArea, dock);
+        dock->hide();
+    }
+    tabifyDockWidget(m_graphCharts->graphDock(), m_graphCharts->chartsDock());
+
+    m_layerMappingDock = new QDockWidget(this);
+    m_layerMapping = new LayerMappingPanel(m_session, m_layerMappingDock);
+    m_layerMappingDock->setObjectName(QStringLiteral("layerMappingDock"));
+    m_layerMappingDock->setWidget(m_layerMapping);
+    addDockWidget(Qt::RightDockWidgetArea, m_layerMappingDock);
+    m_layerMappingDock->hide();
+}
+
+void MainWindow::connectViewState()
+{
+    // The trees are the one selection: they write the current nodes and select what any panel asks for.
+    connect(m_trees, &SideBySideTreeView::currentNodesChanged, m_view,
+        [this](NodeId npu, NodeId bench) { m_view->setCurrentNodes(npu, bench, m_trees->activeSide()); });
+    connect(m_view, &ViewState::jumpRequested, m_trees, &SideBySideTreeView::selectNode);
+    connect(m_view, &ViewState::currentNodesChanged, this, &MainWindow::showNodes);
+    connect(m_search, &SearchBar::jumpRequested, m_view, &ViewState::requestJump);
+    connect(m_legend, &LegendPanel::jumpRequested, m_view, &ViewState::requestJump);
+    connect(m_callers, &CallerPanel::jumpRequested, m_view, &ViewState::requestJump);
+
+    // Which nodes the trees show: the search's or the legend filter's, by the ViewState's rule.
+    m_view->setSearchOnly(m_search->showOnlyHits());
+    m_view->setFilterOnly(m_legend->showOnlyHits());
+    connect(m_search, &SearchBar::resultChanged, m_view, &ViewState::setSearchResult);
+    connect(m_search, &SearchBar::showOnlyHitsChanged, m_view, &ViewState::setSearchOnly);
+    connect(m_legend, &LegendPanel::resultChanged, m_view, &ViewState::setFilterResult);
+    connect(m_legend, &LegendPanel::showOnlyHitsChanged, m_view, &ViewState::setFilterOnly);
+    connect(m_view, &ViewState::searchHitsChanged, m_trees, [this]() {
+        for (Side s : { Side::Npu, Side::Bench })
+            m_trees->setHitNodes(s, m_view->searchHits(s));
+    });
+    connect(m_view, &ViewState::visibilityChanged, this, &MainWindow::applyTreeFilters);
+    connect(m_legend, &LegendPanel::editColorsRequested, this, &MainWindow::editColorRanges);
+
+    connect(m_trees, &SideBySideTreeView::nodeContextMenuRequested, m_analysis, &AnalysisTools::popupContextMenu);
+    connect(m_analysis, &AnalysisTools::statusMessage, statusBar(), [this](const QString& text, int timeoutMs) {
+        if (text.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(text, timeoutMs);
+    });
+}
+
+} // namespace psui
