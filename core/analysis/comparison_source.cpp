@@ -85,7 +85,7 @@ ComparisonSource ComparisonSource::open(const std::vector<std::string>& paths, c
     return s;
 }
 
-std::shared_ptr<Comparison> ComparisonSource::load(size_t index, std::vector<std::string>& warnings) const
+std::shared_ptr<const Comparison> ComparisonSource::load(size_t index, std::vector<std::string>& warnings) const
 {
     if (index >= m_graphs.size())
         throw Error(ErrorCode::BadArgument, m_label, "no graph " + std::to_string(index));

@@ -33,7 +33,7 @@ public:
     const std::string& label() const { return m_label; } // the paths as given, joined by " + "
     const std::vector<SourceGraph>& graphs() const { return m_graphs; }
     // Loads (builds and compares, or reads) graph `index`; warnings of the engine are appended.
-    std::shared_ptr<Comparison> load(size_t index, std::vector<std::string>& warnings) const;
+    std::shared_ptr<const Comparison> load(size_t index, std::vector<std::string>& warnings) const;
 
 private:
     SourceKind m_kind = SourceKind::Vis;

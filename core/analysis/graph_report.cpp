@@ -141,7 +141,7 @@ GraphReport reportSource(const ComparisonSource& source, const ReportOptions& op
             report.format = "gzip'ed .vis";
     }
     for (size_t i = 0; i < source.graphs().size(); ++i) {
-        std::shared_ptr<Comparison> c = source.load(i, report.warnings);
+        std::shared_ptr<const Comparison> c = source.load(i, report.warnings);
         report.graphs.push_back(summarizeComparison(*c, options));
         report.graphs.back().step = source.graphs()[i].step;
         report.graphs.back().rank = source.graphs()[i].rank;

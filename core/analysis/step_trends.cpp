@@ -54,7 +54,7 @@ StepTrends computeTrends(const ComparisonSource& source)
     std::vector<std::string> warnings;
     const size_t count = source.graphs().size();
     for (size_t i = 0; i < count; ++i) {
-        std::shared_ptr<Comparison> c = source.load(i, warnings);
+        std::shared_ptr<const Comparison> c = source.load(i, warnings);
         GraphSummary summary = summarizeComparison(*c, ReportOptions { 1 });
         GraphTrend g;
         g.step = source.graphs()[i].step;

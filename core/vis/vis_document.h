@@ -47,11 +47,12 @@ const VisMeta& engineVisMeta();
 struct VisDocument {
     std::shared_ptr<const Comparison> comparison;
     VisMeta meta;
-    // ProbeScope's notes on nodes; a .vis carries them in its top-level "probescope_notes" key, which
-    // tb_graph_ascend ignores (it reads only the keys it knows; viewer spec §1.2).
-    std::vector<NodeNote> notes;
     int step = 0; // .vis.db partition keys (0 for .vis files)
     int rank = 0;
+    // ProbeScope's notes on nodes (last, so that {comparison, meta, step, rank} still initialises a document); a
+    // .vis carries them in its top-level "probescope_notes" key, which tb_graph_ascend ignores (it reads only the
+    // keys it knows; viewer spec §1.2).
+    std::vector<NodeNote> notes;
 };
 
 // One graph of a .vis.db: a step and rank of the run, and its result (meta may be null: msprobe defaults).
