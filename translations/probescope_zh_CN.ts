@@ -78,6 +78,14 @@
         <source>Details: %1</source>
         <translation>详情：%1</translation>
     </message>
+    <message>
+        <source>The run would need more memory than the resource limits allow.</source>
+        <translation>运行所需的内存超过资源限制允许的大小。</translation>
+    </message>
+    <message>
+        <source>A file changed while it was being read (is a job still writing it?).</source>
+        <translation>文件在读取过程中发生了变化（是否仍有作业在写入它？）。</translation>
+    </message>
 </context>
 <context>
     <name>ExportJob</name>
@@ -134,6 +142,13 @@
     </message>
 </context>
 <context>
+    <name>NodeSearch</name>
+    <message>
+        <source>The regular expression is too slow: %1 of %2 names searched in %3 s. Simplify it.</source>
+        <translation>正则表达式太慢：%3 秒内只搜索了 %2 个名称中的 %1 个。请简化它。</translation>
+    </message>
+</context>
+<context>
     <name>OpenPaths</name>
     <message>
         <source>Not a folder: %1</source>
@@ -155,7 +170,7 @@
         <translation>关于 ProbeScope</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;ProbeScope %1&lt;/h2&gt;&lt;p&gt;Compares the msprobe dumps of an Ascend NPU training run with its GPU/CPU reference: the module trees side by side, coloured by precision, with msprobe's metrics for every node. Reads and writes the &lt;code&gt;.vis&lt;/code&gt; files of &lt;code&gt;msprobe graph&lt;/code&gt; (1.2.1) and tb_graph_ascend.&lt;/p&gt;</source>
+        <source>&lt;h2&gt;ProbeScope %1&lt;/h2&gt;&lt;p&gt;Compares the msprobe dumps of an Ascend NPU training run with its GPU/CPU reference: the module trees side by side, coloured by precision, with msprobe&apos;s metrics for every node. Reads and writes the &lt;code&gt;.vis&lt;/code&gt; files of &lt;code&gt;msprobe graph&lt;/code&gt; (1.2.1) and tb_graph_ascend.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;ProbeScope %1&lt;/h2&gt;&lt;p&gt;比对昇腾 NPU 训练与其 GPU/CPU 标杆的 msprobe dump 数据：两棵模块树并排显示，按精度着色，每个节点都附有 msprobe 的指标。读写 &lt;code&gt;msprobe graph&lt;/code&gt;（1.2.1）和 tb_graph_ascend 的 &lt;code&gt;.vis&lt;/code&gt; 文件。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -231,11 +246,15 @@
     </message>
     <message numerus="yes">
         <source>%n pair(s) changed; precision recomputed.</source>
-        <translation><numerusform>%n 对节点已更改；精度已重新计算。</numerusform></translation>
+        <translation>
+            <numerusform>%n 对节点已更改；精度已重新计算。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n pair(s) changed, %1 could not be:</source>
-        <translation><numerusform>%n 对节点已更改，%1 对无法更改：</numerusform></translation>
+        <translation>
+            <numerusform>%n 对节点已更改，%1 对无法更改：</numerusform>
+        </translation>
     </message>
     <message>
         <source>Load match config</source>
@@ -344,7 +363,7 @@
         <translation>预设</translation>
     </message>
     <message>
-        <source>msprobe's ranges for this comparison's mode</source>
+        <source>msprobe&apos;s ranges for this comparison&apos;s mode</source>
         <translation>msprobe 对此比对模式的默认区间</translation>
     </message>
     <message>
@@ -380,15 +399,21 @@
     </message>
     <message numerus="yes">
         <source>%n suspicious value(s)</source>
-        <translation><numerusform>%n 个可疑值</numerusform></translation>
+        <translation>
+            <numerusform>%n 个可疑值</numerusform>
+        </translation>
     </message>
     <message>
-        <source>&lt;b&gt;Parallel merge&lt;/b&gt; (how this node's values were merged across ranks)</source>
+        <source>&lt;b&gt;Parallel merge&lt;/b&gt; (how this node&apos;s values were merged across ranks)</source>
         <translation>&lt;b&gt;并行合并&lt;/b&gt;（此节点的值如何由各 rank 合并）</translation>
     </message>
     <message>
         <source>Taken from rank %1 and renamed by the pipeline-parallel merge.</source>
         <translation>由流水线并行合并取自 rank %1 并重新命名。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why %1&lt;/b&gt; (msprobe 26.0 rules):</source>
+        <translation>&lt;b&gt;为何为 %1&lt;/b&gt;（msprobe 26.0 规则）：</translation>
     </message>
 </context>
 <context>
@@ -407,7 +432,9 @@
     </message>
     <message numerus="yes">
         <source>%n node(s) introduce an error: their outputs exceed the tolerance while the inputs they inherit do not. Double-click to show one.</source>
-        <translation><numerusform>%n 个节点引入了误差：其输出超出容差，而继承的输入没有。双击可显示节点。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点引入了误差：其输出超出容差，而继承的输入没有。双击可显示节点。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Ignore:</source>
@@ -574,7 +601,7 @@
         <translation>溢出</translation>
     </message>
     <message>
-        <source>msprobe's precision index of the NPU node (higher is worse); on the bench side, the value of the matched NPU node</source>
+        <source>msprobe&apos;s precision index of the NPU node (higher is worse); on the bench side, the value of the matched NPU node</source>
         <translation>NPU 节点的 msprobe 精度指标（越大越差）；标杆侧显示与之匹配的 NPU 节点的值</translation>
     </message>
     <message>
@@ -592,6 +619,14 @@
     <message>
         <source>Taken from rank %1 by the parallel merge</source>
         <translation>由并行合并取自 rank %1</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>msprobe 26.0&apos;s verdict of the NPU node: the worst of its inputs&apos; and outputs&apos; rows (the details say why); on the bench side, the verdict of the matched NPU node</source>
+        <translation>msprobe 26.0 对 NPU 节点的判定：其输入输出各行中最差的判定（详情面板说明原因）；标杆侧显示所匹配 NPU 节点的判定</translation>
     </message>
 </context>
 <context>
@@ -617,7 +652,9 @@
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation><numerusform>%n 个节点</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -653,8 +690,10 @@
     <message numerus="yes">
         <source>%1
 worst precision index %2 (%n node(s))</source>
-        <translation><numerusform>%1
-最差精度指标 %2（%n 个节点）</numerusform></translation>
+        <translation>
+            <numerusform>%1
+最差精度指标 %2（%n 个节点）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -704,7 +743,9 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message numerus="yes">
         <source>%n problem(s); Apply is blocked. Row %1: %2</source>
-        <translation><numerusform>%n 个问题，无法应用。第 %1 行：%2</numerusform></translation>
+        <translation>
+            <numerusform>%n 个问题，无法应用。第 %1 行：%2</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot load the mapping: %1</source>
@@ -712,7 +753,9 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message numerus="yes">
         <source>Loaded %n rule(s) from %1</source>
-        <translation><numerusform>已从 %1 加载 %n 条规则</numerusform></translation>
+        <translation>
+            <numerusform>已从 %1 加载 %n 条规则</numerusform>
+        </translation>
     </message>
     <message>
         <source>A new, empty mapping: add rules, then Apply.</source>
@@ -728,7 +771,9 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message numerus="yes">
         <source>Comparing again with %n rule(s)…</source>
-        <translation><numerusform>正在使用 %n 条规则重新比对…</numerusform></translation>
+        <translation>
+            <numerusform>正在使用 %n 条规则重新比对…</numerusform>
+        </translation>
     </message>
     <message>
         <source>Cannot save the mapping: %1</source>
@@ -834,7 +879,7 @@ worst precision index %2 (%n node(s))</source>
         <translation>与标杆相比, 此节点任意输入输出的md5值不同</translation>
     </message>
     <message>
-        <source>The absolute difference between the smallest One Thousandth Err Ratio of the node's inputs and that of its outputs: how much precision the node lost. The larger, the further the NPU values are from the bench. One Thousandth Err Ratio: the share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better.</source>
+        <source>The absolute difference between the smallest One Thousandth Err Ratio of the node&apos;s inputs and that of its outputs: how much precision the node lost. The larger, the further the NPU values are from the bench. One Thousandth Err Ratio: the share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better.</source>
         <translation>此节点所有输入的最小双千分之一和所有输出的最小双千分之一的差值的绝对值, 代表双千指标的变化情况, 值越大代表测量值与标杆值的偏差越大, 双千分之一指标计算方式：Tensor中的元素逐个与对应的标杆数据对比，相对误差小于千分之一的比例占总元素个数的比例，比例越接近1越好</translation>
     </message>
     <message>
@@ -877,12 +922,26 @@ worst precision index %2 (%n node(s))</source>
         <source>Edit colours…</source>
         <translation>编辑颜色…</translation>
     </message>
+    <message>
+        <source>msprobe 26.0 rules: every input and output of this node passed.</source>
+        <translation>msprobe 26.0 规则：此节点的所有输入输出均通过。</translation>
+    </message>
+    <message>
+        <source>msprobe 26.0 rules: an input or output of this node broke a warning rule (the output&apos;s norm relative error 10 times the inputs&apos;, the cosine falling, a parameter without partner). The details panel says which.</source>
+        <translation>msprobe 26.0 规则：此节点的某个输入或输出触发了告警规则（输出的范数相对误差为输入的 10 倍、余弦相似度下降、参数没有对应项）。详情面板会说明是哪一条。</translation>
+    </message>
+    <message>
+        <source>msprobe 26.0 rules: an input or output of this node broke an error rule (nan or inf in the NPU maximum or minimum, dtype, shape, requires_grad or scalar arguments differing from the bench, an output&apos;s NormRelativeErr above 0.5, md5 differing). The details panel says which.</source>
+        <translation>msprobe 26.0 规则：此节点的某个输入或输出触发了错误规则（NPU 最大值或最小值含 nan 或 inf，dtype、shape、requires_grad 或标量参数与标杆不一致，输出的 NormRelativeErr 大于 0.5，md5 不同）。详情面板会说明是哪一条。</translation>
+    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
     <message numerus="yes">
         <source>%n warning(s) from the engine (hover for details)</source>
-        <translation><numerusform>引擎给出 %n 条警告（悬停查看详情）</numerusform></translation>
+        <translation>
+            <numerusform>引擎给出 %n 条警告（悬停查看详情）</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 — ProbeScope</source>
@@ -894,7 +953,9 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message numerus="yes">
         <source>Built %n node(s).</source>
-        <translation><numerusform>已构建 %n 个节点。</numerusform></translation>
+        <translation>
+            <numerusform>已构建 %n 个节点。</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 NPU nodes, %2 unmatched, %3 in the worst bin. F3 jumps to the next one.</source>
@@ -1081,10 +1142,6 @@ worst precision index %2 (%n node(s))</source>
         <translation>导出 .vis / .vis.db</translation>
     </message>
     <message>
-        <source>Graph file (*.vis);;Graph database (*.vis.db)</source>
-        <translation>图文件 (*.vis);;图数据库 (*.vis.db)</translation>
-    </message>
-    <message>
         <source>Exporting %1…</source>
         <translation>正在导出 %1…</translation>
     </message>
@@ -1123,6 +1180,30 @@ worst precision index %2 (%n node(s))</source>
     <message>
         <source>Layer mapping</source>
         <translation>层映射</translation>
+    </message>
+    <message>
+        <source>Rules: msprobe 26.0 (pass / warning / error)</source>
+        <translation>规则：msprobe 26.0（pass / warning / error）</translation>
+    </message>
+    <message>
+        <source>Rules: msprobe 1.2 (bins)</source>
+        <translation>规则：msprobe 1.2（区间）</translation>
+    </message>
+    <message>
+        <source>The rules this comparison was rated with; File ▸ Open comparison… chooses them</source>
+        <translation>评定此比对结果所用的规则；在“文件 ▸ 打开比对…”中选择</translation>
+    </message>
+    <message>
+        <source>%1 NPU nodes, %2 unmatched, %3 errors. F3 jumps to the next one.</source>
+        <translation>%1 个 NPU 节点，%2 个未匹配，%3 个 error。按 F3 跳到下一个。</translation>
+    </message>
+    <message>
+        <source>Graph file (*.vis)</source>
+        <translation>图文件 (*.vis)</translation>
+    </message>
+    <message>
+        <source>Graph database (*.vis.db)</source>
+        <translation>图数据库 (*.vis.db)</translation>
     </message>
 </context>
 <context>
@@ -1180,10 +1261,6 @@ worst precision index %2 (%n node(s))</source>
         <translation>数据MD5信息，用于比较两个数据信息是否完全一致</translation>
     </message>
     <message>
-        <source>pass: the NPU and bench md5 are equal; diff: they differ</source>
-        <translation>pass：NPU 与标杆的 md5 相同；diff：不同</translation>
-    </message>
-    <message>
         <source>The share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better</source>
         <translation>Tensor中的元素逐个与对应的标杆数据对比，相对误差小于千分之一的比例占总元素个数的比例，比例越接近1越好</translation>
     </message>
@@ -1198,6 +1275,18 @@ worst precision index %2 (%n node(s))</source>
     <message>
         <source>The largest absolute error of an element; the closer to 0 the better (acceptable below 0.001)</source>
         <translation>当最大绝对误差越接近0表示其计算的误差越小，实际可接受阈值为小于0.001</translation>
+    </message>
+    <message>
+        <source>msprobe 26.0 rules: the row&apos;s verdict (pass, warning, error). msprobe 1.2 md5 mode: pass when the NPU and bench md5 are equal, diff when they differ</source>
+        <translation>msprobe 26.0 规则：此行的判定（pass、warning、error）。msprobe 1.2 的 md5 模式：NPU 与标杆的 md5 相同时为 pass，不同时为 diff</translation>
+    </message>
+    <message>
+        <source>msprobe 26.0 rules: why the row is not a pass, one message per failed rule</source>
+        <translation>msprobe 26.0 规则：此行未通过的原因，每条未通过的规则一条消息</translation>
+    </message>
+    <message>
+        <source>Whether the NPU and bench tensors agree on requires_grad</source>
+        <translation>NPU 与标杆张量的 requires_grad 是否一致</translation>
     </message>
 </context>
 <context>
@@ -1267,7 +1356,7 @@ worst precision index %2 (%n node(s))</source>
         <translation>并行切分：合并各 rank（msprobe 26.0.0 规则）</translation>
     </message>
     <message>
-        <source>For runs split by tensor or pipeline parallelism: each side's rank folders are merged into one graph before matching (rank count = tp × pp × dp).</source>
+        <source>For runs split by tensor or pipeline parallelism: each side&apos;s rank folders are merged into one graph before matching (rank count = tp × pp × dp).</source>
         <translation>用于按张量并行或流水线并行切分的训练：匹配前先把每一侧的各 rank 目录合并为一张图（rank 数 = tp × pp × dp）。</translation>
     </message>
     <message>
@@ -1301,6 +1390,22 @@ worst precision index %2 (%n node(s))</source>
     <message>
         <source>Bench parallel layout: %1</source>
         <translation>标杆并行切分：%1</translation>
+    </message>
+    <message>
+        <source>msprobe 26.0: pass / warning / error verdicts</source>
+        <translation>msprobe 26.0：pass / warning / error 判定</translation>
+    </message>
+    <message>
+        <source>msprobe 1.2: relative-error bins</source>
+        <translation>msprobe 1.2：相对误差区间</translation>
+    </message>
+    <message>
+        <source>The rules that match, rate and colour the nodes: msprobe 26.0&apos;s graph_visualize (what today&apos;s plugin opens, .vis.db) or msprobe 1.2&apos;s graph (.vis)</source>
+        <translation>匹配、评定并着色节点所用的规则：msprobe 26.0 的 graph_visualize（如今的插件打开的 .vis.db）或 msprobe 1.2 的 graph（.vis）</translation>
+    </message>
+    <message>
+        <source>Rules:</source>
+        <translation>规则：</translation>
     </message>
 </context>
 <context>
@@ -1337,7 +1442,9 @@ precision index %2</source>
     </message>
     <message numerus="yes">
         <source>%n node(s) with a precision index</source>
-        <translation><numerusform>%n 个节点有精度指标</numerusform></translation>
+        <translation>
+            <numerusform>%n 个节点有精度指标</numerusform>
+        </translation>
     </message>
     <message>
         <source>Forward: worst per layer</source>
@@ -1510,7 +1617,9 @@ precision index %2</source>
     </message>
     <message numerus="yes">
         <source>··· %n framework frame(s), first: %1</source>
-        <translation><numerusform>··· %n 个框架栈帧，第一个：%1</numerusform></translation>
+        <translation>
+            <numerusform>··· %n 个框架栈帧，第一个：%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1524,7 +1633,7 @@ precision index %2</source>
         <translation>ProbeScope</translation>
     </message>
     <message>
-        <source>Find where an Ascend NPU training run starts to drift from its GPU/CPU reference. Open the msprobe dumps of both runs and ProbeScope shows their module trees side by side, coloured by how far each node's outputs are from the reference.</source>
+        <source>Find where an Ascend NPU training run starts to drift from its GPU/CPU reference. Open the msprobe dumps of both runs and ProbeScope shows their module trees side by side, coloured by how far each node&apos;s outputs are from the reference.</source>
         <translation>找出昇腾 NPU 训练从哪里开始偏离 GPU/CPU 标杆。打开两次运行的 msprobe dump，ProbeScope 会把两棵模块树并排显示，并按每个节点的输出与标杆的差距着色。</translation>
     </message>
     <message>
@@ -1548,7 +1657,7 @@ precision index %2</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <source>A real comparison of a small MLP's NPU and bench dumps, with a few red nodes to explore</source>
+        <source>A real comparison of a small MLP&apos;s NPU and bench dumps, with a few red nodes to explore</source>
         <translation>一个小型 MLP 的 NPU 与标杆 dump 的真实比对，其中有几个红色节点可供探索</translation>
     </message>
     <message>
@@ -1577,6 +1686,53 @@ precision index %2</source>
     <message>
         <source>The user guide is missing from this build (%1).</source>
         <translation>此版本缺少用户指南（%1）。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::Verdicts</name>
+    <message>
+        <source>There is nan/inf/-inf in the maximum or minimum value of NPU.</source>
+        <translation>NPU 的最大值或最小值中有 nan/inf/-inf。</translation>
+    </message>
+    <message>
+        <source>The NormRelativeErr of output is greater than 0.5.</source>
+        <translation>输出的 NormRelativeErr 大于 0.5。</translation>
+    </message>
+    <message>
+        <source>The input/parameters of One Thousandth Err Ratio &gt; 0.9 while the output &lt; 0.6.</source>
+        <translation>输入/参数的 One Thousandth Err Ratio &gt; 0.9，而输出 &lt; 0.6。</translation>
+    </message>
+    <message>
+        <source>The Required_Grad of NPU and Bench are inconsistent</source>
+        <translation>NPU 与标杆的 Required_Grad 不一致</translation>
+    </message>
+    <message>
+        <source>The scalar parameters of NPU and Bench are inconsistent.</source>
+        <translation>NPU 与标杆的标量参数不一致。</translation>
+    </message>
+    <message>
+        <source>The dtype of NPU and Bench are inconsistent.</source>
+        <translation>NPU 与标杆的 dtype 不一致。</translation>
+    </message>
+    <message>
+        <source>The shape of NPU and Bench are inconsistent.</source>
+        <translation>NPU 与标杆的 shape 不一致。</translation>
+    </message>
+    <message>
+        <source>The norm relative error of output is 10 times that of input.</source>
+        <translation>输出的范数相对误差是输入的 10 倍。</translation>
+    </message>
+    <message>
+        <source>The input/parameters of Cosine &gt; 0.9, and input/parameters - output &gt; 0.1</source>
+        <translation>输入/参数的 Cosine &gt; 0.9，且输入/参数 - 输出 &gt; 0.1</translation>
+    </message>
+    <message>
+        <source>The CRC-32 value of NPU differs from that of the bench.</source>
+        <translation>NPU 的 CRC-32 值与标杆不同。</translation>
+    </message>
+    <message>
+        <source>The parameter of NPU does not match the bench.</source>
+        <translation>NPU 的参数与标杆不匹配。</translation>
     </message>
 </context>
 </TS>

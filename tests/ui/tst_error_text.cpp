@@ -19,7 +19,8 @@ namespace {
 constexpr ps::ErrorCode kCodes[] = { ps::ErrorCode::FileNotFound, ps::ErrorCode::FileUnreadable,
     ps::ErrorCode::FileTooLarge, ps::ErrorCode::BadJson, ps::ErrorCode::BadContent, ps::ErrorCode::BadLayout,
     ps::ErrorCode::InconsistentLayout, ps::ErrorCode::RankMismatch, ps::ErrorCode::BadTask, ps::ErrorCode::BadName,
-    ps::ErrorCode::RecursionLimit, ps::ErrorCode::OutputError, ps::ErrorCode::Cancelled, ps::ErrorCode::BadArgument };
+    ps::ErrorCode::RecursionLimit, ps::ErrorCode::OutputError, ps::ErrorCode::Cancelled, ps::ErrorCode::BadArgument,
+    ps::ErrorCode::MemoryLimit, ps::ErrorCode::FileChanged };
 
 bool hasChinese(const QString& text)
 {

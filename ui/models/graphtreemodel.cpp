@@ -2,6 +2,7 @@
 
 #include "models/labels.h"
 #include "models/roles.h"
+#include "models/verdicts.h"
 
 #include <cmath>
 
@@ -127,6 +128,8 @@ QString GraphTreeModel::overflowName(ps::OverflowLevel level)
 
 QString GraphTreeModel::precisionText(double p) const
 {
+    if (const auto verdict = nodeVerdict(*m_snapshot, p))
+        return verdictLabel(*verdict);
     return std::isnan(p) ? QString() : QString::number(p, 'f', 4);
 }
 
@@ -135,6 +138,8 @@ QString GraphTreeModel::worstText(NodeId node) const
     int worst = m_snapshot->rollup(m_side).worst[node];
     if (worst < 0)
         return {};
+    if (const auto verdict = binVerdict(*m_snapshot, worst))
+        return verdictLabel(*verdict);
     const LegendBin& b = m_snapshot->bins[size_t(worst)];
     return QStringLiteral("[%1, %2]").arg(b.lo).arg(b.hi);
 }
@@ -220,7 +225,7 @@ QVariant GraphTreeModel::headerData(int section, Qt::Orientation orientation, in
         case TypeColumn:
             return tr("Type");
         case PrecisionColumn:
-            return tr("Precision");
+            return m_snapshot && hasVerdicts(*m_snapshot) ? tr("Verdict") : tr("Precision");
         case WorstColumn:
             return tr("Worst inside");
         case OverflowColumn:
@@ -229,6 +234,9 @@ QVariant GraphTreeModel::headerData(int section, Qt::Orientation orientation, in
     } else if (role == Qt::ToolTipRole) {
         switch (section) {
         case PrecisionColumn:
+            if (m_snapshot && hasVerdicts(*m_snapshot))
+                return tr("msprobe 26.0's verdict of the NPU node: the worst of its inputs' and outputs' rows (the "
+                          "details say why); on the bench side, the verdict of the matched NPU node");
             return tr("msprobe's precision index of the NPU node (higher is worse); on the bench side, the value of "
                       "the matched NPU node");
         case WorstColumn:

@@ -4,6 +4,7 @@
 #include "vis/item_format.h"
 
 #include <cmath>
+#include <optional>
 
 namespace psui {
 
@@ -42,16 +43,14 @@ void NodeDetailsModel::addItems(Side side, NodeId node, bool outputs, std::vecto
         return;
     const ps::Comparison& c = *m_snapshot->comparison;
     auto items = outputs ? g.outputItems(node) : g.inputItems(node);
-    const QString nodeName = QString::fromUtf8(g.nameOf(node));
     for (size_t i = 0; i < items.size(); ++i) {
         const ps::DumpItem& item = g.dump->items[items[i]];
         const bool npu = side == Side::Npu && c.isCompare;
-        ps::FormattedItem fields
-            = ps::formatItem(*g.dump, item, npu ? ps::metricNames(c.mode) : std::span<const char* const>(),
-                (npu ? c.metricsOf(items[i]) : ps::MetricRow()).span());
+        // The fields as the rules in use write them (26.0.0: unrounded, with Result and Err_message).
+        ps::FormattedItem fields = ps::formatItem(*g.dump, item, npu ? c.metricKeys() : std::span<const char* const>(),
+            (npu ? c.metricsOf(items[i]) : ps::MetricRow()).span(), c.profile, c.mode == ps::CompareMode::Md5);
         Row row { side, {}, false, {}, {} };
-        QString key = QString::fromStdString(g.dump->itemKey(item));
-        row.pair = key.startsWith(nodeName) ? key.mid(nodeName.size() + 1) : key;
+        row.pair = itemSlot(g, node, items[i]);
         if (row.pair.isEmpty())
             row.pair = (outputs ? QStringLiteral("output.") : QStringLiteral("input.")) + QString::number(i);
         for (const auto& [k, v] : fields) {
@@ -125,7 +124,11 @@ QString NodeDetailsModel::metricExplanation(const QString& key)
         { "MeanRelativeErr", QT_TR_NOOP("|Mean diff / bench Mean|, as a percentage") },
         { "NormRelativeErr", QT_TR_NOOP("|L2norm diff / bench L2 norm|, as a percentage") },
         { "md5", QT_TR_NOOP("The md5 of the data, to tell whether two tensors are exactly equal") },
-        { "Result", QT_TR_NOOP("pass: the NPU and bench md5 are equal; diff: they differ") },
+        { "Result",
+            QT_TR_NOOP("msprobe 26.0 rules: the row's verdict (pass, warning, error). msprobe 1.2 md5 mode: pass when "
+                       "the NPU and bench md5 are equal, diff when they differ") },
+        { "Err_message", QT_TR_NOOP("msprobe 26.0 rules: why the row is not a pass, one message per failed rule") },
+        { "Requires_grad Consistent", QT_TR_NOOP("Whether the NPU and bench tensors agree on requires_grad") },
         { "One Thousandth Err Ratio",
             QT_TR_NOOP("The share of elements whose relative error against the bench is below 0.1%; the closer to 1 "
                        "the better") },
@@ -145,6 +148,15 @@ QString NodeDetailsModel::metricExplanation(const QString& key)
     return {};
 }
 
+QString itemSlot(const ps::Graph& g, NodeId node, uint32_t item)
+{
+    const QString key = QString::fromStdString(g.dump->itemKey(g.dump->items[item]));
+    const QString nodeName = QString::fromUtf8(g.nameOf(node));
+    if (key == nodeName)
+        return {}; // no slot of its own: the table numbers it
+    return key.startsWith(nodeName + QLatin1Char('.')) ? key.mid(nodeName.size() + 1) : key;
+}
+
 int metricCellBin(const Snapshot& snapshot, const QString& key, const QString& value)
 {
     if (snapshot.bins.empty() || value.isEmpty())
@@ -153,6 +165,21 @@ int metricCellBin(const Snapshot& snapshot, const QString& key, const QString& v
     const QString v = value.trimmed().toLower();
     const bool nonFinite = v.contains(QLatin1String("nan")) || v.contains(QLatin1String("inf"));
     const ps::CompareMode mode = snapshot.comparison->mode;
+    if (snapshot.comparison->profile == ps::RulesProfile::Msprobe26) {
+        // msprobe 26.0.0 says itself which rows failed: their Result and Err_message take the verdict's colour.
+        std::optional<ps::Verdict> verdict;
+        if (key == QLatin1String("Result"))
+            verdict = ps::verdictOfName(v.toStdString());
+        else if (key == QLatin1String("Err_message"))
+            verdict = v.contains(QLatin1String("error:")) ? ps::Verdict::Error
+                : v.contains(QLatin1String("warning:"))   ? ps::Verdict::Warning
+                                                          : ps::Verdict::Pass;
+        else if ((key == QLatin1String("Max") || key == QLatin1String("Min")) && nonFinite)
+            return worst;
+        if (!verdict || *verdict == ps::Verdict::Pass)
+            return -1;
+        return binOfPrecision(snapshot.bins, *verdict == ps::Verdict::Error ? 1.0 : 0.5);
+    }
     if (mode == ps::CompareMode::Md5) {
         if (key == QLatin1String("Result"))
             return v == QLatin1String("pass") ? -1 : worst;

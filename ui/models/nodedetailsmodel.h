@@ -48,6 +48,10 @@ private:
     std::vector<Row> m_rows;
 };
 
+// The slot of a node's data item: its key without the node's name and dot ("input.0", "output.1",
+// "parameters.weight"); the whole key when it does not start with them; "" when the key is the node's name.
+QString itemSlot(const ps::Graph& g, NodeId node, uint32_t item);
+
 // How suspicious one metric value is, as a legend bin of the mode (-1: not suspicious / not a metric).
 int metricCellBin(const Snapshot& snapshot, const QString& key, const QString& value);
 

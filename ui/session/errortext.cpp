@@ -35,6 +35,10 @@ QString ErrorText::sentence(const ps::Error& error)
         return tr("Cancelled.");
     case ps::ErrorCode::BadArgument:
         return tr("A setting is not valid.");
+    case ps::ErrorCode::MemoryLimit:
+        return tr("The run would need more memory than the resource limits allow.");
+    case ps::ErrorCode::FileChanged:
+        return tr("A file changed while it was being read (is a job still writing it?).");
     }
     return tr("The operation failed.");
 }

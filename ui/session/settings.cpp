@@ -30,6 +30,7 @@ const KeyInfo& info(Settings::Key key)
         { Settings::Key::OverflowCheck, "options/overflowCheck", false },
         { Settings::Key::CompleteStack, "options/completeStack", false },
         { Settings::Key::LayerMappingFile, "options/layerMappingFile", QString() },
+        { Settings::Key::Rules, "options/rules", QStringLiteral("msprobe26") },
         { Settings::Key::MirrorExpansion, "view/mirrorExpansion", true },
         { Settings::Key::LinkScrolling, "view/linkScrolling", false },
         { Settings::Key::LastDirectory, "files/lastDirectory", QString() },
@@ -134,6 +135,8 @@ ps::EngineOptions Settings::engineOptions() const
     o.overflowCheck = value(Key::OverflowCheck).toBool();
     o.completeStack = value(Key::CompleteStack).toBool();
     o.layerMappingPath = value(Key::LayerMappingFile).toString().toStdString();
+    o.profile = value(Key::Rules).toString() == QLatin1String("msprobe121") ? ps::RulesProfile::Msprobe121
+                                                                            : ps::RulesProfile::Msprobe26;
     return o;
 }
 
@@ -143,6 +146,8 @@ void Settings::setEngineOptions(const ps::EngineOptions& o)
     setValue(Key::OverflowCheck, o.overflowCheck);
     setValue(Key::CompleteStack, o.completeStack);
     setValue(Key::LayerMappingFile, QString::fromStdString(o.layerMappingPath));
+    setValue(Key::Rules,
+        o.profile == ps::RulesProfile::Msprobe121 ? QStringLiteral("msprobe121") : QStringLiteral("msprobe26"));
 }
 
 void Settings::sync()

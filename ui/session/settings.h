@@ -12,7 +12,7 @@ class QSettings;
 namespace ps {
 struct EngineOptions;
 struct ColorBin;
-}
+} // namespace ps
 
 namespace psui {
 
@@ -29,6 +29,7 @@ public:
         OverflowCheck,
         CompleteStack,
         LayerMappingFile,
+        Rules, // "msprobe26" (the default: what users run today) or "msprobe121"
         MirrorExpansion,
         LinkScrolling,
         LastDirectory,

@@ -2,6 +2,7 @@
 
 #include "models/nodedetailsmodel.h"
 #include "models/roles.h"
+#include "models/verdicts.h"
 #include "theme/palette.h"
 
 #include <QApplication>
@@ -51,6 +52,7 @@ private:
 DetailsPanel::DetailsPanel(QWidget* parent)
     : QWidget(parent)
     , m_header(new QLabel(this))
+    , m_verdict(new QLabel(this))
     , m_mergeTitle(new QLabel(this))
     , m_merge(new QPlainTextEdit(this))
     , m_copy(new QPushButton(this))
@@ -59,6 +61,12 @@ DetailsPanel::DetailsPanel(QWidget* parent)
 {
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_header->setWordWrap(true);
+    m_verdict->setObjectName(QStringLiteral("verdictReasons"));
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict->setWordWrap(true);
+    m_verdict->setMargin(4);
+    m_verdict->setAutoFillBackground(true);
+    m_verdict->hide();
     // How a merged node's values were computed: a few lines, scrolled when longer, so the table keeps its room.
     m_merge->setObjectName(QStringLiteral("mergeInfo"));
     m_merge->setReadOnly(true);
@@ -81,6 +89,7 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
+    layout->addWidget(m_verdict);
     layout->addWidget(m_mergeTitle);
     layout->addWidget(m_merge);
     layout->addWidget(m_table, 1);
@@ -95,7 +104,31 @@ void DetailsPanel::retranslate()
     if (m_snapshot)
         m_model->setNodes(m_snapshot, m_npu, m_bench); // the side names are translated
     m_header->setText(headerText());
+    updateVerdict();
     updateMergeInfo();
+}
+
+QString DetailsPanel::verdictText() const
+{
+    return m_snapshot ? verdictReasons(*m_snapshot, m_npu).join(QLatin1Char('\n')) : QString();
+}
+
+void DetailsPanel::updateVerdict()
+{
+    const QStringList reasons = m_snapshot ? verdictReasons(*m_snapshot, m_npu) : QStringList();
+    m_verdict->setVisible(!reasons.isEmpty());
+    if (reasons.isEmpty())
+        return;
+    const double precision = m_snapshot->precision(Side::Npu, m_npu);
+    const auto verdict = nodeVerdict(*m_snapshot, precision);
+    QString html = tr("<b>Why %1</b> (msprobe 26.0 rules):").arg(verdict ? verdictLabel(*verdict) : QString());
+    for (const QString& line : reasons)
+        html += QStringLiteral("<br>") % line.toHtmlEscaped();
+    m_verdict->setText(html);
+    QPalette palette = m_verdict->palette();
+    palette.setColor(QPalette::Window, Palette::binColor(*m_snapshot, binOfPrecision(m_snapshot->bins, precision)));
+    palette.setColor(QPalette::WindowText, Qt::black);
+    m_verdict->setPalette(palette);
 }
 
 void DetailsPanel::updateMergeInfo()
@@ -144,6 +177,7 @@ void DetailsPanel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu
     m_bench = bench;
     m_model->setNodes(std::move(snapshot), npu, bench);
     m_header->setText(headerText());
+    updateVerdict();
     updateMergeInfo();
     m_table->resizeColumnsToContents();
     for (int c = 0; c < m_model->columnCount(); ++c)

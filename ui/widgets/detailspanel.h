@@ -1,7 +1,8 @@
 #pragma once
 // The node details: the matched NPU and bench nodes' inputs, outputs and parameters paired row by row, every
 // field and metric of the mode, metric explanations as column tooltips, suspicious cells highlighted, and
-// "copy as text"; for a graph merged from parallel ranks, how the node's data was merged.
+// "copy as text"; under msprobe 26.0.0's rules, why the node is not a pass; for a graph merged from parallel ranks, how
+// the node's data was merged.
 #include "models/snapshot.h"
 
 #include <QWidget>
@@ -27,16 +28,19 @@ public:
     QTableView* table() const { return m_table; }
     QString headerText() const;
     QString mergeText() const; // the NPU node's parallel_merge_info, one line each ("" when none)
+    QString verdictText() const; // msprobe 26.0.0's reasons of the NPU node's failed rows, one line each
     void copyToClipboard();
     void retranslate();
 
 private:
     void updateMergeInfo();
+    void updateVerdict();
 
     std::shared_ptr<const Snapshot> m_snapshot;
     NodeId m_npu = ps::kNoNode;
     NodeId m_bench = ps::kNoNode;
     QLabel* m_header;
+    QLabel* m_verdict; // why the node is not a pass (msprobe 26.0.0's rules), in the verdict's colour
     QLabel* m_mergeTitle;
     QPlainTextEdit* m_merge;
     QPushButton* m_copy;

@@ -2,6 +2,7 @@
 
 #include "models/graphtreemodel.h"
 #include "models/hitlistmodel.h"
+#include "models/verdicts.h"
 #include "session/sessioncontroller.h"
 #include "theme/nodeglyph.h"
 #include "theme/palette.h"
@@ -91,6 +92,8 @@ QString LegendPanel::binText(int bin) const
         const uint32_t bench = snap->hasSide(Side::Bench) ? snap->rollup(Side::Bench).unmatched : 0;
         return tr("No matching node (NPU %1, bench %2)").arg(count).arg(bench);
     }
+    if (const auto verdict = binVerdict(*snap, bin))
+        return QStringLiteral("%1   (%2)").arg(verdictLabel(*verdict)).arg(count);
     if (b.isDefault && snap->comparison->mode == ps::CompareMode::Md5)
         return (b.lo == 1 ? tr("md5 equal (%1)") : tr("md5 differs (%1)")).arg(count);
     return QStringLiteral("[%1, %2]   (%3)").arg(b.lo).arg(b.hi).arg(count);
@@ -104,6 +107,20 @@ QString LegendPanel::binDescription(int bin) const
         return QString::fromStdString(b.fileDescription); // the file's own legend: shown as written
     if (b.unmatched)
         return tr("The node was not matched with a bench node during the comparison.");
+    if (const auto verdict = binVerdict(*snap, bin)) {
+        switch (*verdict) {
+        case ps::Verdict::Pass:
+            return tr("msprobe 26.0 rules: every input and output of this node passed.");
+        case ps::Verdict::Warning:
+            return tr("msprobe 26.0 rules: an input or output of this node broke a warning rule (the output's norm "
+                      "relative error 10 times the inputs', the cosine falling, a parameter without partner). The "
+                      "details panel says which.");
+        case ps::Verdict::Error:
+            return tr("msprobe 26.0 rules: an input or output of this node broke an error rule (nan or inf in the NPU "
+                      "maximum or minimum, dtype, shape, requires_grad or scalar arguments differing from the bench, "
+                      "an output's NormRelativeErr above 0.5, md5 differing). The details panel says which.");
+        }
+    }
     switch (snap->comparison->mode) {
     case ps::CompareMode::Md5:
         return b.lo == 1 ? tr("Every input and output of this node has the same md5 as the bench.")

@@ -18,6 +18,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -44,6 +45,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     , m_microSteps(new QComboBox(this))
     , m_microStepsLabel(new QLabel(this))
     , m_status(new QLabel(this))
+    , m_rules(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_cancel(new QPushButton(this))
     , m_actions(std::make_unique<Actions>())
@@ -82,6 +84,8 @@ void MainWindow::createStatusBar()
     m_progress->hide();
     m_cancel->hide();
     statusBar()->addWidget(m_status, 1);
+    m_rules->setObjectName(QStringLiteral("rulesLabel"));
+    statusBar()->addPermanentWidget(m_rules);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
 }
@@ -139,6 +143,7 @@ void MainWindow::onSessionChanged()
     m_actions->nextSuspicious->setEnabled(snap && !snap->bins.empty());
     m_actions->previousSuspicious->setEnabled(snap && !snap->bins.empty());
     setWindowTitle(snap ? tr("%1 — ProbeScope").arg(m_session->title()) : tr("ProbeScope"));
+    m_rules->setVisible(snap != nullptr);
     if (snap) {
         m_settings->addRecentFile(m_session->request().recentEntry());
         updateRecentMenu();
@@ -155,6 +160,16 @@ void MainWindow::showSessionStatus()
         return;
     const auto& npu = snap->rollup(Side::Npu);
     const int worst = snap->worstValueBin();
+    const bool v26 = snap->comparison->profile == ps::RulesProfile::Msprobe26;
+    m_rules->setText(v26 ? tr("Rules: msprobe 26.0 (pass / warning / error)") : tr("Rules: msprobe 1.2 (bins)"));
+    m_rules->setToolTip(tr("The rules this comparison was rated with; File ▸ Open comparison… chooses them"));
+    if (v26 && !snap->bins.empty()) {
+        m_status->setText(tr("%1 NPU nodes, %2 unmatched, %3 errors. F3 jumps to the next one.")
+                              .arg(npu.bin.size())
+                              .arg(npu.unmatched)
+                              .arg(worst >= 0 ? npu.binTotals[size_t(worst)] : 0));
+        return;
+    }
     m_status->setText(snap->bins.empty()
             ? tr("Built %n node(s).", nullptr, int(npu.bin.size()))
             : tr("%1 NPU nodes, %2 unmatched, %3 in the worst bin. F3 jumps to the next one.")

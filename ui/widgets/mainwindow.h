@@ -118,6 +118,7 @@ private:
     QComboBox* m_microSteps;
     QLabel* m_microStepsLabel;
     QLabel* m_status;
+    QLabel* m_rules; // the rules of the comparison shown (msprobe 26.0 verdicts or msprobe 1.2 bins)
     QProgressBar* m_progress;
     QPushButton* m_cancel;
     StartPage* m_startPage = nullptr;

@@ -147,12 +147,16 @@ void MainWindow::exportVis()
     if (!snap)
         return;
     const QString stem = snap->comparison->isCompare ? QStringLiteral("compare_") : QStringLiteral("build_");
-    const QString suggested
-        = QDir(m_settings->value(Settings::Key::LastDirectory).toString())
-              .filePath(stem + QString::fromStdString(ps::currentTimestamp()) + QStringLiteral(".vis"));
-    QString filter;
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export .vis / .vis.db"), suggested, tr("Graph file (*.vis);;Graph database (*.vis.db)"), &filter);
+    // Each rules' own format first: msprobe 26.0.0's plugin opens only .vis.db, msprobe 1.2.1 wrote .vis.
+    const bool v26 = snap->comparison->profile == ps::RulesProfile::Msprobe26;
+    const QString visFilter = tr("Graph file (*.vis)");
+    const QString dbFilter = tr("Graph database (*.vis.db)");
+    const QString suggested = QDir(m_settings->value(Settings::Key::LastDirectory).toString())
+                                  .filePath(stem + QString::fromStdString(ps::currentTimestamp())
+                                      + (v26 ? QStringLiteral(".vis.db") : QStringLiteral(".vis")));
+    QString filter = v26 ? dbFilter : visFilter;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export .vis / .vis.db"), suggested,
+        v26 ? dbFilter + QStringLiteral(";;") + visFilter : visFilter + QStringLiteral(";;") + dbFilter, &filter);
     if (path.isEmpty())
         return;
     path = ExportJob::pathFor(path, filter.contains(QLatin1String("*.vis.db")));

@@ -5,6 +5,7 @@
 #include "util/error.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -32,6 +33,13 @@ OpenDialog::OpenDialog(Settings* settings, QWidget* parent)
     m_npu->setObjectName(QStringLiteral("npuPath"));
     m_bench->setObjectName(QStringLiteral("benchPath"));
     m_mapping = addPathRow(form, tr("Layer mapping file (optional):"), false);
+    m_rules = new QComboBox(this);
+    m_rules->setObjectName(QStringLiteral("rules"));
+    m_rules->addItem(tr("msprobe 26.0: pass / warning / error verdicts"), int(ps::RulesProfile::Msprobe26));
+    m_rules->addItem(tr("msprobe 1.2: relative-error bins"), int(ps::RulesProfile::Msprobe121));
+    m_rules->setToolTip(tr("The rules that match, rate and colour the nodes: msprobe 26.0's graph_visualize (what "
+                           "today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis)"));
+    form->addRow(tr("Rules:"), m_rules);
     m_fuzzy = new QCheckBox(tr("Fuzzy matching (-f)"), this);
     m_overflow = new QCheckBox(tr("Overflow check (-oc)"), this);
     m_completeStack = new QCheckBox(tr("Complete call stacks (-cs)"), this);
@@ -48,6 +56,7 @@ OpenDialog::OpenDialog(Settings* settings, QWidget* parent)
     m_overflow->setChecked(o.overflowCheck);
     m_completeStack->setChecked(o.completeStack);
     m_mapping->setText(QString::fromStdString(o.layerMappingPath));
+    m_rules->setCurrentIndex(m_rules->findData(int(o.profile)));
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &OpenDialog::accept);
@@ -105,6 +114,10 @@ QGroupBox* OpenDialog::makeLayoutBox()
         }
     }
     connect(box, &QGroupBox::toggled, this, [this](bool on) {
+        // The parallel merge exists in msprobe 26.0.0 only.
+        if (on)
+            m_rules->setCurrentIndex(m_rules->findData(int(ps::RulesProfile::Msprobe26)));
+        m_rules->setEnabled(!on);
         if (on) {
             prefillRanks(0);
             prefillRanks(1);
@@ -130,6 +143,7 @@ OpenRequest OpenDialog::request() const
     r.options.overflowCheck = m_overflow->isChecked();
     r.options.completeStack = m_completeStack->isChecked();
     r.options.layerMappingPath = QDir::fromNativeSeparators(m_mapping->text().trimmed()).toStdString();
+    r.options.profile = ps::RulesProfile(m_rules->currentData().toInt());
     if (m_layout->isChecked()) {
         // The merge is msprobe 26.0.0's: its rules, one layout per side.
         r.options.profile = ps::RulesProfile::Msprobe26;

@@ -1,11 +1,13 @@
 #pragma once
-// File ▸ Open comparison…: the NPU dump folder, an optional bench folder, the engine options and, for runs split
+// File ▸ Open comparison…: the NPU dump folder, an optional bench folder, the rules (msprobe 26.0 verdicts or
+// msprobe 1.2 relative-error bins), the engine options and, for runs split
 // across ranks, each side's parallel layout (rank count, tp, pp, vpp) to merge the ranks as msprobe 26.0.0 does.
 #include <QDialog>
 
 #include <array>
 
 class QCheckBox;
+class QComboBox;
 class QFormLayout;
 class QGroupBox;
 class QLineEdit;
@@ -39,6 +41,7 @@ private:
     QLineEdit* m_npu;
     QLineEdit* m_bench;
     QLineEdit* m_mapping;
+    QComboBox* m_rules; // msprobe 26.0 verdicts or msprobe 1.2 bins
     QCheckBox* m_fuzzy;
     QCheckBox* m_overflow;
     QCheckBox* m_completeStack;
