@@ -8,6 +8,7 @@
 #include "batch/diagnose_run.h"
 #include "batch/engine.h"
 #include "cli_options.h"
+#include "cli_progress.h"
 #include "util/build_info.h"
 #include "util/error.h"
 
@@ -20,24 +21,19 @@
 namespace {
 
 // msprobe's log line: "YYYY-MM-DD HH:MM:SS (pid) [LEVEL] message"
-void logLine(const char* level, const std::string& message)
+std::string logText(const char* level, const std::string& message)
 {
     std::time_t now = std::time(nullptr);
     std::tm tm {};
     localtime_r(&now, &tm);
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &tm);
-    std::cout << stamp << " (" << ::getpid() << ") [" << level << "] " << message << std::endl;
+    return std::string(stamp) + " (" + std::to_string(::getpid()) + ") [" + level + "] " + message;
 }
 
-// -progress_log: msprobe 26.0.0's progress records, on stderr so that stdout keeps only the log lines.
-void printProgressLine(int percent, bool running, int& last)
+void logLine(const char* level, const std::string& message)
 {
-    if (percent == last && running)
-        return;
-    last = percent;
-    std::cerr << "PROGRESS: {\"current_progress\": " << percent
-              << ", \"process_running\": " << (running ? "true" : "false") << ", \"error_msg\": []}" << std::endl;
+    std::cout << logText(level, message) << std::endl;
 }
 
 // `diagnose`: the report of every step and rank of compare.json (core/batch/diagnose_run.h), printed.
@@ -156,23 +152,24 @@ int main(int argc, char** argv)
         } else {
             config = ps::readCompareJson(options.inputPath);
         }
+        ps::cli::CliProgress shown(ps::cli::CliProgress::styleFor(options.progressLog, STDERR_FILENO), stderr);
         ps::Progress progress;
-        progress.log = [](const std::string& m) { logLine("INFO", m); };
+        progress.log = [&shown](const std::string& m) { shown.log(stdout, logText("INFO", m)); };
         if (options.engine.fileType == "json" && options.engine.parallel.empty())
             logLine("WARNING",
                 "The --file_type json parameter is only supported in graph merge build scenarios. Falling back to "
                 "default db output.");
-        int lastPercent = -1;
-        if (options.progressLog)
-            progress.listener = [&lastPercent](ps::Stage, double overall) {
-                printProgressLine(int(overall * 100), true, lastPercent);
-            };
-        ps::RunResult result
-            = ps::runGraphCommand(config, options.outputPath, options.engine, progress, ps::currentTimestamp());
+        progress.listener = [&shown](ps::Stage stage, double overall) { shown.update(stage, overall); };
+        ps::RunResult result;
+        try {
+            result = ps::runGraphCommand(config, options.outputPath, options.engine, progress, ps::currentTimestamp());
+        } catch (...) {
+            shown.finish(false);
+            throw;
+        }
+        shown.finish(true);
         for (const std::string& w : result.warnings)
             logLine("WARNING", w);
-        if (options.progressLog)
-            printProgressLine(100, false, lastPercent);
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         logLine("INFO",
             "Wrote " + std::to_string(result.outputFiles.size()) + " file(s) in " + std::to_string(seconds).substr(0, 5)
@@ -180,9 +177,6 @@ int main(int argc, char** argv)
         return 0;
     } catch (const ps::Error& e) {
         logLine("ERROR", e.what());
-        if (options.progressLog)
-            std::cerr << "PROGRESS: {\"current_progress\": 0, \"process_running\": false, \"error_msg\": [\"error\"]}"
-                      << std::endl;
         return 1;
     } catch (const std::exception& e) {
         logLine("ERROR", std::string("unexpected failure: ") + e.what());

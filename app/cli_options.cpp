@@ -54,7 +54,7 @@ std::string usage()
            "  -oc, --overflow_check       mark nodes whose inputs/outputs hold inf/nan or jump in norm\n"
            "  -fm, --fuzzy_match          match APIs inside matched modules by name and call order\n"
            "  -tensor_log                 accepted for msprobe compatibility (per-tensor log lines); no effect\n"
-           "  -progress_log               print PROGRESS: {...} lines on stderr\n"
+           "  -progress_log               print PROGRESS: {...} records on stderr (default: a progress line)\n"
            "  --rank_size N [N]           the parallel merge: ranks per side (NPU, then bench when comparing); each\n"
            "                              side's rank folders are merged into one graph per data-parallel replica\n"
            "  --tp N [N], --pp N [N]      tensor- and pipeline-parallel sizes (rank_size = tp x pp x dp); required\n"

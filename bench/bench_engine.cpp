@@ -69,12 +69,19 @@ uint64_t fileSize(const std::string& path)
 int main(int argc, char** argv)
 {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: %s NPU_DIR BENCH_DIR [REPEATS] [OUT_DIR]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s NPU_DIR BENCH_DIR [REPEATS] [OUT_DIR] [1.2.1|26]\n", argv[0]);
         return 2;
     }
     const std::string npuDir = argv[1], benchDir = argv[2];
     const int repeats = argc > 3 ? std::max(1, std::atoi(argv[3])) : 3;
     const std::string outDir = argc > 4 ? argv[4] : "";
+    // The rules: gen_dumps writes msprobe >= 8 dumps (parameters_grad entries), which only 26.0.0's rules accept.
+    const bool v26 = argc > 5 && std::string(argv[5]) == "26";
+    ps::BuildOptions build;
+    build.profile = v26 ? ps::RulesProfile::Msprobe26 : ps::RulesProfile::Msprobe121;
+    build.completeStack = v26;
+    ps::CompareOptions compare;
+    compare.profile = build.profile;
     const enum class VisPhase { InMemory, ToFiles, None } visPhase
         = outDir.empty() ? VisPhase::InMemory : outDir == "-" ? VisPhase::None : VisPhase::ToFiles;
     uint64_t bytes = 0;
@@ -91,13 +98,14 @@ int main(int argc, char** argv)
         // The parallel run and the comparison first, so that peak RSS is that of one comparison and nothing else.
         std::vector<std::string> warnings, benchWarnings;
         double t1 = now();
-        auto fut = std::async(std::launch::async, [&] { return ps::buildGraphFromFolder(benchDir, {}, benchWarnings); });
-        auto npu = std::shared_ptr<ps::Graph>(ps::buildGraphFromFolder(npuDir, {}, warnings));
+        auto fut
+            = std::async(std::launch::async, [&] { return ps::buildGraphFromFolder(benchDir, build, benchWarnings); });
+        auto npu = std::shared_ptr<ps::Graph>(ps::buildGraphFromFolder(npuDir, build, warnings));
         auto bench = std::shared_ptr<ps::Graph>(fut.get());
         double t2 = now();
         const long rssAfterRead = currentRssMb(), peakAfterRead = peakRssMb();
         auto mode = ps::detectCompareMode(*npu->dump, *bench->dump);
-        std::shared_ptr<const ps::Comparison> c = ps::compareGraphs(npu, bench, mode, {});
+        std::shared_ptr<const ps::Comparison> c = ps::compareGraphs(npu, bench, mode, compare);
         double t3 = now();
         rssAfterCompare = std::max(rssAfterCompare, peakRssMb());
         if (r == 0)
@@ -110,8 +118,8 @@ int main(int argc, char** argv)
         bench.reset();
         double t0 = now();
         { // the baseline: both sides one after the other (the comparison is still alive)
-            auto npuSerial = ps::buildGraphFromFolder(npuDir, {}, warnings);
-            auto benchSerial = ps::buildGraphFromFolder(benchDir, {}, warnings);
+            auto npuSerial = ps::buildGraphFromFolder(npuDir, build, warnings);
+            auto benchSerial = ps::buildGraphFromFolder(benchDir, build, warnings);
         }
         tSerial.push_back(now() - t0);
         tParallel.push_back(t2 - t1);

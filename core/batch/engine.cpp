@@ -193,7 +193,7 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
                 continue;
             }
             std::string path = joinPath(outputDir, r.job.outputName);
-            saveGraphFile({ { r.comparison, {}, r.job.step, r.job.rank } }, path);
+            saveGraphFile({ { r.comparison, {}, r.job.step, r.job.rank } }, path, { &progress });
             result.outputFiles.push_back(path);
             progress.report(Stage::Write, 1);
             if (single)
@@ -205,7 +205,10 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
     if (database) {
         std::string path = joinPath(outputDir, (compare ? "compare_" : "build_") + timestamp + ".vis.db");
         progress.checkCancelled();
-        saveGraphFile(dbGraphs, path);
+        // One file for every graph, written after the last one: its progress is the last job's Write stage.
+        progress.beginJob(jobs.size() - 1);
+        progress.report(Stage::Write, 0);
+        saveGraphFile(dbGraphs, path, { &progress });
         result.outputFiles.push_back(path);
         progress.info("The graph database is saved in " + path);
         progress.finish();

@@ -194,7 +194,7 @@ void runMergedJobs(const CompareConfig& config, const std::string& outputDir, co
         std::string path = joinPath(outputDir, (compare ? "compare_" : "build_") + timestamp + ".vis.db");
         progress.checkCancelled();
         progress.report(Stage::Write, 0);
-        saveGraphFile(dbGraphs, path);
+        saveGraphFile(dbGraphs, path, { &progress });
         result.outputFiles.push_back(path);
         progress.info("The graph database is saved in " + path);
     }

@@ -99,9 +99,11 @@ std::string crc32Hex(std::string_view text)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
     crc = crc32(crc, reinterpret_cast<const Bytef*>(text.data()), uInt(text.size()));
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%08lx", static_cast<unsigned long>(crc & 0xffffffffu));
-    return buf;
+    static const char* hex = "0123456789abcdef";
+    std::string out(8, '0');
+    for (int i = 7; i >= 0; --i, crc >>= 4)
+        out[size_t(i)] = hex[crc & 15];
+    return out;
 }
 
 // msprobe 26.0.0's extra non-tensor cases of gen_op_item; false when none applies.

@@ -180,6 +180,19 @@ void AtomicFile::write(std::string_view data)
     }
 }
 
+void AtomicFile::writeAt(uint64_t offset, std::string_view data)
+{
+    size_t done = 0;
+    while (done < data.size()) {
+        ssize_t n = ::pwrite(m_fd, data.data() + done, data.size() - done, off_t(offset + done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            fail("write failed", n == 0 ? EIO : errno);
+        done += size_t(n);
+    }
+}
+
 void AtomicFile::commit()
 {
     if (::fsync(m_fd) != 0)

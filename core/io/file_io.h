@@ -87,6 +87,7 @@ public:
     AtomicFile& operator=(const AtomicFile&) = delete;
     const std::string& tempPath() const { return m_temp; } // for writers that open the file themselves (SQLite)
     void write(std::string_view data);
+    void writeAt(uint64_t offset, std::string_view data); // pwrite: thread-safe for distinct ranges
     void commit(); // fsync, close, rename onto path, fsync the folder; throws ps::Error(OutputError)
 
 private:

@@ -44,18 +44,26 @@ void appendExponent(std::string& out, int e)
     out += std::to_string(a);
 }
 
+// Python's text of nan and the infinities; false (nothing written) for a finite x.
+bool appendNonFinite(std::string& out, double x)
+{
+    if (std::isnan(x)) {
+        out += "nan";
+        return true;
+    }
+    if (std::isinf(x)) {
+        out += x < 0 ? "-inf" : "inf";
+        return true;
+    }
+    return false;
+}
+
 } // namespace
 
 void appendRepr(std::string& out, double x)
 {
-    if (std::isnan(x)) {
-        out += "nan";
+    if (appendNonFinite(out, x))
         return;
-    }
-    if (std::isinf(x)) {
-        out += x < 0 ? "-inf" : "inf";
-        return;
-    }
     if (std::signbit(x))
         out += '-';
     if (x == 0) {
@@ -108,25 +116,38 @@ bool reprHasExponent(double x)
 
 std::string formatFixed(double x, int decimals)
 {
-    if (std::isnan(x))
-        return "nan";
-    if (std::isinf(x))
-        return x < 0 ? "-inf" : "inf";
     // to_chars with a precision rounds the exact binary value correctly (half to even), like Python's format.
-    char buf[400];
-    auto res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, decimals);
-    return std::string(buf, res.ptr);
+    std::string s;
+    appendFixed(s, x, decimals);
+    return s;
 }
 
 std::string formatExp6(double x)
 {
-    if (std::isnan(x))
-        return "nan";
-    if (std::isinf(x))
-        return x < 0 ? "-inf" : "inf";
+    std::string s;
+    appendExp6(s, x);
+    return s;
+}
+
+void appendExp6(std::string& out, double x)
+{
+    if (appendNonFinite(out, x))
+        return;
+    // to_chars with a precision formats as printf's "%.6e" does (exact rounding, at least two exponent digits).
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6e", x);
-    return buf;
+    auto res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific, 6);
+    out.append(buf, res.ptr);
+}
+
+void appendFixed(std::string& out, double x, int decimals)
+{
+    if (!std::isfinite(x)) {
+        out += std::isnan(x) ? "nan" : x < 0 ? "-inf" : "inf";
+        return;
+    }
+    char buf[400];
+    auto res = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::fixed, decimals);
+    out.append(buf, res.ptr);
 }
 
 double round(double x, int ndigits)
@@ -193,10 +214,45 @@ void appendU16(std::string& out, uint32_t u)
 
 } // namespace
 
+namespace {
+
+// True when none of the 8 bytes needs escaping in JSON (control character, '"', '\\' or non-ASCII).
+bool plainWord(uint64_t w)
+{
+    constexpr uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    auto hasZero = [&](uint64_t v) { return (v - ones) & ~v & highs; };
+    return !((w & highs) | ((w - 0x20 * ones) & ~w & highs) | hasZero(w ^ (ones * '"')) | hasZero(w ^ (ones * '\\')));
+}
+
+} // namespace
+
 void appendJsonString(std::string& out, std::string_view s)
 {
+    // Nearly every string is plain ASCII: checked 8 bytes at a time and copied in one piece.
+    size_t plain = 0;
+    for (uint64_t w; plain + 8 <= s.size(); plain += 8) {
+        std::memcpy(&w, s.data() + plain, 8);
+        if (!plainWord(w))
+            break;
+    }
+    while (plain < s.size()) {
+        unsigned char c = static_cast<unsigned char>(s[plain]);
+        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+            break;
+        ++plain;
+    }
+    if (plain == s.size()) {
+        const size_t at = out.size();
+        out.resize(at + s.size() + 2);
+        char* d = out.data() + at;
+        d[0] = '"';
+        std::memcpy(d + 1, s.data(), s.size());
+        d[s.size() + 1] = '"';
+        return;
+    }
     out += '"';
-    size_t i = 0;
+    out.append(s.data(), plain);
+    size_t i = plain;
     while (i < s.size()) {
         unsigned char c = static_cast<unsigned char>(s[i]);
         if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {

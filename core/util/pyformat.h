@@ -17,6 +17,8 @@ double round(double x, int ndigits);
 // "{:.Nf}".format(x) / "{:.6e}".format(x)
 std::string formatFixed(double x, int decimals);
 std::string formatExp6(double x);
+void appendFixed(std::string& out, double x, int decimals);
+void appendExp6(std::string& out, double x);
 
 // True when repr(x) uses an exponent (what msprobe's formatter tests with a regex).
 bool reprHasExponent(double x);

@@ -8,11 +8,13 @@
 
 namespace ps {
 
-bool isVisDbPath(const std::string& path) {
+bool isVisDbPath(const std::string& path)
+{
     return path.ends_with(".vis.db") || path.ends_with(".db");
 }
 
-std::vector<VisDocument> openGraphFile(const std::string& path) {
+std::vector<VisDocument> openGraphFile(const std::string& path)
+{
     // The content decides, not the name: a renamed database still opens.
     if (looksLikeSqlite(path) || isVisDbPath(path)) {
         std::vector<VisDocument> docs = readVisDb(path);
@@ -28,7 +30,8 @@ std::vector<VisDocument> openGraphFile(const std::string& path) {
     return out;
 }
 
-void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path) {
+void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path, const ProgressPart& progress)
+{
     if (isVisDbPath(path)) {
         std::vector<VisDbGraph> graphs;
         std::vector<NodeNote> notes;
@@ -36,13 +39,13 @@ void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path
             graphs.push_back({ d.step, d.rank, d.comparison, std::make_shared<VisMeta>(d.meta) });
             notes.insert(notes.end(), d.notes.begin(), d.notes.end());
         }
-        writeVisDb(graphs, path, notes);
+        writeVisDb(graphs, path, notes, progress);
         return;
     }
     if (docs.size() != 1)
         throw Error(
             ErrorCode::BadArgument, path, "a .vis file holds one graph; save several steps or ranks as .vis.db");
-    writeVisDocument(docs.front(), path);
+    writeVisDocument(docs.front(), path, progress);
 }
 
 } // namespace ps

@@ -2,6 +2,7 @@
 // The one entry point for graph files, used by the CLI and the GUI: open any graph file (.vis JSON, gzip'ed .vis,
 // or .vis.db) and save documents in the format the file name asks for, with the extras of the file each was
 // read from (VisDocument::meta).
+#include "util/progress.h"
 #include "vis/vis_document.h"
 
 #include <string>
@@ -15,6 +16,7 @@ bool isVisDbPath(const std::string& path); // ends with .vis.db or .db
 std::vector<VisDocument> openGraphFile(const std::string& path);
 // .vis.db: all documents in one database; otherwise exactly one document as .vis JSON. Temp file + rename,
 // mode 0640.
-void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path);
+// `progress` receives Stage::Write and may cancel (Error(Cancelled)).
+void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path, const ProgressPart& progress = {});
 
 } // namespace ps

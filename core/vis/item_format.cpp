@@ -3,33 +3,53 @@
 #include "graph/naming.h"
 #include "util/pyformat.h"
 
+#include <charconv>
 #include <cmath>
 
 namespace ps {
+
+namespace {
+
+// The common case of the decimal trimming, a relative error such as "0.123456789%": the whole text is the one
+// match of \d{1,20}\.\d{1,20}%?. Appends the trimmed text and returns true, or returns false for any other text.
+bool appendWholeDecimal(std::string& out, std::string_view s)
+{
+    auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    size_t i = 0;
+    while (i < s.size() && isDigit(s[i]))
+        ++i;
+    const size_t intDigits = i;
+    if (i >= s.size() || s[i] != '.' || intDigits < 1 || intDigits > 20)
+        return false;
+    const size_t frac = ++i;
+    while (i < s.size() && isDigit(s[i]))
+        ++i;
+    const size_t fracDigits = i - frac;
+    const bool percent = i < s.size() && s[i] == '%';
+    if (fracDigits < 1 || fracDigits > 20 || i + (percent ? 1 : 0) != s.size())
+        return false;
+    if (fracDigits <= 6) {
+        out += s;
+        return true;
+    }
+    double x = 0;
+    std::from_chars(s.data(), s.data() + i, x); // digits and a point: strtod's value, without a copy
+    py::appendFixed(out, x, 6);
+    if (percent)
+        out += '%';
+    return true;
+}
+
+} // namespace
 
 std::string formatDecimalString(std::string_view s)
 {
     // findall(r"\d{1,20}\.\d{1,20}%?") on the original text, then str.replace for each long match.
     auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
     {
-        // The common case, a relative error such as "0.123456789%": the whole text is the one match.
-        size_t i = 0;
-        while (i < s.size() && isDigit(s[i]))
-            ++i;
-        const size_t intDigits = i;
-        if (i < s.size() && s[i] == '.' && intDigits >= 1 && intDigits <= 20) {
-            const size_t frac = ++i;
-            while (i < s.size() && isDigit(s[i]))
-                ++i;
-            const size_t fracDigits = i - frac;
-            const bool percent = i < s.size() && s[i] == '%';
-            if (fracDigits >= 1 && fracDigits <= 20 && i + (percent ? 1 : 0) == s.size()) {
-                if (fracDigits <= 6)
-                    return std::string(s);
-                const std::string number(s.substr(0, i));
-                return py::formatFixed(std::strtod(number.c_str(), nullptr), 6) + (percent ? "%" : "");
-            }
-        }
+        std::string whole;
+        if (appendWholeDecimal(whole, s))
+            return whole;
     }
     std::vector<std::string> matches;
     size_t i = 0;
@@ -111,10 +131,19 @@ bool needsStringFormatting(std::string_view s)
 
 } // namespace
 
-std::string formatStringValue(std::string_view s)
+namespace {
+
+void appendStringValue(std::string& out, std::string_view s)
 {
-    if (!needsStringFormatting(s))
-        return std::string(s);
+    if (!needsStringFormatting(s)) {
+        out += s;
+        return;
+    }
+    if (s.find('\'') == std::string_view::npos && s.find("None") == std::string_view::npos) {
+        if (!appendWholeDecimal(out, s))
+            out += formatDecimalString(s);
+        return;
+    }
     std::string t;
     t.reserve(s.size());
     for (char c : s)
@@ -131,129 +160,209 @@ std::string formatStringValue(std::string_view s)
         pos = hit + 4;
     }
     u.append(t, pos, std::string::npos);
-    return formatDecimalString(u);
+    out += formatDecimalString(u);
 }
 
-std::string formatFloatValue(double x)
+void appendStringValue26(std::string& out, std::string_view s)
 {
-    if (py::reprHasExponent(x))
-        return py::formatExp6(x);
-    return py::repr(py::round(x, 6));
-}
-
-std::string formatStringValue26(std::string_view s)
-{
-    std::string t = replaceAll(replaceAll(s, "'", ""), "None", "null");
-    // ^\d{1,20}\.\d{1,20}%?$: only a string that is one decimal number is trimmed.
-    size_t i = 0;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9')
-        ++i;
-    const size_t intDigits = i;
-    if (intDigits < 1 || intDigits > 20 || i >= t.size() || t[i] != '.')
-        return t;
-    const size_t frac = ++i;
-    while (i < t.size() && t[i] >= '0' && t[i] <= '9')
-        ++i;
-    const bool percent = i + 1 == t.size() && t[i] == '%';
-    if (i - frac < 1 || i - frac > 20 || (i != t.size() && !percent) || i - frac <= 6)
-        return t;
-    return py::formatFixed(std::strtod(t.substr(0, i).c_str(), nullptr), 6) + (percent ? "%" : "");
-}
-
-std::string formatScalar(const PyScalar& v)
-{
-    switch (v.kind) {
-    case PyScalar::Kind::None: return "null";
-    case PyScalar::Kind::Int: return std::to_string(v.i);
-    case PyScalar::Kind::Float: return formatFloatValue(v.d);
-    case PyScalar::Kind::Str:
-        return formatStringValue(v.s);
+    if (s.find('\'') == std::string_view::npos && s.find("None") == std::string_view::npos) {
+        // ^\d{1,20}\.\d{1,20}%?$: only a string that is one decimal number is trimmed.
+        size_t i = 0;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9')
+            ++i;
+        const size_t intDigits = i;
+        if (intDigits < 1 || intDigits > 20 || i >= s.size() || s[i] != '.') {
+            out += s;
+            return;
+        }
+        const size_t frac = ++i;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9')
+            ++i;
+        const bool percent = i + 1 == s.size() && s[i] == '%';
+        if (i - frac < 1 || i - frac > 20 || (i != s.size() && !percent) || i - frac <= 6) {
+            out += s;
+            return;
+        }
+        double x = 0;
+        std::from_chars(s.data(), s.data() + i, x); // digits and a point: strtod's value, without a copy
+        py::appendFixed(out, x, 6);
+        if (percent)
+            out += '%';
+        return;
     }
-    return "null";
+    // Neither a quote nor "None" is left afterwards, so this recursion ends at once.
+    appendStringValue26(out, replaceAll(replaceAll(s, "'", ""), "None", "null"));
 }
 
-std::string formatScalar26(const PyScalar& v)
+void appendFloatValue(std::string& out, double x)
+{
+    if (py::reprHasExponent(x)) {
+        py::appendExp6(out, x);
+        return;
+    }
+    const double a = std::fabs(x);
+    if (a >= 1e-4 && a < 1e9) {
+        // repr(round(x, 6)): round() gives the double nearest the 6-decimal text, and that text (at most 15
+        // significant digits here) is the shortest one naming that double, so repr prints it without trailing
+        // zeros (one is kept after the point).
+        py::appendFixed(out, x, 6);
+        size_t end = out.size();
+        while (out[end - 1] == '0' && out[end - 2] != '.')
+            --end;
+        out.resize(end);
+        return;
+    }
+    py::appendRepr(out, py::round(x, 6));
+}
+
+void appendScalar(std::string& out, const PyScalar& v, bool v26)
 {
     switch (v.kind) {
     case PyScalar::Kind::None:
-        return "null";
+        out += "null";
+        return;
     case PyScalar::Kind::Int:
-        return std::to_string(v.i);
+        out += std::to_string(v.i);
+        return;
     case PyScalar::Kind::Float:
-        return py::repr(v.d);
+        v26 ? py::appendRepr(out, v.d) : appendFloatValue(out, v.d);
+        return;
     case PyScalar::Kind::Str:
-        return formatStringValue26(v.s);
+        v26 ? appendStringValue26(out, v.s) : appendStringValue(out, v.s);
+        return;
     }
-    return "null";
-}
-
-namespace {
-
-std::string formatField(const DumpData& d, const FieldValue& f, RulesProfile profile)
-{
-    const bool v26 = profile == RulesProfile::Msprobe26;
-    if (f.isText)
-        return v26 ? formatStringValue26(f.text) : formatStringValue(f.text);
-    const JValue& v = f.json;
-    switch (v.type) {
-    case JType::Null: return "null";
-    case JType::String:
-        return v26 ? formatStringValue26(d.pool.view(v.n)) : formatStringValue(d.pool.view(v.n));
-    case JType::Float:
-        return v26 ? py::repr(v.d) : formatFloatValue(v.d);
-    default: {
-        std::string s;
-        appendPyStr(s, d, v);
-        return s;
-    }
-    }
+    out += "null";
 }
 
 } // namespace
 
-FormattedItem formatItem(const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
+std::string formatStringValue(std::string_view s)
+{
+    std::string out;
+    appendStringValue(out, s);
+    return out;
+}
+
+std::string formatFloatValue(double x)
+{
+    std::string out;
+    appendFloatValue(out, x);
+    return out;
+}
+
+std::string formatStringValue26(std::string_view s)
+{
+    std::string out;
+    appendStringValue26(out, s);
+    return out;
+}
+
+std::string formatScalar(const PyScalar& v)
+{
+    std::string out;
+    appendScalar(out, v, false);
+    return out;
+}
+
+std::string formatScalar26(const PyScalar& v)
+{
+    std::string out;
+    appendScalar(out, v, true);
+    return out;
+}
+
+namespace {
+
+void appendField(std::string& out, const DumpData& d, const FieldValue& f, RulesProfile profile)
+{
+    const bool v26 = profile == RulesProfile::Msprobe26;
+    if (f.isText) {
+        v26 ? appendStringValue26(out, f.text) : appendStringValue(out, f.text);
+        return;
+    }
+    const JValue& v = f.json;
+    switch (v.type) {
+    case JType::Null:
+        out += "null";
+        return;
+    case JType::String:
+        v26 ? appendStringValue26(out, d.pool.view(v.n)) : appendStringValue(out, d.pool.view(v.n));
+        return;
+    case JType::Float:
+        v26 ? py::appendRepr(out, v.d) : appendFloatValue(out, v.d);
+        return;
+    default:
+        appendPyStr(out, d, v);
+        return;
+    }
+}
+
+bool isProcessGroupKept(std::string_view key)
+{
+    return key == "type" || key == "group_ranks" || key == "group_id" || key == "data_name";
+}
+
+} // namespace
+
+void formatItemInto(ItemText& out, const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
     std::span<const PyScalar> metrics, RulesProfile profile, bool md5Mode)
 {
     const bool v26 = profile == RulesProfile::Msprobe26;
     thread_local ItemFields fields; // reused: one item after another on each writer thread
     collectItemFields(dump, item, fields, profile);
+    out.clear();
     if (dump.verbatim) {
         // Read back from a .vis/.vis.db: the fields (and metrics) are already formatted; copy them unchanged.
-        FormattedItem verbatim;
         for (const ItemField& f : fields) {
-            std::string text;
-            appendPyStr(text, dump, f.value.json);
-            verbatim.emplace_back(std::string(f.key), std::move(text));
+            appendPyStr(out.beginField(f.key), dump, f.value.json);
+            out.endField();
         }
-        return verbatim;
+        return;
     }
     const FieldValue* type = findField(fields, "type");
-    bool processGroup = fieldText(dump, type) == "torch.ProcessGroup";
-    FormattedItem out;
+    const bool processGroup = fieldText(dump, type) == "torch.ProcessGroup";
     for (const ItemField& f : fields) {
         if (f.key == "full_op_name" || (v26 ? f.key == "md5" && !md5Mode : f.key == "requires_grad"))
             continue;
-        if (processGroup && f.key != "type" && f.key != "group_ranks" && f.key != "group_id" && f.key != "data_name")
+        if (processGroup && !isProcessGroupKept(f.key))
             continue;
-        out.emplace_back(std::string(f.key), formatField(dump, f.value, profile));
+        appendField(out.beginField(f.key), dump, f.value, profile);
+        out.endField();
     }
     if (!processGroup) {
+        const size_t own = out.size();
         for (size_t k = 0; k < metrics.size() && k < metricNames.size(); ++k) {
-            std::string name = metricNames[k];
-            std::string value = v26 ? formatScalar26(metrics[k]) : formatScalar(metrics[k]);
+            const std::string_view name = metricNames[k];
+            appendScalar(out.beginField(name), metrics[k], v26);
+            out.endField();
+            // A dict assignment keeps the key's first position (a dump field of the same name).
             bool replaced = false;
-            for (auto& kv : out)
-                if (kv.first == name) {
-                    kv.second = value; // a dict assignment keeps the key's first position
+            for (size_t i = 0; i < own; ++i)
+                if (out.key(i) == name) {
+                    out.copyLastInto(i);
                     replaced = true;
                 }
-            if (!replaced)
-                out.emplace_back(std::move(name), std::move(value));
+            if (replaced)
+                out.dropLast();
         }
     }
-    for (const auto& kv : out)
-        if (kv.first == "Max" && kv.second == "null")
-            return { { "value", "null" } };
+    for (size_t i = 0; i < out.size(); ++i)
+        if (out.key(i) == "Max" && out.value(i) == "null") {
+            out.clear();
+            out.beginField("value") += "null";
+            out.endField();
+            return;
+        }
+}
+
+FormattedItem formatItem(const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
+    std::span<const PyScalar> metrics, RulesProfile profile, bool md5Mode)
+{
+    ItemText text;
+    formatItemInto(text, dump, item, metricNames, metrics, profile, md5Mode);
+    FormattedItem out;
+    for (size_t i = 0; i < text.size(); ++i)
+        out.emplace_back(std::string(text.key(i)), std::string(text.value(i)));
     return out;
 }
 

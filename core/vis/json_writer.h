@@ -26,6 +26,8 @@ public:
         m_hasItems.back() = afterMembers;
     }
     void membersAppended() { m_hasItems.back() = true; }
+    size_t depth() const { return m_hasItems.size(); } // containers open
+    int indent() const { return m_indent; }
     void beginObject();
     void endObject();
     void beginArray();

@@ -3,7 +3,7 @@
 
 namespace ps {
 
-inline constexpr const char* kVisDbTables = R"(CREATE TABLE tb_nodes (
+inline constexpr const char* kTbNodesSql = R"(CREATE TABLE tb_nodes (
     id TEXT PRIMARY KEY,
     graph_id TEXT NOT NULL,
     node_order INTEGER NOT NULL,
@@ -25,12 +25,15 @@ inline constexpr const char* kVisDbTables = R"(CREATE TABLE tb_nodes (
     dump_data_dir TEXT,
     step INTEGER NOT NULL,
     rank INTEGER NOT NULL
-);
-CREATE TABLE tb_stack (
+))";
+// msprobe 26.0.0 adds one column (1 for `Distributed.*` nodes) with ALTER TABLE ADD COLUMN, which SQLite records
+// by inserting the column's definition before the statement's closing parenthesis.
+inline constexpr const char* kTbNodesSql26Column = ", is_distributed INTEGER";
+inline constexpr const char* kTbStackSql = R"(CREATE TABLE tb_stack (
     id TEXT PRIMARY KEY,
     stack_info TEXT
-);
-CREATE TABLE tb_config (
+))";
+inline constexpr const char* kTbConfigSql = R"(CREATE TABLE tb_config (
     id TEXT PRIMARY KEY,
     graph_type TEXT NOT NULL,
     task TEXT,
@@ -40,19 +43,8 @@ CREATE TABLE tb_config (
     node_colors TEXT NOT NULL,
     rank_list TEXT NOT NULL,
     step_list TEXT NOT NULL
-);)";
-
-inline constexpr const char* kVisDbIndexes
-    = R"(CREATE INDEX index1 ON tb_nodes (step, rank, data_source, up_node, node_order);
-CREATE INDEX index2 ON tb_nodes (step, rank, data_source, node_name);
-CREATE INDEX index3 ON tb_nodes (step, rank, data_source, node_order);
-CREATE INDEX index4 ON tb_nodes (step, rank, node_order);
-CREATE INDEX index5 ON tb_nodes (step, rank, micro_step_id, node_order);
-CREATE INDEX index6 ON tb_nodes (step, rank, modified, matched_node_link);)";
-
-// msprobe 26.0.0 adds one column (1 for `Distributed.*` nodes) and an index on it.
-inline constexpr const char* kVisDbAdditions26 = R"(ALTER TABLE tb_nodes ADD COLUMN is_distributed INTEGER;)";
-inline constexpr const char* kVisDbIndexes26 = R"(CREATE INDEX index7 ON tb_nodes (is_distributed);)";
+))";
+// (The indexes of tb_nodes: vis_db_index.h.)
 
 // Columns a database must have to be read as a .vis.db.
 inline constexpr const char* kVisDbNodeColumns[]

@@ -1,288 +1,171 @@
 #include "vis/vis_db_writer.h"
 
 #include "io/file_io.h"
-#include "util/pyformat.h"
-#include "vis/json_emit.h"
+#include "util/error.h"
+#include "util/parallel.h"
+#include "vis/sqlite_file.h"
+#include "vis/vis_db_bulk_insert.h"
+#include "vis/vis_db_index.h"
 #include "vis/vis_db_notes.h"
+#include "vis/vis_db_rows.h"
 #include "vis/vis_db_schema.h"
-#include "vis/vis_db_sqlite.h"
-#include "vis/vis_export_common.h"
 
 #include <algorithm>
-#include <cerrno>
+#include <atomic>
+#include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
-#include <map>
-#include <set>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace ps {
 
 namespace {
 
-const char* kInsertNode = "INSERT INTO tb_nodes (id, graph_id, node_order, node_name, node_type, up_node, sub_nodes, "
-                          "precision_index, overflow_level, micro_step_id, matched_node_link, stack_id, "
-                          "parallel_merge_info, matched_distributed, modified, input_data, output_data, data_source, "
-                          "dump_data_dir, step, rank) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
-const char* kInsertNode26 = "INSERT INTO tb_nodes (id, graph_id, node_order, node_name, node_type, up_node, sub_nodes, "
-                            "precision_index, overflow_level, micro_step_id, matched_node_link, stack_id, "
-                            "parallel_merge_info, matched_distributed, modified, input_data, output_data, "
-                            "data_source, dump_data_dir, step, rank, is_distributed) "
-                            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
-const char* kInsertStack = "INSERT INTO tb_stack (id, stack_info) VALUES (?, ?)";
-const char* kInsertConfig = "INSERT OR IGNORE INTO tb_config (id, graph_type, task, tool_tip, micro_steps, "
-                            "overflow_check, node_colors, rank_list, step_list) VALUES ('1',?,?,?,?,?,?,?,?)";
+// Progress: the rows are most of the work, the indexes the rest.
+constexpr double kRowsShare = 0.7;
 
-// The micro step each node inherits from its first-level ancestor (msprobe 8.x propagates micro_step_id to every
-// descendant); `order` is a post-order, so walking it backwards meets every parent before its children.
-void inheritMicroSteps(const Graph& g, const std::vector<NodeId>& order, std::vector<int32_t>& microStep)
+// tb_nodes: rows formatted on all cores, placed into the table's pages in rowid order by this thread.
+uint32_t writeNodeRows(sqlfile::PageFile& pages, const std::vector<DbSide>& sides, const ProgressPart& progress)
 {
-    microStep.assign(g.size(), 0);
-    for (size_t k = order.size(); k-- > 0;) {
-        NodeId n = order[k];
-        NodeId p = g.parent[n];
-        int32_t inherited = p != kNoNode && p < g.size() ? microStep[p] : 0;
-        microStep[n] = g.microStep[n] >= 0 ? g.microStep[n] : inherited;
-    }
+    sqlfile::TableTree table(pages);
+    streamNodeRecords(
+        sides, [&](int64_t rowid, std::string_view record) { table.add(rowid, record); },
+        [&](double done) { progress.advance(Stage::Write, kRowsShare * done); });
+    return table.finish();
 }
 
-std::string nameListJson(const std::vector<std::string_view>& names) {
-    std::string s = "[";
-    for (size_t i = 0; i < names.size(); ++i) {
-        if (i)
-            s += ", ";
-        py::appendJsonString(s, names[i]);
-    }
-    return s + "]";
-}
-
-std::string distributedJson(const Comparison& c, const VisMeta* meta, size_t side, NodeId n) {
-    if (meta)
-        if (const JValue* raw = meta->nodeExtra(side, n, "matched_distributed")) {
-            std::string s;
-            appendCompactJson(s, meta->arena(), *raw);
-            return s;
+// The indexes of tb_nodes, each built by one worker (their pages interleave in the file).
+std::vector<uint32_t> writeNodeIndexes(sqlfile::PageFile& pages, const DbRowSet& rows,
+    const std::vector<DbIndexInfo>& indexes, const ProgressPart& progress)
+{
+    std::vector<uint32_t> roots(indexes.size());
+    std::vector<std::pair<size_t, size_t>> located(rows.count()); // global row -> (side, row)
+    for (size_t s = 0; s < rows.sides().size(); ++s)
+        for (size_t row = 0; row < rows.sides()[s].rows(); ++row)
+            located[rows.base(s) + row] = { s, row };
+    std::atomic<size_t> next { 0 }, done { 0 };
+    const double entries = double(rows.count()) * double(indexes.size());
+    runWorkers(workerCount(0, indexes.size(), 1), [&](unsigned) {
+        try {
+            sqlfile::Record record;
+            std::string scratch, entry;
+            for (size_t i; (i = next++) < indexes.size();) {
+                sqlfile::IndexTree tree(pages);
+                size_t count = 0;
+                for (uint32_t global : rows.order(indexes[i].index)) {
+                    if (++count % 65536 == 0)
+                        progress.advance(Stage::Write, kRowsShare + (1 - kRowsShare) * double(done += 65536) / entries);
+                    entry.clear();
+                    rows.appendIndexRecord(
+                        entry, indexes[i].index, located[global].first, located[global].second, record, scratch);
+                    tree.add(entry);
+                }
+                roots[i] = tree.finish();
+            }
+        } catch (...) {
+            next = indexes.size(); // the other workers stop after their current index
+            throw;
         }
-    auto it = c.distributed[side].find(n);
-    if (it == c.distributed[side].end())
-        return "{}";
-    std::string s = "{\"communications_type\": ";
-    py::appendJsonString(s, it->second.type);
-    s += ", \"nodes_info\": {";
-    bool first = true;
-    for (const DistributedPeer& p : it->second.peers) {
-        if (!first)
-            s += ", ";
-        first = false;
-        py::appendJsonString(s, std::to_string(p.rank));
-        s += ": [";
-        py::appendJsonString(s, p.index);
-        s += ", ";
-        py::appendJsonString(s, p.node);
-        s += "]";
-    }
-    return s + "}}";
+    });
+    return roots;
 }
 
-std::string extraJson(const VisMeta* meta, size_t side, NodeId n, std::string_view key, const char* fallback) {
-    const JValue* raw = meta ? meta->nodeExtra(side, n, key) : nullptr;
-    if (!raw)
-        return fallback;
-    std::string s;
-    appendCompactJson(s, meta->arena(), *raw);
-    return s;
+// A small table with a TEXT PRIMARY KEY in its first column (tb_stack, tb_config): the table and its automatic
+// index, from records given in rowid order.
+std::pair<uint32_t, uint32_t> writeKeyedTable(
+    sqlfile::PageFile& pages, const std::vector<std::string>& records, const std::vector<std::string>& keys)
+{
+    sqlfile::TableTree table(pages);
+    for (size_t i = 0; i < records.size(); ++i)
+        table.add(int64_t(i + 1), records[i]);
+    const uint32_t root = table.finish();
+    std::vector<std::string> entries;
+    sqlfile::Record r;
+    for (size_t i = 0; i < keys.size(); ++i) {
+        r.clear();
+        r.text(keys[i]);
+        r.integer(int64_t(i + 1));
+        entries.emplace_back();
+        r.appendTo(entries.back());
+    }
+    std::sort(entries.begin(), entries.end(),
+        [](const std::string& a, const std::string& b) { return sqlfile::compareRecords(a, b) < 0; });
+    sqlfile::IndexTree index(pages);
+    for (const std::string& e : entries)
+        index.add(e);
+    return { root, index.finish() };
 }
 
-// msprobe writes json.dumps(parallel_merge_info), or '' when the list is empty.
-std::string mergeInfoJson(const Graph& g, const VisMeta* meta, size_t side, NodeId n) {
-    auto it = g.mergeInfo.find(n);
-    if (it == g.mergeInfo.end())
-        return extraJson(meta, side, n, "parallel_merge_info", "");
-    return nameListJson(std::vector<std::string_view>(it->second.begin(), it->second.end()));
-}
-
-class DbGraphWriter {
-public:
-    DbGraphWriter(SqliteDb& db, bool v26)
-        : m_node(db, v26 ? kInsertNode26 : kInsertNode)
-        , m_stack(db, kInsertStack)
-        , m_v26(v26)
-    {
-    }
-
-    void write(const VisDbGraph& entry, size_t side) {
-        const Comparison& c = *entry.comparison;
-        const Graph& g = *c.graphs[side];
-        const VisMeta* meta = entry.meta.get();
-        std::string source = side == 0 ? "NPU" : "Bench";
-        std::string graphId = source + "_" + std::to_string(entry.step) + "_" + std::to_string(entry.rank);
-        // Only the nodes the root reaches, as msprobe writes them (a truncated construct.json leaves others).
-        m_order = postOrderFromRoot(g);
-        inheritMicroSteps(g, m_order, m_microStep);
-        std::map<uint32_t, std::string> stackIds; // graph stack index -> tb_stack id (dedup per graph)
-        std::map<std::string, std::string> stackByText;
-        std::string items;
-        for (size_t order = 0; order < m_order.size(); ++order) {
-            NodeId n = m_order[order];
-            std::string stackId = stackIdFor(g, n, graphId, stackIds, stackByText);
-            int col = 1;
-            m_node.bind(col++, graphId + "_" + std::string(g.nameOf(n)));
-            m_node.bind(col++, graphId);
-            m_node.bind(col++, int64_t(order));
-            m_node.bind(col++, g.nameOf(n));
-            m_node.bind(col++, std::to_string(int(g.type[n])));
-            if (g.parent[n] != kNoNode && n != g.root)
-                m_node.bind(col++, g.nameOf(g.parent[n]));
-            else
-                m_node.bind(col++, std::string_view("")); // the viewer finds the root by up_node = ''
-            std::vector<std::string_view> kids;
-            for (NodeId k : g.children(n))
-                kids.push_back(g.nameOf(k));
-            m_node.bind(col++, kids.empty() ? std::string() : nameListJson(kids));
-            if (const Precision* p = precisionOf(c, side, n))
-                p->isInt ? m_node.bind(col++, int64_t(p->value)) : m_node.bindDouble(col++, p->value);
-            else
-                m_node.bindNull(col++);
-            OverflowLevel level = overflowOf(c, side, n);
-            level == OverflowLevel::None ? m_node.bindNull(col++) : m_node.bind(col++, overflowLevelName(level));
-            m_node.bind(col++, int64_t(m_microStep[n]));
-            std::string link = extraJson(meta, side, n, "matched_node_link", "");
-            m_node.bind(col++, link.empty() ? nameListJson(matchedLink(c, side, n)) : link);
-            m_node.bind(col++, stackId);
-            m_node.bind(col++, mergeInfoJson(g, meta, side, n));
-            m_node.bind(col++, distributedJson(c, meta, side, n));
-            const JValue* modified = meta ? meta->nodeExtra(side, n, "modified") : nullptr;
-            int64_t modifiedFlag = modified && modified->type == JType::Int ? modified->i : 0;
-            if (c.isModified(Side(side), n))
-                modifiedFlag = 1; // the plugin's mark for a manual (un)match
-            m_node.bind(col++, modifiedFlag);
-            items.clear();
-            appendItemsJson(items, c, side, g.inputItems(n));
-            m_node.bind(col++, items);
-            items.clear();
-            appendItemsJson(items, c, side, g.outputItems(n));
-            m_node.bind(col++, items);
-            m_node.bind(col++, source);
-            // dump.json's dump_data_dir: null stays NULL, a missing key is '' (msprobe's dict.get default).
-            if (g.dump && g.dump->dumpDataDirIsNull)
-                m_node.bindNull(col++);
-            else
-                m_node.bind(col++, g.dump ? std::string_view(g.dump->dumpDataDir) : std::string_view());
-            m_node.bind(col++, int64_t(entry.step));
-            m_node.bind(col++, int64_t(entry.rank));
-            if (m_v26)
-                m_node.bind(col++, int64_t(g.nameOf(n).starts_with("Distributed") ? 1 : 0));
-            m_node.run();
-        }
-    }
-
-private:
-    std::string stackIdFor(const Graph& g, NodeId n, const std::string& graphId, std::map<uint32_t, std::string>& ids,
-        std::map<std::string, std::string>& byText) {
-        uint32_t index = g.stack[n];
-        auto known = ids.find(index);
-        if (known != ids.end())
-            return known->second;
-        std::vector<std::string_view> lines;
-        for (StrId line : g.stackOf(n))
-            lines.push_back(g.strings.view(line));
-        std::string text = nameListJson(lines);
-        auto [it, inserted] = byText.emplace(text, graphId + "_" + std::to_string(byText.size()));
-        if (inserted)
-            m_stack.bind(1, it->second).bind(2, text).run();
-        ids.emplace(index, it->second);
-        return it->second;
-    }
-
-    SqliteStmt m_node;
-    SqliteStmt m_stack;
-    bool m_v26;
-    std::vector<NodeId> m_order;
-    std::vector<int32_t> m_microStep;
-};
-
-std::string intListJson(const std::set<int>& values) {
-    std::string s = "[";
-    for (int v : values)
-        s += (s.size() > 1 ? ", " : "") + std::to_string(v);
-    return s + "]";
-}
-
-void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs) {
-    const Comparison& first = *graphs.front().comparison;
-    const VisMeta* meta = graphs.front().meta.get();
-    std::set<int> ranks, steps;
-    for (const VisDbGraph& g : graphs) {
-        ranks.insert(g.rank);
-        steps.insert(g.step);
-    }
-    SqliteStmt config(db, kInsertConfig);
-    config.bind(1, std::string_view(first.isCompare ? "compare" : "build"));
-    std::string task = meta && meta->fromFile ? meta->taskText : (first.isCompare ? taskName(first.mode) : "");
-    config.bind(2, task);
-    const JValue* tip = meta && meta->fromFile ? meta->topValue("ToolTip") : nullptr;
-    if (tip && tip->isString())
-        config.bind(3, meta->arena().text(*tip));
-    else if (tip) {
-        std::string s;
-        appendCompactJson(s, meta->arena(), *tip);
-        config.bind(3, s);
-    } else if (first.isCompare && !(meta && meta->fromFile))
-        config.bind(3, defaultToolTipJson(first.mode));
-    else
-        config.bindNull(3);
-    config.bind(4, int64_t(first.graphs[0]->microSteps));
-    config.bind(5, int64_t(first.overflowCheck ? 1 : 0));
-    const JValue* colors = meta && meta->fromFile && first.colors.empty() ? meta->topValue("Colors") : nullptr;
-    if (colors) {
-        std::string s;
-        appendCompactJson(s, meta->arena(), *colors);
-        config.bind(6, s);
-    } else
-        config.bind(6,
-            first.isCompare && (!(meta && meta->fromFile) || !first.colors.empty()) ? colorsJson(first) : "null");
-    config.bind(7, intListJson(ranks));
-    config.bind(8, intListJson(steps));
-    config.run();
+// ProbeScope's notes (a few rows, a table the plugin never reads) go through SQLite into the finished temporary
+// file before the rename; the plugin's three tables stay as the page writer wrote them.
+void addNotesTable(const AtomicFile& out, const std::string& path, const std::vector<NodeNote>& notes)
+{
+    if (notes.empty())
+        return;
+    SqliteDb db(out.tempPath(), SqliteDb::Mode::Create, path);
+    db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN");
+    writeNotesTable(db, notes);
+    db.exec("COMMIT");
+    db.close();
 }
 
 } // namespace
 
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes)
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes,
+    const ProgressPart& progress)
 {
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
-    bool compare = graphs.front().comparison && graphs.front().comparison->isCompare;
+    const bool compare = graphs.front().comparison && graphs.front().comparison->isCompare;
     for (const VisDbGraph& g : graphs)
         if (!g.comparison || g.comparison->isCompare != compare || !g.comparison->graphs[0]
             || (compare && !g.comparison->graphs[1]))
             throw Error(ErrorCode::BadArgument, path, "a .vis.db holds either compare results or build results only");
+    const bool v26 = graphs.front().comparison->profile == RulesProfile::Msprobe26;
+    std::vector<DbSide> sides;
+    for (const VisDbGraph& g : graphs)
+        for (size_t side = 0; side < (compare ? 2u : 1u); ++side)
+            sides.emplace_back(g, side, v26);
+
     AtomicFile out(path);
-    {
-        SqliteDb db(out.tempPath(), SqliteDb::Mode::Create, path);
-        // The file is renamed into place when complete, so no rollback journal is needed while writing.
-        db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;");
-        const bool v26 = graphs.front().comparison->profile == RulesProfile::Msprobe26;
-        db.exec(kVisDbTables);
-        if (v26)
-            db.exec(kVisDbAdditions26);
-        db.exec("BEGIN");
-        writeConfig(db, graphs);
-        {
-            DbGraphWriter writer(db, v26);
-            for (const VisDbGraph& g : graphs)
-                for (size_t side = 0; side < (compare ? 2u : 1u); ++side)
-                    writer.write(g, side);
-        }
-        db.exec(kVisDbIndexes);
-        if (v26)
-            db.exec(kVisDbIndexes26);
-        if (!notes.empty())
-            writeNotesTable(db, notes);
-        db.exec("COMMIT");
-        db.close();
+    if (const char* writer = std::getenv("PROBESCOPE_VISDB_WRITER"); writer && std::string_view(writer) == "sqlite") {
+        insertVisDbThroughSqlite(graphs, sides, v26, out, path, progress);
+        addNotesTable(out, path, notes);
+        out.commit();
+        return;
     }
+    sqlfile::PageFile pages(out);
+    try {
+        std::vector<sqlfile::SchemaEntry> schema;
+        std::string nodesSql = kTbNodesSql;
+        if (v26)
+            nodesSql.insert(nodesSql.size() - 1, kTbNodesSql26Column);
+        const uint32_t nodesRoot = writeNodeRows(pages, sides, progress);
+        const DbRowSet rows(sides);
+        const std::vector<DbIndexInfo> indexes = tbNodesIndexes(v26);
+        const std::vector<uint32_t> indexRoots = writeNodeIndexes(pages, rows, indexes, progress);
+
+        std::vector<std::string> records, keys;
+        appendStackRecords(sides, records, keys);
+        const auto [stackRoot, stackIndex] = writeKeyedTable(pages, records, keys);
+        records.assign(1, std::string());
+        appendConfigRecord(records[0], graphs);
+        const auto [configRoot, configIndex] = writeKeyedTable(pages, records, { "1" });
+
+        // sqlite_schema in the order msprobe's statements create the objects.
+        schema.push_back({ "table", "tb_nodes", "tb_nodes", nodesRoot, nodesSql });
+        schema.push_back({ "index", "sqlite_autoindex_tb_nodes_1", "tb_nodes", indexRoots[0], "" });
+        schema.push_back({ "table", "tb_stack", "tb_stack", stackRoot, kTbStackSql });
+        schema.push_back({ "index", "sqlite_autoindex_tb_stack_1", "tb_stack", stackIndex, "" });
+        schema.push_back({ "table", "tb_config", "tb_config", configRoot, kTbConfigSql });
+        schema.push_back({ "index", "sqlite_autoindex_tb_config_1", "tb_config", configIndex, "" });
+        for (size_t i = 1; i < indexes.size(); ++i)
+            schema.push_back({ "index", indexes[i].name, "tb_nodes", indexRoots[i], indexes[i].sql });
+        sqlfile::writeHeaderAndSchema(pages, schema);
+    } catch (const Error& e) {
+        if (!e.file().empty())
+            throw;
+        throw Error(e.code(), path, e.detail()); // internal limits of the page writer name the output
+    }
+    addNotesTable(out, path, notes);
     out.commit();
 }
 

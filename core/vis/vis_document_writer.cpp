@@ -1,7 +1,7 @@
 #include "vis/vis_document_writer.h"
 
 #include "io/file_io.h"
-#include "util/parallel.h"
+#include "util/ordered_pipeline.h"
 #include "vis/json_emit.h"
 #include "vis/json_writer.h"
 #include "vis/vis_export_common.h"
@@ -20,12 +20,14 @@ using Sink = std::function<void(std::string_view)>;
 
 class DocWriter {
 public:
-    DocWriter(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes, std::string& out, Sink sink)
+    DocWriter(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes, std::string& out, Sink sink,
+        ProgressPart progress = {})
         : m_c(c)
         , m_meta(meta)
         , m_notes(notes)
         , m_w(out)
         , m_sink(std::move(sink))
+        , m_progress(progress)
     {
     }
 
@@ -115,43 +117,36 @@ private:
     }
 
     // Formatting is nearly all of the writer's time and each node's text depends only on the comparison, so runs
-    // of nodes are formatted on all cores and emitted in order. A wave of runs at a time bounds the extra memory.
+    // of nodes are formatted on all cores into reused buffers while this thread writes the finished ones in order
+    // (OrderedPipeline: formatting never waits for the file, and only a few buffers exist at once).
     void writeNodes(size_t side)
     {
-        constexpr NodeId kRun = 2048;
+        constexpr NodeId kRun = 256;
         const NodeId count = NodeId(m_c.graphs[side]->size());
-        const unsigned threads = workerCount(0, count, kRun);
-        if (threads == 1) {
-            for (NodeId n = 0; n < count; ++n)
-                writeVisNode(m_w, m_c, m_meta, side, n);
-            return;
-        }
         std::string& out = m_w.output();
         if (m_sink) {
             m_sink(out);
             out.clear();
         }
-        std::vector<std::string> texts(size_t(2) * threads);
-        const NodeId wave = NodeId(texts.size()) * kRun;
-        for (NodeId waveBegin = 0; waveBegin < count; waveBegin += wave) {
-            const size_t runs = (std::min(count - waveBegin, wave) + kRun - 1) / kRun;
-            parallelFor(runs, unsigned(runs), [&](unsigned, size_t first, size_t last) {
-                for (size_t r = first; r < last; ++r) {
-                    const NodeId begin = waveBegin + NodeId(r) * kRun;
-                    texts[r].clear();
-                    PyJsonWriter part(texts[r], m_w, begin > 0);
-                    for (NodeId n = begin; n < std::min(count, begin + kRun); ++n)
-                        writeVisNode(part, m_c, m_meta, side, n);
-                }
-            });
-            for (size_t r = 0; r < runs; ++r) {
-                if (m_sink)
-                    m_sink(texts[r]);
-                else
-                    out += texts[r];
-            }
-        }
-        m_w.membersAppended();
+        const size_t runs = (size_t(count) + kRun - 1) / kRun;
+        const double sides = m_c.isCompare ? 2 : 1;
+        OrderedPipeline pipeline;
+        pipeline.format = [&](size_t run, std::string& text) {
+            const NodeId begin = NodeId(run) * kRun;
+            PyJsonWriter part(text, m_w, begin > 0);
+            for (NodeId n = begin; n < std::min(count, begin + kRun); ++n)
+                writeVisNode(part, m_c, m_meta, side, n);
+        };
+        pipeline.drain = [&](size_t run, std::string& text) {
+            if (m_sink)
+                m_sink(text);
+            else
+                out += text;
+            m_progress.advance(Stage::Write, (double(side) + double(run + 1) / double(runs)) / sides);
+        };
+        pipeline.run(runs);
+        if (count > 0)
+            m_w.membersAppended();
     }
 
     const Comparison& m_c;
@@ -159,6 +154,7 @@ private:
     const std::vector<NodeNote>& m_notes;
     PyJsonWriter m_w;
     Sink m_sink;
+    ProgressPart m_progress;
 };
 
 } // namespace
@@ -172,11 +168,14 @@ std::string documentJson(const Comparison& c, const VisMeta& meta, const std::ve
     return out;
 }
 
-void writeDocument(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes, const std::string& path)
+void writeDocument(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes,
+    const std::string& path, const ProgressPart& progress)
 {
     AtomicFile file(path);
     std::string out;
-    DocWriter(c, meta, notes, out, [&](std::string_view text) { file.write(text); }).write();
+    DocWriter(
+        c, meta, notes, out, [&](std::string_view text) { file.write(text); }, progress)
+        .write();
     file.write(out);
     file.commit();
 }
@@ -188,9 +187,9 @@ std::string visJson(const Comparison& c, const VisMeta& meta)
     return documentJson(c, meta, {});
 }
 
-void writeVisFile(const Comparison& c, const VisMeta& meta, const std::string& path)
+void writeVisFile(const Comparison& c, const VisMeta& meta, const std::string& path, const ProgressPart& progress)
 {
-    writeDocument(c, meta, {}, path);
+    writeDocument(c, meta, {}, path, progress);
 }
 
 std::string visDocumentJson(const VisDocument& doc)
@@ -198,9 +197,9 @@ std::string visDocumentJson(const VisDocument& doc)
     return documentJson(*doc.comparison, doc.meta, doc.notes);
 }
 
-void writeVisDocument(const VisDocument& doc, const std::string& path)
+void writeVisDocument(const VisDocument& doc, const std::string& path, const ProgressPart& progress)
 {
-    writeDocument(*doc.comparison, doc.meta, doc.notes, path);
+    writeDocument(*doc.comparison, doc.meta, doc.notes, path, progress);
 }
 
 } // namespace ps

@@ -82,10 +82,12 @@ void writeVisItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<
             continue;
         }
         const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();
+        thread_local ItemText text; // one buffer per thread: no allocation per field
+        formatItemInto(text, d, d.items[item], c.metricKeys(), metrics.span(), c.profile, md5Mode);
         w.beginObject();
-        for (auto& [k, v] : formatItem(d, d.items[item], c.metricKeys(), metrics.span(), c.profile, md5Mode)) {
-            w.key(k);
-            w.string(v);
+        for (size_t k = 0; k < text.size(); ++k) {
+            w.key(text.key(k));
+            w.string(text.value(k));
         }
         w.endObject();
     }

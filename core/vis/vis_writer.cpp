@@ -10,9 +10,9 @@ std::string visJson(const Comparison& c)
     return visJson(c, engineVisMeta());
 }
 
-void writeVisFile(const Comparison& c, const std::string& path)
+void writeVisFile(const Comparison& c, const std::string& path, const ProgressPart& progress)
 {
-    writeVisFile(c, engineVisMeta(), path);
+    writeVisFile(c, engineVisMeta(), path, progress);
 }
 
 } // namespace ps

@@ -51,6 +51,29 @@ private slots:
         QCOMPARE(QString::fromStdString(ps::formatFloatValue(value)), expected);
     }
 
+    // The fixed-point shortcut of formatFloatValue equals repr(round(x, 6)) done the long way, on random values
+    // of every magnitude the shortcut covers and around its bounds.
+    void formatFloatValueShortcutMatchesReprOfRound()
+    {
+        uint64_t state = 12345;
+        auto next = [&] {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            return state >> 11;
+        };
+        for (int i = 0; i < 200000; ++i) {
+            const double mantissa = double(next()) * 0x1.0p-53;
+            const int exponent = int(next() % 16) - 5; // 1e-5 .. 1e10
+            double x = mantissa * std::pow(10.0, exponent) * ((next() & 1) ? -1 : 1);
+            if (i % 7 == 0)
+                x = std::round(x * 1e6) / 1e6 + double(int(next() % 3) - 1) * 1e-7; // near a rounding tie
+            const std::string expected
+                = ps::py::reprHasExponent(x) ? ps::py::formatExp6(x) : ps::py::repr(ps::py::round(x, 6));
+            QCOMPARE(ps::formatFloatValue(x), expected);
+        }
+        for (double x : { 1e-4, -1e-4, 0.00010000000000000002, 999999999.9999999, 1e9, 123456789.1234565 })
+            QCOMPARE(ps::formatFloatValue(x), ps::py::repr(ps::py::round(x, 6)));
+    }
+
     void decimalTrimming_data()
     {
         QTest::addColumn<QString>("input");

@@ -18,6 +18,7 @@ import lzma
 import os
 import re
 import shutil
+import sqlite3
 import json
 import subprocess
 import sys
@@ -92,10 +93,30 @@ def round_trips(args, refs, ref_dir, out_dir, work):
         run = subprocess.run([args.rewrite, original, again], capture_output=True, text=True)
         if run.returncode != 0:
             return f"{label} does not read back: {run.stderr}"
+        problem = integrity_problem(again)
+        if problem:
+            return f"{label} read back and written again fails PRAGMA integrity_check: {problem}"
         score, report = refs.score(args.compare_tool, original, again, work)
         if score < 1.0:
             return f"{label} read back and written again scores {score:.6f}\n{report[-3000:]}"
     return None
+
+
+def integrity_problem(path):
+    """None when SQLite's PRAGMA integrity_check finds the database "ok", else what it found."""
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        rows = con.execute("PRAGMA integrity_check").fetchall()
+    finally:
+        con.close()
+    return None if rows == [("ok",)] else f"{path}: {rows[:5]}"
+
+
+def damaged_databases(out_dir):
+    """What integrity_check finds in every .vis.db written under out_dir (empty when all are sound)."""
+    found = (integrity_problem(os.path.join(root, name))
+             for root, _, files in os.walk(out_dir) for name in files if name.endswith(".vis.db"))
+    return [p for p in found if p]
 
 
 def skipped(refs, case, variant):
@@ -191,6 +212,11 @@ def main():
                 print(f"FAIL {label}: exit {run.returncode}")
                 continue
             work = os.path.join(args.work, case)
+            broken = damaged_databases(out_dir)
+            if broken:
+                failures.append(f"{label}: PRAGMA integrity_check fails\n" + "\n".join(broken))
+                print(f"FAIL {label}: integrity_check")
+                continue
             if merged_json:
                 score, report = compare_json_files(ref_dir, out_dir)
             else:

@@ -1,6 +1,7 @@
 # Every output goes through ps::AtomicFile (core/io/file_io): fails when product code (core/, app/, ui/) opens a
 # file for writing, creates, renames or deletes one anywhere else. The only exceptions: file_io.cpp itself, the
-# SQLite wrapper (which creates a database only at the temporary path that vis_db_writer.cpp gets from AtomicFile).
+# SQLite wrapper (which creates a database only at the temporary path that vis_db_writer.cpp and
+# vis_db_bulk_insert.cpp get from AtomicFile).
 # Usage: cmake -DSOURCE_DIR=<repository> -P check_output_paths.cmake
 cmake_minimum_required(VERSION 3.25)
 set(pattern "std::ofstream|fopen\\(|QSaveFile|WriteOnly|ReadWrite|O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|mkstemp|mkostemp|SQLITE_OPEN_CREATE|SQLITE_OPEN_READWRITE|rename\\(|filesystem::copy|fs::copy|QFile::copy|truncate\\(|unlink\\(|fs::remove|QFile::remove|Mode::Create")
@@ -19,8 +20,8 @@ foreach(part core app ui)
     endif()
     file(STRINGS "${f}" hits REGEX "${pattern}")
     foreach(line ${hits})
-      # The .vis.db writer may create its database at the AtomicFile's temporary path, nowhere else.
-      if(rel STREQUAL "core/vis/vis_db_writer.cpp" AND line MATCHES "SqliteDb db\\(out\\.tempPath\\(\\), SqliteDb::Mode::Create")
+      # The .vis.db writers may create their database at the AtomicFile's temporary path, nowhere else.
+      if((rel STREQUAL "core/vis/vis_db_writer.cpp" OR rel STREQUAL "core/vis/vis_db_bulk_insert.cpp") AND line MATCHES "SqliteDb db\\(out\\.tempPath\\(\\), SqliteDb::Mode::Create")
         continue()
       endif()
       string(STRIP "${line}" line)
