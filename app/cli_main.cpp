@@ -1,6 +1,10 @@
 // probescope-cli: the msprobe `graph` command without Python, for batch and CI use.
+#include "analysis/comparison_diff.h"
+#include "analysis/comparison_source.h"
 #include "analysis/divergence_report.h"
 #include "analysis/graph_report.h"
+#include "analysis/report_format.h"
+#include "analysis/step_trends.h"
 #include "batch/diagnose_run.h"
 #include "batch/engine.h"
 #include "cli_options.h"
@@ -47,6 +51,59 @@ int runDiagnose(const ps::cli::CliOptions& options)
     return 0;
 }
 
+ps::ComparisonSource openSource(const std::vector<std::string>& paths, const ps::cli::CliOptions& options)
+{
+    ps::EngineOptions engine = options.engine;
+    engine.profile = options.rules.empty() ? ps::ComparisonSource::defaultProfile(paths)
+        : options.rules == "26.0.0"        ? ps::RulesProfile::Msprobe26
+                                           : ps::RulesProfile::Msprobe121;
+    return ps::ComparisonSource::open(paths, engine);
+}
+
+// `report`: the ranked table of one source; exit code 3 when --fail-on finds nodes.
+int runReport(const ps::cli::CliOptions& options)
+{
+    const ps::ComparisonSource source = openSource(options.sources.at(0), options);
+    if (options.byStep) {
+        const ps::StepTrends trends = ps::computeTrends(source);
+        std::cout << (options.csv ? ps::trendsCsv(trends)
+                : options.json    ? ps::trendsJson(trends)
+                                  : ps::trendsText(trends));
+        if (options.failOn.empty())
+            return 0;
+        size_t found = 0;
+        for (const ps::GraphTrend& g : trends.graphs)
+            found += g.errors + (options.failOn == "warning" ? g.warnings : 0);
+        return found ? 3 : 0;
+    }
+    const size_t rows = options.worst == ps::cli::CliOptions::kDefaultRows ? 10 : options.worst;
+    ps::GraphReport report = ps::reportSource(source, ps::ReportOptions { rows });
+    for (const std::string& w : report.warnings)
+        std::cerr << "warning: " << w << "\n";
+    std::cout << (options.csv ? ps::reportCsv(report) : options.json ? ps::reportJson(report) : ps::reportText(report));
+    if (options.failOn.empty())
+        return 0;
+    const size_t found = ps::failOnFindings(report, ps::parseFailOn(options.failOn));
+    if (found)
+        std::cerr << "probescope-cli: --fail-on " << options.failOn << ": " << found << " node(s)\n";
+    return found ? 3 : 0;
+}
+
+// `diff`: what changed from the first source to the second; exit code 3 on a regression with --fail-on.
+int runDiff(const ps::cli::CliOptions& options)
+{
+    const ps::ComparisonSource before = openSource(options.sources.at(0), options);
+    const ps::ComparisonSource after = openSource(options.sources.at(1), options);
+    const ps::ComparisonDiff diff = ps::diffSources(before, after);
+    const size_t rows = options.worst == ps::cli::CliOptions::kDefaultRows ? 0 : options.worst;
+    std::cout << (options.csv ? ps::diffCsv(diff) : options.json ? ps::diffJson(diff) : ps::diffText(diff, rows));
+    const size_t regressed = diff.count(ps::ChangeKind::Regressed);
+    if (options.failOn.empty() || !regressed)
+        return 0;
+    std::cerr << "probescope-cli: --fail-on regression: " << regressed << " node(s) regressed\n";
+    return 3;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -72,13 +129,13 @@ int main(int argc, char** argv)
         return 0;
     }
     ps::setLimits(options.limits);
-    if (options.action == ps::cli::CliOptions::Action::Diagnose
-        || options.action == ps::cli::CliOptions::Action::Report) {
+    if (options.action == ps::cli::CliOptions::Action::Diagnose || options.action == ps::cli::CliOptions::Action::Report
+        || options.action == ps::cli::CliOptions::Action::Diff) {
         try {
-            if (options.action == ps::cli::CliOptions::Action::Report) {
-                std::cout << ps::reportText(ps::reportGraphFile(options.reportPath, options.worst));
-                return 0;
-            }
+            if (options.action == ps::cli::CliOptions::Action::Report)
+                return runReport(options);
+            if (options.action == ps::cli::CliOptions::Action::Diff)
+                return runDiff(options);
             return runDiagnose(options);
         } catch (const std::exception& e) {
             std::cerr << "probescope-cli: error: " << e.what() << "\n";

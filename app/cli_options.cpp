@@ -1,5 +1,7 @@
 #include "cli_options.h"
 
+#include "analysis/graph_report.h"
+#include "io/file_io.h"
 #include "util/error.h"
 
 #include <map>
@@ -17,7 +19,11 @@ std::string usage()
            "                      [--file_type {db,json}]\n"
            "       probescope-cli diagnose -i COMPARE_JSON [-lm [FILE]] [-f] [-j THREADS] [--json]\n"
            "                      [--ignore PATTERN]... [--tol DTYPE=VALUE]... [--limit N]\n"
-           "       probescope-cli report FILE.vis|FILE.vis.db [--worst N]\n"
+           "       probescope-cli report SOURCE [--worst N] [--csv | --json] [--fail-on {error,warning,bin=N}]\n"
+           "                      [--by-step] [--rules {1.2.1,26.0.0}]\n"
+           "       probescope-cli diff SOURCE_A SOURCE_B [--worst N] [--csv | --json] [--fail-on regression]\n"
+           "                      [--rules {1.2.1,26.0.0}]\n"
+           "       (SOURCE: compare.json, FILE.vis, FILE.vis.db, or NPU_DIR BENCH_DIR)\n"
            "       (every command also takes [--resource_limit NAME=VALUE]...)\n"
            "\n"
            "Builds or compares msprobe dump folders and writes .vis files that tb_graph_ascend and ProbeScope open.\n"
@@ -74,10 +80,26 @@ std::string usage()
           "                              bfloat16 0.04, float32 0.001, float64 1e-06); repeatable\n"
           "  --limit N                   report at most N nodes per graph\n"
           "\n"
-          "report: reads a .vis, gzip'ed .vis or .vis.db file with the viewer's readers and prints what it holds:\n"
-          "graphs (steps and ranks), nodes per side, matched and unmatched nodes, the worst nodes. A broken file\n"
-          "gives one error line naming the file and the problem (exit code 1).\n"
-          "  --worst N                   list the N worst matched NPU nodes per graph (default 10)\n"
+          "report: the ranked table of suspicious NPU nodes of a comparison source (compare.json, two dump folders,\n"
+          "a .vis or a .vis.db; dumps are compared first): per step and rank the nodes per side, the matched NPU\n"
+          "nodes per verdict (msprobe 26.0.0) or colour bin (1.2.1), then the nodes rated warning or error (1.2.1:\n"
+          "any bin after the first) worst first, with their worst metric, their rank in the first-divergence list\n"
+          "and the user code line that called them. Exit codes: 0 clean, 3 when --fail-on finds nodes, 1 errors,\n"
+          "2 bad arguments.\n"
+          "  --worst N                   rows per graph (default 10; 0: all)\n"
+          "  --csv                       CSV: ProbeScope's columns, then msprobe compare's columns of each node's\n"
+          "                              worst row (NPU Name ... Err_message, NPU_Stack_Info)\n"
+          "  --json                      JSON for scripts\n"
+          "  --fail-on error|warning|bin=N  exit with 3 when a matched NPU node is rated error, warning or worse,\n"
+          "                              or falls in legend bin N or a later one (bins counted from 0)\n"
+          "  --by-step                   one line per step and rank, and where the first error appears\n"
+          "  --rules {1.2.1,26.0.0}      the rules dumps are compared with (default: 1.2.1 for compare.json, as\n"
+          "                              graph; 26.0.0 for two dump folders, as graph_visualize)\n"
+          "\n"
+          "diff: two comparison sources (before and after a fix, two software versions), node by node per step,\n"
+          "rank and side: nodes whose verdict or bin, or else worst metric, improved or regressed, and nodes that\n"
+          "appeared or vanished. --worst, --csv, --json and --rules as report; --fail-on regression exits with 3\n"
+          "when a node regressed.\n"
           "\n"
           "The global form `probescope-cli -f pytorch graph ...` is accepted, as msprobe's; so is a leading\n"
           "`-f pytorch` before graph_visualize.\n";
@@ -247,26 +269,74 @@ size_t countArgument(const std::string& flag, const std::string& v)
     return size_t(std::stoull(v));
 }
 
-// report FILE [--worst N] [--resource_limit NAME=VALUE]...
-CliOptions parseReportArguments(const std::vector<std::string>& args, size_t i, CliOptions o)
+// The positional words of report/diff as comparison sources: a folder takes the next word as its bench folder.
+std::vector<std::vector<std::string>> groupSources(const std::vector<std::string>& words)
 {
+    std::vector<std::vector<std::string>> sources;
+    for (size_t k = 0; k < words.size(); ++k) {
+        if (!isDirectory(words[k])) {
+            sources.push_back({ words[k] });
+            continue;
+        }
+        if (k + 1 >= words.size())
+            throw std::invalid_argument("the dump folder '" + words[k] + "' needs its bench folder after it");
+        sources.push_back({ words[k], words[k + 1] });
+        ++k;
+    }
+    return sources;
+}
+
+// report SOURCE [--worst N] [--csv|--json] [--fail-on ...] [--by-step] [--rules R] and diff A B [...]
+CliOptions parseSourceCommand(const std::vector<std::string>& args, size_t i, CliOptions o)
+{
+    const bool diff = o.action == CliOptions::Action::Diff;
+    std::vector<std::string> words;
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "-h" || a == "--help")
             return only(CliOptions::Action::Help);
         if (a == "--worst")
             o.worst = countArgument(a, takeValue(args, i));
+        else if (a == "--csv")
+            o.csv = true;
+        else if (a == "--json")
+            o.json = true;
+        else if (a == "--fail-on")
+            o.failOn = takeValue(args, i);
+        else if (a == "--rules")
+            o.rules = takeValue(args, i);
+        else if (!diff && a == "--by-step")
+            o.byStep = true;
         else if (a == "--resource_limit")
             applyLimitSettings(o.limits, takeValue(args, i));
         else if (!a.empty() && a[0] == '-')
             throw std::invalid_argument("unrecognized argument: " + a);
-        else if (o.reportPath.empty())
-            o.reportPath = a;
         else
-            throw std::invalid_argument("report takes one file, not also '" + a + "'");
+            words.push_back(a);
     }
-    if (o.reportPath.empty())
-        throw std::invalid_argument("report: the following argument is required: FILE.vis or FILE.vis.db");
+    if (o.csv && o.json)
+        throw std::invalid_argument("--csv and --json exclude each other");
+    if (!o.rules.empty() && o.rules != "1.2.1" && o.rules != "26.0.0")
+        throw std::invalid_argument(
+            "argument --rules: invalid choice: '" + o.rules + "' (choose from '1.2.1', '26.0.0')");
+    if (diff && !o.failOn.empty() && o.failOn != "regression")
+        throw std::invalid_argument("diff --fail-on takes 'regression', not '" + o.failOn + "'");
+    if (o.byStep && o.failOn.starts_with("bin="))
+        throw std::invalid_argument("--by-step takes --fail-on error or warning, not " + o.failOn);
+    if (!diff && !o.failOn.empty()) {
+        try {
+            (void)parseFailOn(o.failOn);
+        } catch (const Error& e) {
+            throw std::invalid_argument("argument " + e.detail());
+        }
+    }
+    o.sources = groupSources(words);
+    const size_t wanted = diff ? 2 : 1;
+    if (o.sources.size() != wanted)
+        throw std::invalid_argument(diff
+                ? "diff takes two comparison sources (each a compare.json, .vis, .vis.db or NPU and bench folders)"
+                : "report takes one comparison source: a compare.json, a .vis, a .vis.db or an NPU and a bench "
+                  "dump folder");
     return o;
 }
 
@@ -293,24 +363,25 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             o.engine.framework = fw;
             continue;
         }
-        if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report") {
+        if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report" || a == "diff") {
             sawCommand = true;
-            o.action = a == "graph"     ? CliOptions::Action::Graph
-                : a == "diagnose"       ? CliOptions::Action::Diagnose
+            o.action = a == "graph"      ? CliOptions::Action::Graph
+                : a == "diagnose"        ? CliOptions::Action::Diagnose
                 : a == "graph_visualize" ? CliOptions::Action::GraphVisualize
-                                        : CliOptions::Action::Report;
+                : a == "report"          ? CliOptions::Action::Report
+                                         : CliOptions::Action::Diff;
             ++i;
             break;
         }
-        throw std::invalid_argument(
-            "unknown argument '" + a + "' (expected the sub-command 'graph', 'graph_visualize', 'diagnose' or 'report')");
+        throw std::invalid_argument("unknown argument '" + a
+            + "' (expected the sub-command 'graph', 'graph_visualize', 'diagnose', 'report' or 'diff')");
     }
     if (!sawCommand)
         return o;
     if (o.action == CliOptions::Action::GraphVisualize)
         return parseGraphVisualize(o, args, i);
-    if (o.action == CliOptions::Action::Report)
-        return parseReportArguments(args, i, std::move(o));
+    if (o.action == CliOptions::Action::Report || o.action == CliOptions::Action::Diff)
+        return parseSourceCommand(args, i, std::move(o));
     const bool diagnose = o.action == CliOptions::Action::Diagnose;
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];

@@ -4,13 +4,14 @@
 #include "batch/engine.h"
 #include "util/limits.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace ps::cli {
 
 struct CliOptions {
-    enum class Action { Graph, GraphVisualize, Diagnose, Report, Help, Version } action = Action::Help;
+    enum class Action { Graph, GraphVisualize, Diagnose, Report, Diff, Help, Version } action = Action::Help;
     std::string inputPath; // -i compare.json
     std::string outputPath; // -o folder
     // graph_visualize
@@ -24,9 +25,14 @@ struct CliOptions {
     std::vector<std::string> ignore; // --ignore PATTERN (repeatable)
     std::vector<std::string> tolerances; // --tol DTYPE=VALUE (repeatable)
     size_t limit = 0; // --limit N
-    // report: a graph file and how many worst nodes to list
-    std::string reportPath;
-    size_t worst = 10; // --worst N
+    // report and diff: comparison sources (each one file, or an NPU and a bench dump folder)
+    std::vector<std::vector<std::string>> sources; // report: one; diff: two (before, after)
+    static constexpr size_t kDefaultRows = SIZE_MAX; // report: 10 rows per graph; diff: all
+    size_t worst = kDefaultRows; // --worst N: table rows per graph (0: all)
+    bool csv = false; // --csv
+    std::string failOn; // --fail-on error|warning|bin=N (report), regression (diff)
+    std::string rules; // --rules 1.2.1|26.0.0: the rules dumps are compared with ("": the source's default)
+    bool byStep = false; // report --by-step: the trend across steps and ranks
     Limits limits; // PROBESCOPE_LIMITS, then each --resource_limit NAME=VALUE
 };
 

@@ -1,12 +1,13 @@
 #include "analysis/graph_report.h"
 
-#include "analysis/divergence_report.h"
+#include "analysis/call_site.h"
+#include "analysis/comparison_source.h"
+#include "analysis/divergence.h"
 #include "io/file_io.h"
-#include "vis/vis_db_reader.h"
-#include "vis/vis_reader.h"
+#include "util/error.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <charconv>
 #include <fstream>
 
 namespace ps {
@@ -45,97 +46,155 @@ SideSummary summarizeSide(const Comparison& c, Side side)
     return s;
 }
 
-std::string precisionText(const Precision& p)
+// The names, caller, stack and worst row's fields of a row that is shown.
+void describeRow(const Comparison& c, SuspectRow& row)
 {
-    if (p.isInt)
-        return std::to_string(int64_t(p.value));
-    return formatError(p.value);
+    const Graph& g = c.graph(Side::Npu);
+    row.npuNode = std::string(g.nameOf(row.node));
+    row.benchNode = std::string(c.graph(Side::Bench).nameOf(c.counterpart[0][row.node]));
+    CodeFrame caller = userCallerOf(g, row.node);
+    row.caller = caller.location();
+    row.callerCode = caller.code;
+    for (StrId line : g.stackOf(row.node))
+        row.stack += (row.stack.empty() ? "" : "\n") + std::string(g.strings.view(line));
+    if (row.worst.npuItem == kNoItem)
+        return;
+    row.npuItem = g.dump->itemKey(g.dump->items[row.worst.npuItem]);
+    row.npuFields = formattedItem(c, Side::Npu, row.worst.npuItem);
+    const uint32_t bench = benchItemOf(c, row.node, row.worst.npuItem);
+    if (bench == kNoItem)
+        return;
+    const DumpData& bd = *c.graph(Side::Bench).dump;
+    row.benchItem = bd.itemKey(bd.items[bench]);
+    row.benchFields = formattedItem(c, Side::Bench, bench);
 }
 
 } // namespace
 
-GraphSummary summarizeComparison(const Comparison& c, size_t worstCount)
+GraphSummary summarizeComparison(const Comparison& c, const ReportOptions& options)
 {
     GraphSummary out;
     out.compare = c.isCompare;
     out.mode = c.mode;
+    out.profile = c.profile;
     out.microSteps = c.graphs[0] ? c.graphs[0]->microSteps : 1;
     out.sides[0] = summarizeSide(c, Side::Npu);
     if (!c.isCompare)
         return out;
     out.sides[1] = summarizeSide(c, Side::Bench);
-    // Worst first: the legend's bins are ordered by severity; within a bin, higher values are worse except in md5
-    // mode, whose two bins hold one value each.
-    const std::vector<ColorBin> bins = c.colorBins();
-    struct Ranked {
-        int bin;
-        double value;
-        NodeId node;
-    };
-    std::vector<Ranked> ranked;
+    out.bins = c.colorBins();
+    out.nodesPerBin.assign(out.bins.size(), 0);
     const Graph& g = c.graph(Side::Npu);
-    for (NodeId n = 0; n < g.size() && n < c.precision.size(); ++n)
-        if (c.counterpart[0][n] != kNoNode && c.precision[n].has)
-            ranked.push_back({ colorBinOf(bins, c.precision[n].value), c.precision[n].value, n });
-    std::stable_sort(ranked.begin(), ranked.end(),
-        [](const Ranked& a, const Ranked& b) { return a.bin != b.bin ? a.bin > b.bin : a.value > b.value; });
-    for (size_t k = 0; k < ranked.size() && k < worstCount; ++k)
-        out.worst.push_back({ std::string(g.nameOf(ranked[k].node)), c.precision[ranked[k].node] });
+    std::vector<SuspectRow> suspects;
+    for (NodeId n = 0; n < g.size(); ++n) {
+        const int bin = nodeBin(c, out.bins, n);
+        if (bin < 0)
+            continue;
+        ++out.nodesPerBin[size_t(bin)];
+        const Severity severity = severityOfBin(out.bins, bin);
+        if (severity == Severity::None)
+            continue;
+        ++(severity == Severity::Error ? out.errors : out.warnings);
+        SuspectRow row;
+        row.node = n;
+        row.bin = bin;
+        row.verdict = binLabel(out.bins, bin);
+        row.severity = severity;
+        row.precision = c.precision[n];
+        row.worst = worstMetricOf(c, n);
+        suspects.push_back(std::move(row));
+    }
+    if (!suspects.empty()) {
+        std::vector<size_t> divergenceRank(g.size(), 0);
+        std::vector<Divergence> found = findDivergences(c, DiagnoseOptions {});
+        for (size_t k = 0; k < found.size(); ++k)
+            if (found[k].npu < g.size())
+                divergenceRank[found[k].npu] = k + 1;
+        for (SuspectRow& row : suspects)
+            row.divergenceRank = divergenceRank[row.node];
+    }
+    auto divergenceKey = [](size_t rank) { return rank == 0 ? SIZE_MAX : rank; };
+    std::stable_sort(suspects.begin(), suspects.end(), [&](const SuspectRow& a, const SuspectRow& b) {
+        if (a.bin != b.bin)
+            return a.bin > b.bin;
+        if (a.worst.worseThan(b.worst) || b.worst.worseThan(a.worst))
+            return a.worst.worseThan(b.worst);
+        return divergenceKey(a.divergenceRank) < divergenceKey(b.divergenceRank);
+    });
+    if (options.rows && suspects.size() > options.rows)
+        suspects.resize(options.rows);
+    for (SuspectRow& row : suspects)
+        describeRow(c, row);
+    out.suspects = std::move(suspects);
     return out;
 }
 
-GraphReport reportGraphFile(const std::string& path, size_t worstCount)
+GraphReport reportSource(const ComparisonSource& source, const ReportOptions& options)
 {
     GraphReport report;
-    report.path = path;
-    checkInputFile(path);
-    // The content decides, as when the viewer opens a file.
-    if (looksLikeSqlite(path)) {
-        report.format = ".vis.db";
-        for (const auto& [step, rank] : listVisDb(path).graphs) {
-            VisDocument doc = readVisDbGraph(path, step, rank);
-            report.graphs.push_back(summarizeComparison(*doc.comparison, worstCount));
-            report.graphs.back().step = step;
-            report.graphs.back().rank = rank;
-        }
-        return report;
+    report.path = source.label();
+    report.format = sourceKindName(source.kind());
+    if (source.kind() == SourceKind::Vis) {
+        char magic[2] = {};
+        std::ifstream(source.label(), std::ios::binary).read(magic, 2);
+        if (magic[0] == '\x1f' && magic[1] == '\x8b')
+            report.format = "gzip'ed .vis";
     }
-    VisDocument doc = readVisFile(path);
-    char magic[2] = {};
-    std::ifstream(path, std::ios::binary).read(magic, 2);
-    report.format = magic[0] == '\x1f' && magic[1] == '\x8b' ? "gzip'ed .vis" : ".vis";
-    report.graphs.push_back(summarizeComparison(*doc.comparison, worstCount));
+    for (size_t i = 0; i < source.graphs().size(); ++i) {
+        std::shared_ptr<const Comparison> c = source.load(i, report.warnings);
+        report.graphs.push_back(summarizeComparison(*c, options));
+        report.graphs.back().step = source.graphs()[i].step;
+        report.graphs.back().rank = source.graphs()[i].rank;
+    }
     return report;
 }
 
-std::string reportText(const GraphReport& report)
+GraphReport reportGraphFile(const std::string& path, size_t rows)
 {
-    std::string out = report.path + ": " + report.format + ", " + std::to_string(report.graphs.size())
-        + (report.graphs.size() == 1 ? " graph\n" : " graphs\n");
-    char line[256];
+    return reportSource(ComparisonSource::open({ path }, EngineOptions {}), ReportOptions { rows });
+}
+
+FailOn parseFailOn(const std::string& text)
+{
+    FailOn f;
+    if (text == "error") {
+        f.kind = FailOn::Kind::Error;
+    } else if (text == "warning") {
+        f.kind = FailOn::Kind::Warning;
+    } else if (text.starts_with("bin=")) {
+        const char* first = text.data() + 4;
+        const char* last = text.data() + text.size();
+        auto [end, ec] = std::from_chars(first, last, f.bin);
+        if (ec != std::errc() || end != last || first == last || f.bin < 0)
+            throw Error(
+                ErrorCode::BadArgument, "", "--fail-on " + text + ": N must be a legend bin number (0, 1, ...)");
+        f.kind = FailOn::Kind::Bin;
+    } else {
+        throw Error(ErrorCode::BadArgument, "", "--fail-on " + text + ": expected error, warning or bin=N");
+    }
+    return f;
+}
+
+size_t failOnFindings(const GraphReport& report, const FailOn& failOn)
+{
+    size_t found = 0;
     for (const GraphSummary& g : report.graphs) {
-        out += "\nstep " + std::to_string(g.step) + ", rank " + std::to_string(g.rank) + ": "
-            + (g.compare ? std::string("comparison (") + taskName(g.mode) + ")" : std::string("build")) + ", "
-            + std::to_string(g.microSteps) + (g.microSteps == 1 ? " micro step\n" : " micro steps\n");
-        for (size_t s = 0; s < (g.compare ? 2u : 1u); ++s) {
-            const SideSummary& side = g.sides[s];
-            std::snprintf(line, sizeof line, "  %-6s %zu nodes (%zu modules, %zu APIs, %zu groups), depth %zu",
-                s == 0 ? "NPU" : "Bench", side.nodes, side.modules, side.apis, side.groups, side.depth);
-            out += line;
-            if (g.compare)
-                out += ", " + std::to_string(side.matched) + " matched, " + std::to_string(side.unmatched)
-                    + " unmatched";
-            if (side.overflowing)
-                out += ", " + std::to_string(side.overflowing) + " overflowing";
-            out += "\n";
-        }
-        if (!g.worst.empty()) {
-            out += "  worst NPU nodes (precision index):\n";
-            for (const ReportedNode& n : g.worst)
-                out += "    " + precisionText(n.precision) + "  " + n.name + "\n";
+        switch (failOn.kind) {
+        case FailOn::Kind::Never:
+            break;
+        case FailOn::Kind::Error:
+            found += g.errors;
+            break;
+        case FailOn::Kind::Warning:
+            found += g.errors + g.warnings;
+            break;
+        case FailOn::Kind::Bin:
+            for (size_t b = size_t(failOn.bin); b < g.nodesPerBin.size(); ++b)
+                found += g.nodesPerBin[b];
+            break;
         }
     }
-    return out;
+    return found;
 }
 
 } // namespace ps

@@ -1,8 +1,10 @@
 #pragma once
-// `probescope-cli report`: what a graph file holds, read through the readers the viewer uses (.vis, gzip'ed
-// .vis, .vis.db one step and rank at a time), so that every reader can be tried from the command line. The
-// summary is plain data; formatting is separate (reportText), so that other sources (dump folders) and other
-// formats (CSV, JSON) can be added beside them.
+// `probescope-cli report`: what a comparison source holds (compare.json, two dump folders, .vis, .vis.db; see
+// comparison_source.h), graph by graph: nodes per side, matched and unmatched, nodes per legend bin, and the ranked
+// table of suspicious NPU nodes (verdict or bin, worst metric, first-divergence rank, the user code line that
+// called it). The report is plain data; report_format.h turns it into text, CSV or JSON, and failOnFindings
+// counts what a CI gate (--fail-on) trips on.
+#include "analysis/node_assessment.h"
 #include "compare/comparison.h"
 
 #include <array>
@@ -11,6 +13,8 @@
 #include <vector>
 
 namespace ps {
+
+class ComparisonSource;
 
 struct SideSummary {
     size_t nodes = 0;
@@ -23,9 +27,22 @@ struct SideSummary {
     size_t depth = 0; // levels below the root
 };
 
-struct ReportedNode {
-    std::string name;
+// One row of the ranked table.
+struct SuspectRow {
+    NodeId node = kNoNode; // NPU node (valid while its comparison lives; the rows keep names for later)
+    std::string npuNode;
+    std::string benchNode;
+    int bin = -1;
+    std::string verdict; // binLabel: "error", "warning", "bin 3"
+    Severity severity = Severity::None;
     Precision precision;
+    WorstMetric worst;
+    size_t divergenceRank = 0; // 1-based rank in the first-divergence list; 0: not in it
+    std::string caller; // "file:line" of the user code that called the node ("" when unknown)
+    std::string callerCode; // that line's code
+    std::string stack; // the NPU node's stack lines, one per line
+    std::string npuItem, benchItem; // the worst row's item names
+    FormattedItem npuFields, benchFields; // their fields as the .vis writers format them
 };
 
 struct GraphSummary {
@@ -33,23 +50,42 @@ struct GraphSummary {
     int rank = 0;
     bool compare = false;
     CompareMode mode = CompareMode::Summary;
+    RulesProfile profile = RulesProfile::Msprobe121;
     uint32_t microSteps = 1;
     std::array<SideSummary, 2> sides; // [Bench] is empty for a build graph
-    std::vector<ReportedNode> worst; // matched NPU nodes, worst precision bin first
+    std::vector<ColorBin> bins; // the legend
+    std::vector<size_t> nodesPerBin; // matched NPU nodes per legend bin
+    size_t warnings = 0, errors = 0; // matched NPU nodes of each severity
+    std::vector<SuspectRow> suspects; // severity >= warning, worst first, at most ReportOptions::rows
 };
 
 struct GraphReport {
-    std::string path;
-    std::string format; // ".vis", "gzip'ed .vis", ".vis.db"
+    std::string path; // the source as given
+    std::string format; // ".vis", "gzip'ed .vis", ".vis.db", "compare.json", "dump folders"
     std::vector<GraphSummary> graphs;
+    std::vector<std::string> warnings; // the engine's, for dump sources
 };
 
-// The summary of one comparison (also used for results computed from dumps).
-GraphSummary summarizeComparison(const Comparison& c, size_t worstCount);
+struct ReportOptions {
+    size_t rows = 10; // table rows per graph; 0: all
+};
 
-// Reads a .vis / .vis.db file. Throws ps::Error naming the file and the problem.
-GraphReport reportGraphFile(const std::string& path, size_t worstCount = 10);
+// The summary of one comparison (also used for every source kind). Rows are ranked by bin, then the worst row's
+// verdict and metric, then the first-divergence rank, then node order.
+GraphSummary summarizeComparison(const Comparison& c, const ReportOptions& options);
 
-std::string reportText(const GraphReport& report);
+// Every graph of the source, loaded one at a time. Throws ps::Error naming the file and the problem.
+GraphReport reportSource(const ComparisonSource& source, const ReportOptions& options);
+// A .vis / .vis.db file (the form the fuzzers and hostile tests use).
+GraphReport reportGraphFile(const std::string& path, size_t rows = 10);
+
+// --fail-on error | warning | bin=N: what trips a CI gate.
+struct FailOn {
+    enum class Kind { Never, Error, Warning, Bin } kind = Kind::Never;
+    int bin = 0; // Kind::Bin: nodes in legend bin N or a later (worse) one
+};
+FailOn parseFailOn(const std::string& text); // throws ps::Error(BadArgument) naming the text
+// Matched NPU nodes that trip the gate, over every graph (not only the rows shown).
+size_t failOnFindings(const GraphReport& report, const FailOn& failOn);
 
 } // namespace ps

@@ -16,8 +16,15 @@ bool isVisDbPath(const std::string& path)
 std::vector<VisDocument> openGraphFile(const std::string& path)
 {
     // The content decides, not the name: a renamed database still opens.
-    if (looksLikeSqlite(path) || isVisDbPath(path))
-        return readVisDb(path);
+    if (looksLikeSqlite(path) || isVisDbPath(path)) {
+        std::vector<VisDocument> docs = readVisDb(path);
+        const std::vector<NodeNote> notes = readVisDbNotes(path);
+        for (VisDocument& d : docs)
+            for (const NodeNote& n : notes)
+                if (n.ref.step == d.step && n.ref.rank == d.rank)
+                    d.notes.push_back(n);
+        return docs;
+    }
     std::vector<VisDocument> out;
     out.push_back(readVisFile(path));
     return out;
@@ -27,9 +34,12 @@ void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path
 {
     if (isVisDbPath(path)) {
         std::vector<VisDbGraph> graphs;
-        for (const VisDocument& d : docs)
+        std::vector<NodeNote> notes;
+        for (const VisDocument& d : docs) {
             graphs.push_back({ d.step, d.rank, d.comparison, std::make_shared<VisMeta>(d.meta) });
-        writeVisDb(graphs, path, progress);
+            notes.insert(notes.end(), d.notes.begin(), d.notes.end());
+        }
+        writeVisDb(graphs, path, notes, progress);
         return;
     }
     if (docs.size() != 1)

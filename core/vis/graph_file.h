@@ -11,7 +11,8 @@
 namespace ps {
 
 bool isVisDbPath(const std::string& path); // ends with .vis.db or .db
-// .vis.db: one document per step and rank; .vis (or anything that is not SQLite): one document.
+// .vis.db: one document per step and rank; .vis (or anything that is not SQLite): one document. Each document
+// holds the notes on its graph (VisDocument::notes), and saving writes them back.
 std::vector<VisDocument> openGraphFile(const std::string& path);
 // .vis.db: all documents in one database; otherwise exactly one document as .vis JSON. Temp file + rename,
 // mode 0640.

@@ -3,6 +3,7 @@
 #include "compare/verdict_rows.h"
 #include "io/file_io.h"
 #include "io/json_reader.h"
+#include "vis/vis_db_notes.h"
 #include "vis/vis_db_schema.h"
 #include "vis/vis_db_sqlite.h"
 #include "vis/vis_reader_common.h"
@@ -70,6 +71,7 @@ public:
     }
 
     const DbConfig& config() const { return m_config; }
+    std::vector<NodeNote> notes() { return readNotesTable(*m_db, m_path); }
 
     std::vector<std::pair<int, int>> graphs()
     {
@@ -472,6 +474,12 @@ std::vector<VisDocument> readVisDb(const std::string& path)
     for (auto [step, rank] : reader.graphs())
         out.push_back(reader.read(step, rank));
     return out;
+}
+
+std::vector<NodeNote> readVisDbNotes(const std::string& path)
+{
+    DbReader reader(path);
+    return reader.notes();
 }
 
 } // namespace ps

@@ -2,6 +2,7 @@
 // Opens a .vis.db (msprobe >= 8.2.1, ProbeScope, or edited by tb_graph_ascend) read-only into the engine's
 // model, one VisDocument per step and rank. A file that is not SQLite, or SQLite without the .vis.db tables
 // and columns, gives a ps::Error naming the file and the problem. The file is never modified.
+#include "session/session_file.h"
 #include "vis/vis_document.h"
 
 #include <string>
@@ -20,5 +21,8 @@ VisDocument readVisDbGraph(const std::string& path, int step, int rank);
 std::vector<VisDocument> readVisDb(const std::string& path); // every step and rank
 
 bool looksLikeSqlite(const std::string& path); // the 16-byte SQLite header
+
+// The notes ProbeScope stored in the file's probescope_notes table (vis_db_notes.h); empty when it has none.
+std::vector<NodeNote> readVisDbNotes(const std::string& path);
 
 } // namespace ps

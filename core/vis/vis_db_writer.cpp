@@ -6,6 +6,7 @@
 #include "vis/sqlite_file.h"
 #include "vis/vis_db_bulk_insert.h"
 #include "vis/vis_db_index.h"
+#include "vis/vis_db_notes.h"
 #include "vis/vis_db_rows.h"
 #include "vis/vis_db_schema.h"
 
@@ -93,9 +94,23 @@ std::pair<uint32_t, uint32_t> writeKeyedTable(
     return { root, index.finish() };
 }
 
+// ProbeScope's notes (a few rows, a table the plugin never reads) go through SQLite into the finished temporary
+// file before the rename; the plugin's three tables stay as the page writer wrote them.
+void addNotesTable(const AtomicFile& out, const std::string& path, const std::vector<NodeNote>& notes)
+{
+    if (notes.empty())
+        return;
+    SqliteDb db(out.tempPath(), SqliteDb::Mode::Create, path);
+    db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN");
+    writeNotesTable(db, notes);
+    db.exec("COMMIT");
+    db.close();
+}
+
 } // namespace
 
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const ProgressPart& progress)
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes,
+    const ProgressPart& progress)
 {
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
@@ -113,6 +128,7 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
     AtomicFile out(path);
     if (const char* writer = std::getenv("PROBESCOPE_VISDB_WRITER"); writer && std::string_view(writer) == "sqlite") {
         insertVisDbThroughSqlite(graphs, sides, v26, out, path, progress);
+        addNotesTable(out, path, notes);
         out.commit();
         return;
     }
@@ -149,6 +165,7 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
             throw;
         throw Error(e.code(), path, e.detail()); // internal limits of the page writer name the output
     }
+    addNotesTable(out, path, notes);
     out.commit();
 }
 

@@ -2,6 +2,7 @@
 // The SQLite .vis.db that msprobe >= 8.2.1 writes and tb_graph_ascend >= 8.2.0 reads (viewer spec §1.10,
 // engine spec §13): one database for every step and rank of a run, tables tb_nodes, tb_config and tb_stack.
 // The content is our own comparison, formatted as in our .vis.
+#include "session/session_file.h"
 #include "util/progress.h"
 #include "vis/vis_document.h"
 
@@ -12,7 +13,9 @@ namespace ps {
 
 // Writes all graphs (all compare results or all build results) into `path`: a temporary file in the target
 // folder, mode 0640, renamed over `path` when complete. Throws ps::Error(OutputError / BadArgument), or
-// Error(Cancelled) when `progress` is cancelled (reported as Stage::Write).
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const ProgressPart& progress = {});
+// Error(Cancelled) when `progress` is cancelled (reported as Stage::Write). With `notes`, ProbeScope's
+// probescope_notes table carries them (vis_db_notes.h); the plugin's three tables stay the same.
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes = {},
+    const ProgressPart& progress = {});
 
 } // namespace ps

@@ -4,6 +4,7 @@
 // kept as raw JSON so that writing the document back reproduces them.
 #include "compare/comparison.h"
 #include "io/json_value.h"
+#include "session/session_file.h"
 
 #include <array>
 #include <memory>
@@ -12,6 +13,8 @@
 #include <vector>
 
 namespace ps {
+
+inline constexpr const char* kVisNotesKey = "probescope_notes"; // the .vis top-level key of VisDocument::notes
 
 // Owns the raw JSON values of a VisMeta (copies of a VisMeta share it).
 struct VisMetaStore {
@@ -46,6 +49,10 @@ struct VisDocument {
     VisMeta meta;
     int step = 0; // .vis.db partition keys (0 for .vis files)
     int rank = 0;
+    // ProbeScope's notes on nodes (last, so that {comparison, meta, step, rank} still initialises a document); a
+    // .vis carries them in its top-level "probescope_notes" key, which tb_graph_ascend ignores (it reads only the
+    // keys it knows; viewer spec §1.2).
+    std::vector<NodeNote> notes;
 };
 
 // One graph of a .vis.db: a step and rank of the run, and its result (meta may be null: msprobe defaults).

@@ -20,9 +20,11 @@ using Sink = std::function<void(std::string_view)>;
 
 class DocWriter {
 public:
-    DocWriter(const Comparison& c, const VisMeta& meta, std::string& out, Sink sink, ProgressPart progress = {})
+    DocWriter(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes, std::string& out, Sink sink,
+        ProgressPart progress = {})
         : m_c(c)
         , m_meta(meta)
+        , m_notes(notes)
         , m_w(out)
         , m_sink(std::move(sink))
         , m_progress(progress)
@@ -42,6 +44,10 @@ public:
         m_w.beginObject();
         for (const std::string& key : keys)
             writeTopKey(key);
+        if (!m_notes.empty()) {
+            m_w.key(kVisNotesKey);
+            writeNotesArray(m_w, m_notes);
+        }
         m_w.endObject();
     }
 
@@ -145,6 +151,7 @@ private:
 
     const Comparison& m_c;
     const VisMeta& m_meta;
+    const std::vector<NodeNote>& m_notes;
     PyJsonWriter m_w;
     Sink m_sink;
     ProgressPart m_progress;
@@ -152,32 +159,47 @@ private:
 
 } // namespace
 
-std::string visJson(const Comparison& c, const VisMeta& meta)
+namespace {
+
+std::string documentJson(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes)
 {
     std::string out;
-    DocWriter(c, meta, out, nullptr).write();
+    DocWriter(c, meta, notes, out, nullptr).write();
     return out;
 }
 
-void writeVisFile(const Comparison& c, const VisMeta& meta, const std::string& path, const ProgressPart& progress)
+void writeDocument(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes,
+    const std::string& path, const ProgressPart& progress)
 {
     AtomicFile file(path);
     std::string out;
     DocWriter(
-        c, meta, out, [&](std::string_view text) { file.write(text); }, progress)
+        c, meta, notes, out, [&](std::string_view text) { file.write(text); }, progress)
         .write();
     file.write(out);
     file.commit();
 }
 
+} // namespace
+
+std::string visJson(const Comparison& c, const VisMeta& meta)
+{
+    return documentJson(c, meta, {});
+}
+
+void writeVisFile(const Comparison& c, const VisMeta& meta, const std::string& path, const ProgressPart& progress)
+{
+    writeDocument(c, meta, {}, path, progress);
+}
+
 std::string visDocumentJson(const VisDocument& doc)
 {
-    return visJson(*doc.comparison, doc.meta);
+    return documentJson(*doc.comparison, doc.meta, doc.notes);
 }
 
 void writeVisDocument(const VisDocument& doc, const std::string& path, const ProgressPart& progress)
 {
-    writeVisFile(*doc.comparison, doc.meta, path, progress);
+    writeDocument(*doc.comparison, doc.meta, doc.notes, path, progress);
 }
 
 } // namespace ps

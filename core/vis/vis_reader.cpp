@@ -75,6 +75,9 @@ public:
                 if (v.type != JType::Int || v.i < 0 || v.i > 1000000000)
                     m_reader.fail("\"MicroSteps\" must be a non-negative integer");
                 how.microSteps = uint32_t(v.i);
+            } else if (k == kVisNotesKey) {
+                meta.topLevel.pop_back(); // the document holds them; the writer puts them back
+                m_doc.notes = readNotesArray(m_reader);
             } else if (k == "OverflowCheck" && (m_reader.peek() == 't' || m_reader.peek() == 'f')) {
                 how.overflowCheck = m_reader.readScalar(arena.pool()).b;
                 hasOverflowKey = true;

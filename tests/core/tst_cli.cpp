@@ -383,11 +383,12 @@ private slots:
                          + (file.endsWith(QLatin1String(".db")) ? QStringLiteral(": .vis.db, 1 graph")
                                                                 : QStringLiteral(": .vis, 1 graph"))),
                 qPrintable(r.out));
-            QVERIFY2(r.out.contains(QLatin1String("step 0, rank 0: comparison (summary), 1 micro step\n"
+            QVERIFY2(r.out.contains(QLatin1String("step 0, rank 0: comparison (summary, msprobe 1.2.1), 1 micro step\n"
                                                   "  NPU    2 nodes (1 modules, 1 APIs, 0 groups), depth 1, 2 matched, "
                                                   "0 unmatched\n")),
                 qPrintable(r.out));
-            QVERIFY2(r.out.contains(QLatin1String("worst NPU nodes (precision index):\n    0  Tensor.x.0.forward")),
+            QVERIFY2(r.out.contains(QLatin1String("  matched NPU nodes per bin: bin 0 1, bin 1 0, bin 2 0, bin 3 0, "
+                                                  "bin 4 0\n  no suspicious node\n")),
                 qPrintable(r.out));
         }
         Run gz = cli(
@@ -398,13 +399,16 @@ private slots:
                 && gz.out.contains(QLatin1String("NPU    34 nodes (13 modules, 19 APIs, 2 groups), depth 2, 34 "
                                                  "matched, 0 unmatched, 23 overflowing")),
             qPrintable(gz.out));
-        QCOMPARE(gz.out.count(QLatin1String("\n    ")), 2); // --worst 2
+        // msprobe 1.2.1 rated every node of this NaN case 0 (bin 0): nothing to rank.
+        QVERIFY2(gz.out.contains(QLatin1String("bin 0 33, bin 1 0, bin 2 0, bin 3 0, bin 4 0\n  no suspicious node\n")),
+            qPrintable(gz.out));
 
-        Run broken = cli({ QStringLiteral("report"), compare });
+        const QString junk = dir.filePath(QStringLiteral("junk.vis"));
+        writeFile(junk, "[1, 2]");
+        Run broken = cli({ QStringLiteral("report"), junk });
         QCOMPARE(broken.exitCode, 1);
         QVERIFY(broken.out.isEmpty());
-        QVERIFY2(
-            broken.err.startsWith(QStringLiteral("probescope-cli: error: ") + compare + QStringLiteral(": neither"))
+        QVERIFY2(broken.err.startsWith(QStringLiteral("probescope-cli: error: ") + junk + QStringLiteral(": "))
                 && broken.err.count(QLatin1Char('\n')) == 1,
             qPrintable(broken.err));
         Run missing = cli({ QStringLiteral("report"), dir.filePath(QStringLiteral("gone.vis")) });
@@ -412,6 +416,73 @@ private slots:
         QVERIFY2(missing.err.contains(QLatin1String("gone.vis: the file does not exist")), qPrintable(missing.err));
         QCOMPARE(cli({ QStringLiteral("report") }).exitCode, 2);
         QCOMPARE(cli({ QStringLiteral("report"), vis, db }).exitCode, 2);
+    }
+
+    // report and diff as a CI job runs them: --fail-on sets exit code 3 (0 when clean), --csv and --json print
+    // what the core formats, a bad gate or source is a usage error (2).
+    void reportAndDiffExitCodes()
+    {
+        const QString gpt = QStringLiteral(PROBESCOPE_CASES "/gpt_mix_statistics/compare.json");
+        const QString fuzzy = QStringLiteral(PROBESCOPE_CASES "/gpt_fuzzy_mix_statistics/compare.json");
+        Run r = cli({ QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("error") });
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(r.err, QStringLiteral("probescope-cli: --fail-on error: 19 node(s)\n"));
+        QVERIFY2(r.out.contains(QLatin1String("suspicious NPU nodes (19 error, 3 warning), worst first:\n")),
+            qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("  1    bin 4    MeanRelativeErr 8806300.0%         -     "
+                                              "Tensor.transpose.3.backward\n")),
+            qPrintable(r.out));
+        QCOMPARE(
+            cli({ QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("bin=5") }).exitCode, 0);
+        QCOMPARE(
+            cli({ QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("bin=4") }).exitCode, 3);
+        QCOMPARE(cli({ QStringLiteral("report"), gpt }).exitCode, 0); // no gate: findings are no failure
+        // Two dump folders are compared with msprobe 26.0.0's verdicts.
+        const QString npu = QStringLiteral(PROBESCOPE_CASES "/gpt_mix_statistics/npu/step0/rank");
+        const QString bench = QStringLiteral(PROBESCOPE_CASES "/gpt_mix_statistics/bench/step0/rank");
+        r = cli({ QStringLiteral("report"), npu, bench, QStringLiteral("--fail-on"), QStringLiteral("warning"),
+            QStringLiteral("--json"), QStringLiteral("--worst"), QStringLiteral("1") });
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.out.contains(QLatin1String("\"rules\": \"msprobe 26.0.0\""))
+                && r.out.contains(QLatin1String("\"severity\": \"error\"")),
+            qPrintable(r.out));
+        r = cli(
+            { QStringLiteral("report"), gpt, QStringLiteral("--csv"), QStringLiteral("--worst"), QStringLiteral("3") });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out.count(QStringLiteral("\r\n0,0,")), 3);
+        QVERIFY(r.out.startsWith(QLatin1String("Step,Rank,Order,NPU Node,Bench Node,Verdict,")));
+
+        Run same = cli({ QStringLiteral("diff"), gpt, gpt, QStringLiteral("--fail-on"), QStringLiteral("regression") });
+        QCOMPARE(same.exitCode, 0);
+        QVERIFY2(same.out.contains(
+                     QLatin1String("0 regressed, 0 improved, 0 appeared, 0 vanished, 222 NPU nodes unchanged\n")),
+            qPrintable(same.out));
+        Run changed
+            = cli({ QStringLiteral("diff"), gpt, fuzzy, QStringLiteral("--fail-on"), QStringLiteral("regression") });
+        QCOMPARE(changed.exitCode, 3);
+        QVERIFY2(changed.out.contains(QLatin1String("  regressed NPU    "))
+                && changed.out.contains(QLatin1String("  appeared  NPU    ")),
+            qPrintable(changed.out));
+        QCOMPARE(cli({ QStringLiteral("diff"), gpt, fuzzy }).exitCode, 0);
+        r = cli({ QStringLiteral("report"), QStringLiteral(PROBESCOPE_CASES "/mlp_steps_mix_statistics/compare.json"),
+            QStringLiteral("--by-step"), QStringLiteral("--fail-on"), QStringLiteral("error") });
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.out.contains(QLatin1String("the first error appears at step 0, rank 0: ")), qPrintable(r.out));
+
+        for (const QStringList& bad :
+            { QStringList { QStringLiteral("report"), gpt, QStringLiteral("--fail-on"), QStringLiteral("bin=x") },
+                QStringList { QStringLiteral("report"), gpt, QStringLiteral("--csv"), QStringLiteral("--json") },
+                QStringList { QStringLiteral("report"), npu },
+                QStringList { QStringLiteral("report"), gpt, QStringLiteral("--rules"), QStringLiteral("8.1") },
+                QStringList { QStringLiteral("diff"), gpt },
+                QStringList { QStringLiteral("diff"), gpt, gpt, QStringLiteral("--fail-on"), QStringLiteral("error") },
+                QStringList { QStringLiteral("diff"), gpt, gpt, QStringLiteral("--by-step") },
+                QStringList { QStringLiteral("report"), gpt, QStringLiteral("--by-step"), QStringLiteral("--fail-on"),
+                    QStringLiteral("bin=2") } }) {
+            Run u = cli(bad);
+            QVERIFY2(u.exitCode == 2 && u.err.contains(QLatin1String("probescope-cli: error: ")),
+                qPrintable(bad.join(QLatin1Char(' '))));
+        }
     }
 
     void badArgumentsExitTwoWithUsage()

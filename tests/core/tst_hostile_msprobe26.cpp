@@ -7,6 +7,7 @@
 #include "bad_inputs.h"
 
 #include "analysis/graph_report.h"
+#include "analysis/report_format.h"
 #include "batch/merge_run.h"
 #include "merge/param_merge.h"
 #include "merge/reduce_index.h"

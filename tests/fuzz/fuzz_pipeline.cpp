@@ -13,6 +13,7 @@
 // (--file_type json) that must build again.
 #include "analysis/divergence.h"
 #include "analysis/graph_report.h"
+#include "analysis/report_format.h"
 #include "batch/engine.h"
 #include "compare/manual_match.h"
 #include "fuzz_common.h"
@@ -158,7 +159,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         if (c->mode == ps::CompareMode::Real)
             return; // tensor files are the .pt/.npy fuzzers' job
         (void)ps::findDivergences(*c, ps::DiagnoseOptions {});
-        (void)ps::summarizeComparison(*c, 5);
+        (void)ps::summarizeComparison(*c, ps::ReportOptions { 5 });
         if (ps::manualMatchRefusal(*c).empty() && c->graphs[0]->size() > 0 && c->graphs[1]->size() > 0) {
             ps::ManualMatchReport report;
             auto unmatched = ps::unmatchManually(*c, c->graphs[0]->root, c->graphs[1]->root, true, report);

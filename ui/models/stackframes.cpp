@@ -1,7 +1,8 @@
 #include "models/stackframes.h"
 
+#include "analysis/call_site.h"
+
 #include <QHash>
-#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -12,34 +13,22 @@ QString StackFrame::location() const
     return line > 0 ? file % QLatin1Char(':') % QString::number(line) : file;
 }
 
+// The parsing and the framework rule are the core's (analysis/call_site), which the CLI report uses too.
 StackFrame parseFrame(const QString& text)
 {
-    static const QRegularExpression re(QStringLiteral(R"(^File (.*), line (\d+), in ([^,]*),\s*\n?\s*(.*)$)"),
-        QRegularExpression::DotMatchesEverythingOption);
+    const ps::CodeFrame core = ps::parseCodeFrame(text.toStdString());
     StackFrame f;
-    QRegularExpressionMatch m = re.match(text);
-    if (m.hasMatch()) {
-        f.file = m.captured(1);
-        f.line = m.captured(2).toInt();
-        f.function = m.captured(3);
-        f.code = m.captured(4).trimmed();
-    } else {
-        f.code = text.trimmed();
-    }
-    f.framework = isFrameworkFile(f.file);
+    f.file = QString::fromStdString(core.file);
+    f.line = core.line;
+    f.function = QString::fromStdString(core.function);
+    f.code = QString::fromStdString(core.code);
+    f.framework = core.framework;
     return f;
 }
 
 bool isFrameworkFile(const QString& file)
 {
-    if (file.isEmpty())
-        return false;
-    static const char* const kMarkers[] = { "/site-packages/", "/dist-packages/", "/torch/", "/msprobe/", "/torch_npu/",
-        "/megatron/core/", "/lib/python3", "<frozen", "<string>" };
-    for (const char* m : kMarkers)
-        if (file.contains(QLatin1String(m)))
-            return true;
-    return false;
+    return ps::isFrameworkFile(file.toStdString());
 }
 
 std::vector<StackFrame> framesOf(const ps::Graph& graph, NodeId node)

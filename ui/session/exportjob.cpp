@@ -1,5 +1,8 @@
 #include "session/exportjob.h"
 
+#include "analysis/graph_report.h"
+#include "analysis/report_format.h"
+#include "io/file_io.h"
 #include "session/errortext.h"
 #include "vis/graph_file.h"
 
@@ -60,6 +63,24 @@ QString ExportJob::write(const ExportRequest& request)
         doc.step = request.step;
         doc.rank = request.rank;
         ps::saveGraphFile({ doc }, request.path.toStdString());
+        return {};
+    } catch (const std::exception& e) {
+        return ErrorText::of(e);
+    }
+}
+
+QString ExportJob::writeReport(const ExportRequest& request)
+{
+    try {
+        ps::GraphReport report;
+        report.path = request.path.toStdString();
+        ps::GraphSummary summary = ps::summarizeComparison(*request.comparison, ps::ReportOptions { 0 });
+        summary.step = request.step;
+        summary.rank = request.rank;
+        report.graphs.push_back(std::move(summary));
+        ps::AtomicFile file(request.path.toStdString());
+        file.write(ps::reportCsv(report));
+        file.commit();
         return {};
     } catch (const std::exception& e) {
         return ErrorText::of(e);

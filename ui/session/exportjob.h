@@ -30,6 +30,9 @@ public:
     static std::shared_ptr<const ps::Comparison> withLegend(
         const std::shared_ptr<const ps::Comparison>& comparison, const std::vector<ps::ColorBin>& colors);
     static QString write(const ExportRequest& request); // "" or why it failed; temp file + rename, mode 0640
+    // The report of the comparison as CSV, every suspect row: what `probescope-cli report --csv --worst 0` writes
+    // for the same comparison. "" or why it failed; temp file + rename.
+    static QString writeReport(const ExportRequest& request);
 };
 
 } // namespace psui

@@ -160,8 +160,22 @@ QString SessionController::setColorRanges(const std::vector<ps::ColorBin>& range
 void SessionController::exportVis(const QString& path)
 {
     const QString problem = ExportJob::problem(path);
-    if (!m_snapshot || !m_snapshot->comparison || !problem.isEmpty()) {
-        Q_EMIT exportFinished(path, problem.isEmpty() ? tr("Nothing to export.") : problem);
+    if (!problem.isEmpty()) {
+        Q_EMIT exportFinished(path, problem);
+        return;
+    }
+    runExport(path, &ExportJob::write);
+}
+
+void SessionController::exportReport(const QString& path)
+{
+    runExport(path, &ExportJob::writeReport);
+}
+
+void SessionController::runExport(const QString& path, QString (*write)(const ExportRequest&))
+{
+    if (!m_snapshot || !m_snapshot->comparison) {
+        Q_EMIT exportFinished(path, tr("Nothing to export."));
         return;
     }
     ExportRequest request { path, ExportJob::withLegend(m_snapshot->comparison, m_colors), m_snapshot->meta };
@@ -170,7 +184,7 @@ void SessionController::exportVis(const QString& path)
         request.rank = m_jobs[size_t(m_request.jobIndex)].rank;
     }
     m_runner->run(
-        Channel::Export, {}, [request](const JobContext&) { return ExportJob::write(request); },
+        Channel::Export, {}, [request, write](const JobContext&) { return write(request); },
         [this, path](const QString& error) { Q_EMIT exportFinished(path, error); });
 }
 

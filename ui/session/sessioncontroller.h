@@ -24,6 +24,7 @@ namespace psui {
 
 class GraphTreeModel;
 struct LoadResult;
+struct ExportRequest;
 
 class SessionController : public QObject {
     Q_OBJECT
@@ -55,6 +56,7 @@ public:
     void search(int sides, const SearchQuery& query); // sides: a mask (1 = NPU, 2 = Bench)
     void filter(const NodeFilter& filter);
     void exportVis(const QString& path);
+    void exportReport(const QString& path); // CSV, as `probescope-cli report --csv`; ends with exportFinished
     // Recolours the session with these value ranges (empty: msprobe's defaults); nothing is recomputed, and
     // exports carry the new legend. Returns why they were refused, or "".
     QString setColorRanges(const std::vector<ps::ColorBin>& ranges);
@@ -94,6 +96,7 @@ private:
     enum class Change { NewSession, SameGraphs };
     void replaceSnapshot(std::shared_ptr<const Snapshot> snapshot, Change change);
     void startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs);
+    void runExport(const QString& path, QString (*write)(const ExportRequest&)); // on the Export channel
     void finishLoad(LoadResult& result);
     void edit(const QString& stage, AnalysisJobs::Mutation mutation);
 

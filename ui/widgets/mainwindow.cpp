@@ -138,6 +138,7 @@ void MainWindow::onSessionChanged()
             a->setVisible(microSteps > 1);
     }
     m_actions->exportVis->setEnabled(snap != nullptr);
+    m_actions->exportReport->setEnabled(snap != nullptr && snap->comparison && snap->comparison->isCompare);
     m_actions->colorRanges->setEnabled(
         snap && snap->comparison && snap->comparison->isCompare && snap->comparison->mode != ps::CompareMode::Md5);
     m_actions->nextSuspicious->setEnabled(snap && !snap->bins.empty());

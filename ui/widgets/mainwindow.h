@@ -90,6 +90,7 @@ private:
     void openVis();
     void openRecent(const QString& entry);
     void exportVis();
+    void exportReport();
     void onExportFinished(const QString& path, const QString& error);
     void showUserGuide();
     void showAbout();

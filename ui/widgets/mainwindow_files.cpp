@@ -167,6 +167,24 @@ void MainWindow::exportVis()
     m_session->exportVis(path);
 }
 
+void MainWindow::exportReport()
+{
+    const auto snap = m_session->snapshot();
+    if (!snap)
+        return;
+    const QString suggested
+        = QDir(m_settings->value(Settings::Key::LastDirectory).toString())
+              .filePath(QStringLiteral("report_%1.csv").arg(QString::fromStdString(ps::currentTimestamp())));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), suggested, tr("CSV file (*.csv)"));
+    if (path.isEmpty())
+        return;
+    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    m_status->setText(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
+    m_progress->setRange(0, 0);
+    m_progress->show();
+    m_session->exportReport(path);
+}
+
 void MainWindow::onExportFinished(const QString& path, const QString& error)
 {
     m_progress->setVisible(m_session->isBusy(m_shownChannel));

@@ -47,6 +47,7 @@ void MainWindow::createActions()
     a.recent = a.file->addMenu(QString());
     a.file->addSeparator();
     a.exportVis = add(a.file, QKeySequence(QStringLiteral("Ctrl+E")), &MainWindow::exportVis);
+    a.exportReport = add(a.file, QKeySequence(), &MainWindow::exportReport);
     a.file->addActions(m_analysis->fileActions()); // Load / Save match config
     a.file->addSeparator();
     a.quit = add(a.file, QKeySequence::Quit, &QWidget::close);
@@ -129,6 +130,7 @@ void MainWindow::retranslateUi()
     a.openExample->setText(tr("Open the bundled &example"));
     a.recent->setTitle(tr("&Recent"));
     a.exportVis->setText(tr("&Export .vis / .vis.db…"));
+    a.exportReport->setText(tr("Export &report (CSV)…"));
     a.quit->setText(tr("&Quit"));
     a.view->setTitle(tr("&View"));
     a.mirrorExpansion->setText(tr("&Mirror expansion on the other side"));

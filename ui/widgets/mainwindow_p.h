@@ -19,6 +19,7 @@ struct MainWindow::Actions {
     QAction* openVis = nullptr;
     QAction* openExample = nullptr;
     QAction* exportVis = nullptr;
+    QAction* exportReport = nullptr;
     QAction* quit = nullptr;
     QAction* mirrorExpansion = nullptr;
     QAction* linkScrolling = nullptr;
