@@ -41,6 +41,11 @@ struct SideRollup {
     };
     std::shared_ptr<const NameIndex> names;
     std::vector<NodeId> order; // breadth-first from the root: roll-ups walk it backwards
+    // Execution order: the trees' top-to-bottom order (pre-order from the root, children in call order; an API
+    // list's members right after it, where node ids put the list last), then any unreached node by id. Searches,
+    // filters and F3 walk it; execRank[n] is node n's position in it.
+    std::vector<NodeId> execOrder;
+    std::vector<uint32_t> execRank;
 };
 
 // What the error charts plot (empty for build results), computed with the snapshot so that no widget walks the
