@@ -79,8 +79,13 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     m_editColors->setObjectName(QStringLiteral("editColors"));
     connect(m_editColors, &QPushButton::clicked, this, &LegendPanel::editColorsRequested);
     layout->addWidget(m_navigator);
-    layout->addWidget(m_matches, 1);
+    layout->addWidget(m_matches, 3);
     layout->addWidget(m_typesBox);
+    layout->addStretch(1);
+    // The list takes room only while a filter lists something.
+    m_matches->hide();
+    connect(m_hits, &QAbstractItemModel::modelReset, m_matches,
+        [this]() { m_matches->setVisible(m_hits->rowCount() > 0); });
 
     connect(m_onlyHits, &QCheckBox::toggled, this, &LegendPanel::showOnlyHitsChanged);
     connect(m_session, &SessionController::filterFinished, this, &LegendPanel::onFinished);

@@ -41,6 +41,10 @@ void MainWindow::createDocks()
     m_matchesDock = new MatchesDock(m_search->navigator(), this); // shows itself when a search finds something
     addDockWidget(Qt::RightDockWidgetArea, m_matchesDock);
     m_matchesDock->hide();
+    connect(m_matchesDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && m_matchesDock->width() < 300) // names need the room; a narrow dock shows "Ten…ard"
+            resizeDocks({ m_matchesDock }, { 380 }, Qt::Horizontal);
+    });
     resizeDocks({ m_legendDock }, { 300 }, Qt::Horizontal);
     resizeDocks({ m_bottomDock }, { 280 }, Qt::Vertical);
 }
