@@ -48,7 +48,7 @@ bool peerShots(const ScreenshotArgs& args, const QString& db, QSize size, const 
         return false;
     const auto snap = ui.session.snapshot();
     NodeId node = ps::kNoNode;
-    for (NodeId n : snap->rollup(Side::Npu).execOrder)
+    for (NodeId n : snap->rollup(Side::Npu).exec->nodes)
         if (node == ps::kNoNode && snap->comparison->distributed[0].contains(n))
             node = n;
     if (node == ps::kNoNode)

@@ -91,7 +91,7 @@ private Q_SLOTS:
         // The first communication node with a peer on another rank.
         NodeId node = ps::kNoNode;
         ps::DistributedPeer peer {};
-        for (NodeId n : snap->rollup(Side::Npu).execOrder) {
+        for (NodeId n : snap->rollup(Side::Npu).exec->nodes) {
             const auto it = snap->comparison->distributed[0].find(n);
             if (node != ps::kNoNode || it == snap->comparison->distributed[0].end())
                 continue;

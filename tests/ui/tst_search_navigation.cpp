@@ -65,7 +65,7 @@ private Q_SLOTS:
             const NodeId first = result.sides[0]->hits.front();
             QCOMPARE(trees()->currentNode(Side::Npu), first);
             for (NodeId hit : result.sides[0]->hits)
-                QVERIFY(snap->rollup(Side::Npu).execRank[first] <= snap->rollup(Side::Npu).execRank[hit]);
+                QVERIFY(snap->rollup(Side::Npu).exec->rank[first] <= snap->rollup(Side::Npu).exec->rank[hit]);
         }
         QCOMPARE(currentName(Side::Npu), QStringLiteral("Tensor.pow.0.forward"));
         QCOMPARE(searchBar()->navigator()->currentRow(), 0);
@@ -112,7 +112,7 @@ private Q_SLOTS:
         QVERIFY(test::waitUntilIdle());
         // The first node of that bin, walking the trees top to bottom.
         NodeId first = ps::kNoNode;
-        for (NodeId n : snap->rollup(Side::Npu).execOrder)
+        for (NodeId n : snap->rollup(Side::Npu).exec->nodes)
             if (snap->rollup(Side::Npu).bin[n] == worst && first == ps::kNoNode)
                 first = n;
         QVERIFY(first != ps::kNoNode);

@@ -111,9 +111,9 @@ void finish(const Snapshot& snapshot, Side side, int microStep, NodeSet& set)
         });
     }
     // The hits in execution order (an API list before its members, whose ids come first).
-    const std::vector<uint32_t>& rank = snapshot.rollup(side).execRank;
-    if (rank.size() == g.size())
-        std::sort(set.hits.begin(), set.hits.end(), [&](NodeId a, NodeId b) { return rank[a] < rank[b]; });
+    const auto& exec = snapshot.rollup(side).exec;
+    if (exec && exec->rank.size() == g.size())
+        std::sort(set.hits.begin(), set.hits.end(), [&](NodeId a, NodeId b) { return exec->rank[a] < exec->rank[b]; });
     set.visible.assign(g.size(), false);
     for (NodeId hit : set.hits) {
         for (NodeId n = hit; n != ps::kNoNode && !set.visible[n]; n = g.parent[n])
@@ -237,13 +237,13 @@ NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int min
         return ps::kNoNode;
     const SideRollup& r = snapshot.rollup(side);
     const size_t n = r.bin.size();
-    if (n == 0 || r.execOrder.size() != n)
+    if (n == 0 || !r.exec || r.exec->nodes.size() != n)
         return ps::kNoNode;
     // Walks the execution order, so that the members of an API list follow it (their ids come before it).
-    const size_t start = from == ps::kNoNode || from >= n ? (direction > 0 ? n - 1 : 0) : r.execRank[from];
+    const size_t start = from == ps::kNoNode || from >= n ? (direction > 0 ? n - 1 : 0) : r.exec->rank[from];
     for (size_t step = 1; step <= n; ++step) {
         const size_t pos = direction > 0 ? (start + step) % n : (start + n - step % n) % n;
-        const NodeId i = r.execOrder[pos];
+        const NodeId i = r.exec->nodes[pos];
         if (r.bin[i] >= minBin && snapshot.isValueBin(r.bin[i]) && snapshot.inMicroStep(side, i, microStep))
             return i;
     }

@@ -30,7 +30,7 @@ struct NodeFilter {
 };
 
 struct NodeSet {
-    std::vector<NodeId> hits; // execution order (SideRollup::execOrder)
+    std::vector<NodeId> hits; // execution order (SideRollup::exec)
     std::vector<bool> isHit; // per node
     std::vector<bool> visible; // hits plus their ancestors
     QString error; // invalid regular expression
