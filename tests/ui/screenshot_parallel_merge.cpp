@@ -18,12 +18,10 @@ using namespace psui;
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
-    const QStringList args = QApplication::arguments();
-    if (args.size() < 4) {
-        qWarning("usage: probescope_screenshot_parallel_merge OUT_DIR CASES_DIR {en|zh_CN}");
+    const auto args = ScreenshotArgs::parse("probescope_screenshot_parallel_merge");
+    if (!args)
         return 2;
-    }
-    const QString lang = args[3];
+    const QString lang = args->lang;
     const ScreenshotLanguage language { QLocale(lang) };
     ScreenshotWindow ui(1600, 1000);
     MainWindow& window = ui.window;
@@ -34,7 +32,7 @@ int main(int argc, char** argv)
             QApplication::exit(1);
         window.findChild<SideBySideTreeView*>()->selectNode(Side::Npu, matmul);
         QTimer::singleShot(500, &window, [&]() {
-            bool ok = window.grab().save(args[1] + QStringLiteral("/parallel_merge_%1.png").arg(lang));
+            bool ok = window.grab().save(args->outDir + QStringLiteral("/parallel_merge_%1.png").arg(lang));
             OpenDialog dialog(&ui.settings, &window);
             dialog.findChild<QLineEdit*>(QStringLiteral("npuPath"))->setText(QStringLiteral("dump/npu/step0"));
             dialog.findChild<QLineEdit*>(QStringLiteral("benchPath"))->setText(QStringLiteral("dump/bench/step0"));
@@ -45,11 +43,11 @@ int main(int argc, char** argv)
                     dialog.findChild<QSpinBox*>(QStringLiteral("layout_%1_%2").arg(side).arg(c))
                         ->setValue(values[side][c]);
             dialog.show();
-            ok = ok && dialog.grab().save(args[1] + QStringLiteral("/parallel_merge_dialog_%1.png").arg(lang));
+            ok = ok && dialog.grab().save(args->outDir + QStringLiteral("/parallel_merge_dialog_%1.png").arg(lang));
             QApplication::exit(ok ? 0 : 1);
         });
     });
-    const QString dir = args[2] + QStringLiteral("/megatron_tp2_vs_tp1_mix_statistics");
+    const QString dir = args->casesDir + QStringLiteral("/megatron_tp2_vs_tp1_mix_statistics");
     OpenRequest request;
     request.npuPath = dir + QStringLiteral("/npu/step0");
     request.benchPath = dir + QStringLiteral("/bench/step0");

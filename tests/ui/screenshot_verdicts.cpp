@@ -14,12 +14,10 @@ using namespace psui;
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
-    const QStringList args = QApplication::arguments();
-    if (args.size() < 4) {
-        qWarning("usage: probescope_screenshot_verdicts OUT_DIR CASES_DIR {en|zh_CN}");
+    const auto args = ScreenshotArgs::parse("probescope_screenshot_verdicts");
+    if (!args)
         return 2;
-    }
-    const QString lang = args[3];
+    const QString lang = args->lang;
     const ScreenshotLanguage language { QLocale(lang) };
     ScreenshotWindow ui(1600, 1000);
     MainWindow& window = ui.window;
@@ -29,12 +27,12 @@ int main(int argc, char** argv)
             QApplication::exit(1);
         window.findChild<SideBySideTreeView*>()->selectNode(Side::Npu, node);
         QTimer::singleShot(500, &window, [&]() {
-            const bool ok = window.grab().save(args[1] + QStringLiteral("/verdicts_%1.png").arg(lang));
+            const bool ok = window.grab().save(args->outDir + QStringLiteral("/verdicts_%1.png").arg(lang));
             QApplication::exit(ok ? 0 : 1);
         });
     });
     ps::EngineOptions options;
     options.profile = ps::RulesProfile::Msprobe26;
-    ui.session.openPaths({ args[2] + QStringLiteral("/gpt_mix_statistics/compare.json") }, options);
+    ui.session.openPaths({ args->casesDir + QStringLiteral("/gpt_mix_statistics/compare.json") }, options);
     return QApplication::exec();
 }

@@ -1,15 +1,19 @@
 #pragma once
-// The set-up screenshot programs share: the UI language, and a shown main window on throw-away settings whose failed loads end
-// the program with exit code 1.
+// The set-up screenshot programs share: the UI language, and a shown main window on throw-away settings whose failed
+// loads end the program with exit code 1.
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/mainwindow.h"
 
 #include <QApplication>
+#include <QEventLoop>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QTranslator>
+
+#include <optional>
 
 namespace psui {
 
@@ -29,6 +33,45 @@ public:
 private:
     QTranslator m_app, m_qt;
 };
+
+// The arguments most screenshot programs take: OUT_DIR CASES_DIR {en|zh_CN}; nullopt (and the usage printed) when
+// they are missing.
+struct ScreenshotArgs {
+    QString outDir, casesDir, lang;
+
+    static std::optional<ScreenshotArgs> parse(const char* program)
+    {
+        const QStringList args = QApplication::arguments();
+        if (args.size() < 4) {
+            qWarning("usage: %s OUT_DIR CASES_DIR {en|zh_CN}", program);
+            return std::nullopt;
+        }
+        return ScreenshotArgs { args[1], args[2], args[3] };
+    }
+};
+
+// Runs the event loop until `sender` emits `signal` (true) or `timeoutMs` passed (false): for programs that take
+// several pictures one after the other.
+template <typename Sender, typename Signal> bool waitForSignal(Sender* sender, Signal signal, int timeoutMs = 60000)
+{
+    QEventLoop loop;
+    bool fired = false;
+    QObject::connect(sender, signal, &loop, [&]() {
+        fired = true;
+        loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return fired;
+}
+
+// Lets queued work and repaints settle before a grab.
+inline void settle(int ms = 400)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
 
 struct ScreenshotWindow {
     QTemporaryDir tmp;

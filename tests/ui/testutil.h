@@ -11,7 +11,9 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QString>
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,6 +33,21 @@ inline QString exampleDir()
 inline QString caseDir(const char* name)
 {
     return QStringLiteral(PROBESCOPE_CASES "/") + QString::fromLatin1(name);
+}
+
+// Unpacks an .xz file of the repository's cases (msprobe 26.0.0's databases) to `out` with Python's lzma, as the
+// golden tests read them. False if python3 is missing or fails.
+inline bool unpackXz(const QString& xz, const QString& out)
+{
+    const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    if (python.isEmpty() || !QDir().mkpath(QFileInfo(out).absolutePath()))
+        return false;
+    return QProcess::execute(python,
+               { QStringLiteral("-c"),
+                   QStringLiteral("import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), "
+                                  "open(sys.argv[2], 'wb'))"),
+                   xz, out })
+        == 0;
 }
 
 // Waits until no background job runs any more and every result it posted has been delivered, so that a "nothing

@@ -298,7 +298,11 @@ private Q_SLOTS:
         auto bench = std::make_shared<NodeSet>(searchNodes(*m_example, Side::Bench, q));
         model.setHits(m_example, npu, bench);
         QCOMPARE(size_t(model.rowCount()), npu->hits.size() + bench->hits.size());
-        QVERIFY(model.data(model.index(0, 0)).toString().startsWith(QStringLiteral("NPU: ")));
+        QCOMPARE(model.columnCount(), int(HitListModel::ColumnCount));
+        QCOMPARE(model.data(model.index(0, HitListModel::NameColumn)).toString(),
+            QString::fromUtf8(m_example->graph(Side::Npu).nameOf(npu->hits.front())));
+        QCOMPARE(model.data(model.index(0, HitListModel::SideColumn)).toString(), QStringLiteral("NPU"));
+        QVERIFY(model.data(model.index(0, 0), Qt::ToolTipRole).toString().startsWith(QStringLiteral("NPU: ")));
         QCOMPARE(model.rowOfNode(Side::Bench, bench->hits.front()), int(npu->hits.size()));
     }
 

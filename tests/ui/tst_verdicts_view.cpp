@@ -175,15 +175,7 @@ private Q_SLOTS:
     {
         const QString xz = test::caseDir(kCase) + QStringLiteral("/ref_26.0.0/compare/compare.vis.db.xz");
         const QString db = m_ui.tmp.filePath(QStringLiteral("ref26/compare.vis.db"));
-        QVERIFY(QDir().mkpath(QFileInfo(db).absolutePath()));
-        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
-        QVERIFY2(!python.isEmpty(), "python3 (the golden tests need it too)");
-        QCOMPARE(QProcess::execute(python,
-                     { QStringLiteral("-c"),
-                         QStringLiteral("import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), "
-                                        "open(sys.argv[2], 'wb'))"),
-                         xz, db }),
-            0);
+        QVERIFY2(test::unpackXz(xz, db), "python3 (the golden tests need it too)");
         QVERIFY(openWith({ db }, ps::EngineOptions {}));
         checkErrorNode();
     }

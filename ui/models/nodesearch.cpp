@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <string_view>
 
 namespace psui {
@@ -32,27 +33,66 @@ QString QueryResult::error() const
     return {};
 }
 
+namespace {
+
+// "Show only these nodes" keeps both trees side by side: the counterpart of every node shown on one side (hit or
+// ancestor of one) is shown on the other with its ancestors, e.g. the bench partners of red NPU nodes, which a
+// value bin never selects itself. Each walk up stops at a node already shown: O(nodes).
+void showCounterparts(const Snapshot& snapshot, std::array<std::optional<NodeSet>, 2>& sets)
+{
+    if (!sets[0] || !sets[1] || !sets[0]->error.isEmpty() || !sets[1]->error.isEmpty())
+        return;
+    std::array<std::vector<bool>, 2> shown { sets[0]->visible, sets[1]->visible }; // before either grows
+    for (Side from : { Side::Npu, Side::Bench }) {
+        const Side to = from == Side::Npu ? Side::Bench : Side::Npu;
+        const ps::Graph& g = snapshot.graph(to);
+        std::vector<bool>& visible = sets[size_t(to)]->visible;
+        if (visible.size() != g.size())
+            continue;
+        const std::vector<bool>& source = shown[size_t(from)];
+        for (NodeId n = 0; n < source.size(); ++n) {
+            if (!source[n])
+                continue;
+            for (NodeId c = snapshot.counterpart(from, n); c != ps::kNoNode && c < g.size() && !visible[c];
+                 c = g.parent[c])
+                visible[c] = true;
+        }
+    }
+}
+
+QueryResult sharedResult(const Snapshot& snapshot, std::array<std::optional<NodeSet>, 2>& sets)
+{
+    showCounterparts(snapshot, sets);
+    QueryResult r;
+    for (size_t s = 0; s < 2; ++s)
+        if (sets[s])
+            r.sides[s] = std::make_shared<NodeSet>(std::move(*sets[s]));
+    return r;
+}
+
+} // namespace
+
 QueryResult searchSides(const std::shared_ptr<const Snapshot>& snapshot, int sides, const SearchQuery& query,
     const std::function<bool()>& stale)
 {
-    QueryResult r;
     if (!snapshot || query.isEmpty())
-        return r;
+        return {};
+    std::array<std::optional<NodeSet>, 2> sets;
     for (Side s : { Side::Npu, Side::Bench })
         if (sides & (1 << int(s)))
-            r.sides[size_t(s)] = std::make_shared<NodeSet>(searchNodes(*snapshot, s, query, stale));
-    return r;
+            sets[size_t(s)] = searchNodes(*snapshot, s, query, stale);
+    return sharedResult(*snapshot, sets);
 }
 
 QueryResult filterSides(const std::shared_ptr<const Snapshot>& snapshot, const NodeFilter& filter)
 {
-    QueryResult r;
     if (!snapshot || filter.isEmpty())
-        return r;
+        return {};
+    std::array<std::optional<NodeSet>, 2> sets;
     for (Side s : { Side::Npu, Side::Bench })
         if (snapshot->hasSide(s))
-            r.sides[size_t(s)] = std::make_shared<NodeSet>(filterNodes(*snapshot, s, filter));
-    return r;
+            sets[size_t(s)] = filterNodes(*snapshot, s, filter);
+    return sharedResult(*snapshot, sets);
 }
 
 namespace {
@@ -70,6 +110,10 @@ void finish(const Snapshot& snapshot, Side side, int microStep, NodeSet& set)
             return drop;
         });
     }
+    // The hits in execution order (an API list before its members, whose ids come first).
+    const auto& exec = snapshot.rollup(side).exec;
+    if (exec && exec->rank.size() == g.size())
+        std::sort(set.hits.begin(), set.hits.end(), [&](NodeId a, NodeId b) { return exec->rank[a] < exec->rank[b]; });
     set.visible.assign(g.size(), false);
     for (NodeId hit : set.hits) {
         for (NodeId n = hit; n != ps::kNoNode && !set.visible[n]; n = g.parent[n])
@@ -193,13 +237,15 @@ NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int min
         return ps::kNoNode;
     const SideRollup& r = snapshot.rollup(side);
     const size_t n = r.bin.size();
-    if (n == 0)
+    if (n == 0 || !r.exec || r.exec->nodes.size() != n)
         return ps::kNoNode;
-    size_t start = from == ps::kNoNode || from >= n ? (direction > 0 ? n - 1 : 0) : from;
+    // Walks the execution order, so that the members of an API list follow it (their ids come before it).
+    const size_t start = from == ps::kNoNode || from >= n ? (direction > 0 ? n - 1 : 0) : r.exec->rank[from];
     for (size_t step = 1; step <= n; ++step) {
-        size_t i = direction > 0 ? (start + step) % n : (start + n - step % n) % n;
-        if (r.bin[i] >= minBin && snapshot.isValueBin(r.bin[i]) && snapshot.inMicroStep(side, NodeId(i), microStep))
-            return NodeId(i);
+        const size_t pos = direction > 0 ? (start + step) % n : (start + n - step % n) % n;
+        const NodeId i = r.exec->nodes[pos];
+        if (r.bin[i] >= minBin && snapshot.isValueBin(r.bin[i]) && snapshot.inMicroStep(side, i, microStep))
+            return i;
     }
     return ps::kNoNode;
 }

@@ -30,7 +30,7 @@ struct NodeFilter {
 };
 
 struct NodeSet {
-    std::vector<NodeId> hits; // execution (node id) order
+    std::vector<NodeId> hits; // execution order (SideRollup::exec)
     std::vector<bool> isHit; // per node
     std::vector<bool> visible; // hits plus their ancestors
     QString error; // invalid regular expression
@@ -51,7 +51,9 @@ struct QueryResult {
     size_t hitCount() const;
     QString error() const;
 };
-// `sides` is a mask (1 = NPU, 2 = Bench); empty queries give an empty result. `stale`: as for searchNodes.
+// `sides` is a mask (1 = NPU, 2 = Bench); empty queries give an empty result. `stale`: as for searchNodes. When
+// both sides answer, each side's `visible` also holds the counterparts (and their ancestors) of the other side's
+// visible nodes, so that "show only these nodes" never empties a tree whose partners are shown.
 QueryResult searchSides(const std::shared_ptr<const Snapshot>& snapshot, int sides, const SearchQuery& query,
     const std::function<bool()>& stale = {});
 QueryResult filterSides(const std::shared_ptr<const Snapshot>& snapshot, const NodeFilter& filter);

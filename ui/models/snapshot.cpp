@@ -116,6 +116,34 @@ void computeStructure(const Snapshot& snap, Side side, SideRollup& r)
         }
     }
 
+    // execution order: pre-order from the root (iterative, each node once even if the links loop)
+    auto exec = std::make_shared<SideRollup::ExecutionOrder>();
+    std::vector<NodeId>& nodes = exec->nodes;
+    std::vector<uint32_t>& rank = exec->rank;
+    nodes.reserve(n);
+    rank.assign(n, uint32_t(-1));
+    std::vector<NodeId> stack;
+    if (n > 0)
+        stack.push_back(g.root);
+    while (!stack.empty()) {
+        const NodeId p = stack.back();
+        stack.pop_back();
+        if (rank[p] != uint32_t(-1))
+            continue;
+        rank[p] = uint32_t(nodes.size());
+        nodes.push_back(p);
+        const auto kids = g.children(p);
+        for (size_t i = kids.size(); i-- > 0;)
+            if (rank[kids[i]] == uint32_t(-1))
+                stack.push_back(kids[i]);
+    }
+    for (NodeId id = 0; id < n; ++id)
+        if (rank[id] == uint32_t(-1)) {
+            rank[id] = uint32_t(nodes.size());
+            nodes.push_back(id);
+        }
+    r.exec = std::move(exec);
+
     // the lower-case name index (one buffer: a search is a single scan, not a million calls)
     auto names = std::make_shared<SideRollup::NameIndex>();
     names->nameOffset.resize(n + 1);

@@ -41,6 +41,14 @@ struct SideRollup {
     };
     std::shared_ptr<const NameIndex> names;
     std::vector<NodeId> order; // breadth-first from the root: roll-ups walk it backwards
+    // Execution order: the trees' top-to-bottom order (pre-order from the root, children in call order; an API
+    // list's members right after it, where node ids put the list last), then any unreached node by id. Searches
+    // and F3 walk it; rank[n] is node n's position in it. Shared: a recoloured snapshot keeps it.
+    struct ExecutionOrder {
+        std::vector<NodeId> nodes;
+        std::vector<uint32_t> rank;
+    };
+    std::shared_ptr<const ExecutionOrder> exec;
 };
 
 // What the error charts plot (empty for build results), computed with the snapshot so that no widget walks the

@@ -37,6 +37,7 @@ public:
     const OpenRequest& request() const { return m_request; }
     QStringList jobLabels() const { return m_jobLabels; }
     int currentJob() const { return m_request.jobIndex; }
+    const std::vector<ps::GraphJob>& jobs() const { return m_jobs; } // the steps and ranks of a batch or .vis.db
     bool isBusy(Channel channel) const { return m_runner->busy(channel); }
     // The micro step the views show (-1: all); searches and filters only report nodes of it.
     int microStep() const { return m_microStep; }

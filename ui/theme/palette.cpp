@@ -36,6 +36,12 @@ QColor Palette::overflowColor(int level)
     return {};
 }
 
+QColor Palette::overflowFill(int level)
+{
+    const QColor c = overflowColor(level);
+    return c.isValid() ? c : unmatched();
+}
+
 QColor Palette::textOn(const QColor& fill)
 {
     return fill.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white);

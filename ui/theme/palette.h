@@ -14,6 +14,7 @@ public:
     static QColor nodeFill(const Snapshot& snapshot, Side side, int bin);
     static QColor binColor(const Snapshot& snapshot, int bin); // legend colour; grey for none
     static QColor overflowColor(int level); // medium / high / critical, invalid for none
+    static QColor overflowFill(int level); // a node's fill in overflow mode: its level's colour, grey for none
     static QColor unmatched() { return QColor(199, 199, 199); }
     static QColor noValue() { return QColor(255, 255, 255); }
     static QColor benchRow() { return QColor(236, 235, 235); }

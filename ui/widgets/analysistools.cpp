@@ -82,13 +82,6 @@ QList<QAction*> AnalysisTools::fileActions() const
     return { m_loadConfig, m_saveConfig };
 }
 
-void AnalysisTools::popupContextMenu(Side side, NodeId node, const QPoint& globalPos)
-{
-    QMenu* menu = contextMenu(side, node);
-    menu->setAttribute(Qt::WA_DeleteOnClose);
-    menu->popup(globalPos);
-}
-
 void AnalysisTools::onCurrentNodes(NodeId npu, NodeId bench)
 {
     const Side side = m_view->activeSide();

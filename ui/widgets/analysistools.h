@@ -34,7 +34,6 @@ public:
     DivergencePanel* divergencePanel() const { return m_panel; }
     // The context menu the trees show for a node (built fresh each time; the caller owns it).
     QMenu* contextMenu(Side side, NodeId node);
-    void popupContextMenu(Side side, NodeId node, const QPoint& globalPos);
     void loadMatchConfig(const QString& path);
     void saveMatchConfig(const QString& path);
 

@@ -2,10 +2,8 @@
 
 #include "models/hitlistmodel.h"
 
-#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QListView>
 #include <QToolButton>
 
 namespace psui {
@@ -13,33 +11,26 @@ namespace psui {
 HitNavigator::HitNavigator(HitListModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
-    , m_combo(new QComboBox(this))
     , m_count(new QLabel(this))
     , m_previous(new QToolButton(this))
     , m_next(new QToolButton(this))
 {
-    auto* listView = new QListView(m_combo);
-    listView->setUniformItemSizes(true); // hit lists can be long
-    m_combo->setView(listView);
-    m_combo->setModel(model);
-    m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_combo->setMinimumContentsLength(16);
     m_previous->setArrowType(Qt::UpArrow);
     m_next->setArrowType(Qt::DownArrow);
     m_count->setObjectName(QStringLiteral("hitCount"));
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_count);
-    layout->addWidget(m_combo, 1);
+    layout->addWidget(m_count, 1);
     layout->addWidget(m_previous);
     layout->addWidget(m_next);
 
     connect(m_previous, &QToolButton::clicked, this, &HitNavigator::previous);
     connect(m_next, &QToolButton::clicked, this, &HitNavigator::next);
-    connect(m_combo, &QComboBox::activated, this, &HitNavigator::jumpTo);
     connect(model, &QAbstractItemModel::modelReset, this, [this]() {
         m_message.clear();
+        m_current = -1; // a new result: nothing visited yet
+        Q_EMIT currentRowChanged(m_current);
         updateCount();
     });
     retranslate();
@@ -64,12 +55,11 @@ void HitNavigator::updateCount()
     m_count->setText(m_message.isEmpty() ? tr("%n node(s)", nullptr, n) : m_message);
     m_previous->setEnabled(n > 0);
     m_next->setEnabled(n > 0);
-    m_combo->setEnabled(n > 0);
 }
 
-int HitNavigator::currentRow() const
+void HitNavigator::first()
 {
-    return m_combo->currentIndex();
+    jumpTo(0);
 }
 
 void HitNavigator::next()
@@ -87,8 +77,7 @@ void HitNavigator::step(int delta)
     const int n = m_model->rowCount();
     if (n == 0)
         return;
-    int row = m_combo->currentIndex();
-    row = row < 0 ? (delta > 0 ? 0 : n - 1) : (row + delta + n) % n;
+    const int row = m_current < 0 ? (delta > 0 ? 0 : n - 1) : (m_current + delta + n) % n;
     jumpTo(row);
 }
 
@@ -96,7 +85,8 @@ void HitNavigator::jumpTo(int row)
 {
     if (row < 0 || row >= m_model->rowCount())
         return;
-    m_combo->setCurrentIndex(row);
+    m_current = row;
+    Q_EMIT currentRowChanged(row);
     const auto [side, node] = m_model->hit(row);
     Q_EMIT jumpRequested(side, node);
 }

@@ -7,6 +7,7 @@
 #include "theme/nodeglyph.h"
 #include "theme/palette.h"
 #include "widgets/hitnavigator.h"
+#include "widgets/matchlist.h"
 
 #include <QCheckBox>
 #include <QGridLayout>
@@ -42,10 +43,14 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     , m_typesBox(new QGroupBox(this))
     , m_typesNote(new QLabel(this))
     , m_onlyHits(new QCheckBox(this))
+    , m_overflowColours(new QCheckBox(this))
     , m_editColors(new QPushButton(this))
     , m_hits(new HitListModel(this))
     , m_navigator(new HitNavigator(m_hits, this))
+    , m_matches(new MatchList(m_navigator, this))
 {
+    m_matches->setObjectName(QStringLiteral("filterMatches"));
+    m_matches->setMinimumHeight(80);
     m_binsBox->setLayout(m_binsLayout);
     auto* overflowLayout = new QVBoxLayout(m_overflowBox);
     for (int level = 1; level <= 3; ++level) {
@@ -55,6 +60,9 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
         m_overflowChecks.push_back(check);
         connect(check, &QCheckBox::toggled, this, &LegendPanel::applyFilter);
     }
+    m_overflowColours->setObjectName(QStringLiteral("overflowColours"));
+    overflowLayout->addWidget(m_overflowColours);
+    connect(m_overflowColours, &QCheckBox::toggled, this, &LegendPanel::overflowColoursChanged);
     auto* typesLayout = new QGridLayout(m_typesBox);
     typesLayout->setColumnStretch(1, 1);
     m_typesNote->setWordWrap(true);
@@ -71,8 +79,13 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     m_editColors->setObjectName(QStringLiteral("editColors"));
     connect(m_editColors, &QPushButton::clicked, this, &LegendPanel::editColorsRequested);
     layout->addWidget(m_navigator);
+    layout->addWidget(m_matches, 3);
     layout->addWidget(m_typesBox);
     layout->addStretch(1);
+    // The list takes room only while a filter lists something.
+    m_matches->hide();
+    connect(m_hits, &QAbstractItemModel::modelReset, m_matches,
+        [this]() { m_matches->setVisible(m_hits->rowCount() > 0); });
 
     connect(m_onlyHits, &QCheckBox::toggled, this, &LegendPanel::showOnlyHitsChanged);
     connect(m_session, &SessionController::filterFinished, this, &LegendPanel::onFinished);
@@ -198,7 +211,14 @@ void LegendPanel::resetSession()
         }
         m_binsBox->setTitle(tr("Precision (%1)").arg(QString::fromLatin1(ps::taskName(snap->comparison->mode))));
     }
-    if (snap && snap->comparison && snap->comparison->overflowCheck) {
+    // Overflow mode: on demand for comparisons, always for a build with overflow levels (its precision is grey).
+    const bool overflow = snap && snap->comparison && snap->comparison->overflowCheck;
+    m_overflowColours->setEnabled(compare);
+    const bool wasOn = m_overflowColours->isChecked();
+    m_overflowColours->setChecked(overflow && (!compare || wasOn));
+    if (m_overflowColours->isChecked() == wasOn)
+        Q_EMIT overflowColoursChanged(wasOn); // a new session: the trees hear the mode once more
+    if (overflow) {
         const auto& totals = snap->rollup(Side::Npu).overflowTotals;
         for (int level = 1; level <= 3; ++level)
             m_overflowChecks[size_t(level - 1)]->setText(
@@ -214,6 +234,8 @@ void LegendPanel::retranslate()
     m_typesBox->setTitle(tr("Node types and fills"));
     fillTypes();
     m_onlyHits->setText(tr("Show only these nodes in the trees"));
+    m_overflowColours->setText(tr("Colour the nodes by overflow level"));
+    // No tooltip: the text says it all (and every legend tooltip is a translated description).
     m_editColors->setText(tr("Edit colours…"));
     m_navigator->retranslate();
     if (m_session->snapshot())
@@ -246,7 +268,7 @@ void LegendPanel::onFinished(const QueryResult& result)
     m_hits->setHits(m_session->snapshot(), result.sides[0], result.sides[1]);
     Q_EMIT resultChanged(result);
     if (m_hits->rowCount() > 0)
-        m_navigator->next();
+        m_navigator->first(); // the first match in execution order, e.g. the root cause of an overflow chain
 }
 
 } // namespace psui

@@ -1,6 +1,7 @@
 #pragma once
 // The colour legend (bins with their counts, node types) doubling as the filter panel: ticking bins, the
-// unmatched entry or overflow levels lists those nodes with ↑/↓ stepping, and can restrict the trees to them.
+// unmatched entry or overflow levels lists those nodes (a match list, the first one selected) with ↑/↓ stepping,
+// and can restrict the trees to them.
 #include "models/snapshot.h"
 
 #include <QWidget>
@@ -17,6 +18,7 @@ namespace psui {
 
 class HitListModel;
 class HitNavigator;
+class MatchList;
 class SessionController;
 struct QueryResult;
 
@@ -36,6 +38,7 @@ Q_SIGNALS:
     void jumpRequested(psui::Side side, psui::NodeId node);
     void resultChanged(const psui::QueryResult& result);
     void showOnlyHitsChanged(bool on);
+    void overflowColoursChanged(bool on); // overflow mode: the trees fill rows by overflow level
     void editColorsRequested(); // the "Edit colours…" button: the colour-ranges editor
 
 private:
@@ -54,9 +57,11 @@ private:
     std::vector<QCheckBox*> m_binChecks;
     std::vector<QCheckBox*> m_overflowChecks;
     QCheckBox* m_onlyHits;
+    QCheckBox* m_overflowColours;
     QPushButton* m_editColors;
     HitListModel* m_hits;
     HitNavigator* m_navigator;
+    MatchList* m_matches;
 };
 
 } // namespace psui

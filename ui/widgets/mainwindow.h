@@ -114,6 +114,7 @@ private:
     QTabWidget* m_bottomTabs = nullptr;
     QDockWidget* m_legendDock = nullptr;
     QDockWidget* m_bottomDock = nullptr;
+    QDockWidget* m_matchesDock = nullptr; // the search's matches
     QComboBox* m_jobs;
     QLabel* m_jobsLabel;
     QComboBox* m_microSteps;

@@ -10,11 +10,14 @@
 #include "widgets/graphchartdocks.h"
 #include "widgets/layermappingpanel.h"
 #include "widgets/legendpanel.h"
+#include "widgets/matchlist.h"
+#include "widgets/peerrankjump.h"
 #include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/stackpanel.h"
 
 #include <QDockWidget>
+#include <QMenu>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -35,6 +38,13 @@ void MainWindow::createDocks()
     m_bottomDock->setObjectName(QStringLiteral("detailsDock"));
     m_bottomDock->setWidget(m_bottomTabs);
     addDockWidget(Qt::BottomDockWidgetArea, m_bottomDock);
+    m_matchesDock = new MatchesDock(m_search->navigator(), this); // shows itself when a search finds something
+    addDockWidget(Qt::RightDockWidgetArea, m_matchesDock);
+    m_matchesDock->hide();
+    connect(m_matchesDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && m_matchesDock->width() < 300) // names need the room; a narrow dock shows "Ten…ard"
+            resizeDocks({ m_matchesDock }, { 380 }, Qt::Horizontal);
+    });
     resizeDocks({ m_legendDock }, { 300 }, Qt::Horizontal);
     resizeDocks({ m_bottomDock }, { 280 }, Qt::Vertical);
 }
@@ -86,8 +96,18 @@ void MainWindow::connectViewState()
     });
     connect(m_view, &ViewState::visibilityChanged, this, &MainWindow::applyTreeFilters);
     connect(m_legend, &LegendPanel::editColorsRequested, this, &MainWindow::editColorRanges);
+    connect(m_legend, &LegendPanel::overflowColoursChanged, m_trees, &SideBySideTreeView::setOverflowColours);
 
-    connect(m_trees, &SideBySideTreeView::nodeContextMenuRequested, m_analysis, &AnalysisTools::popupContextMenu);
+    // The trees' context menu: manual matching, and the peer ranks of a communication node.
+    auto* peers = new PeerRankJump(m_view, m_session, this);
+    connect(m_trees, &SideBySideTreeView::nodeContextMenuRequested, this,
+        [this, peers](Side side, NodeId node, const QPoint& globalPos) {
+            QMenu* menu = m_analysis->contextMenu(side, node);
+            peers->addActions(menu, side, node);
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(globalPos);
+        });
+    connect(peers, &PeerRankJump::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_analysis, &AnalysisTools::statusMessage, statusBar(), [this](const QString& text, int timeoutMs) {
         if (text.isEmpty())
             statusBar()->clearMessage();

@@ -67,6 +67,7 @@ void MainWindow::createActions()
     a.colorRanges = add(a.view, QKeySequence(), &MainWindow::editColorRanges);
     a.view->addAction(m_legendDock->toggleViewAction());
     a.view->addAction(m_bottomDock->toggleViewAction());
+    a.view->addAction(m_matchesDock->toggleViewAction());
     a.view->addSeparator();
     a.language = a.view->addMenu(QString());
     a.languages = new QActionGroup(this);

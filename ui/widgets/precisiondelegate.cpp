@@ -31,6 +31,18 @@ int PrecisionDelegate::effectiveBin(const QModelIndex& index) const
     return bin;
 }
 
+QColor PrecisionDelegate::rowFill(const QModelIndex& index) const
+{
+    if (!m_overflowColours)
+        return Palette::nodeFill(*m_model->snapshot(), m_model->side(), effectiveBin(index));
+    // Own level; a collapsed node the highest level hiding inside it, as a collapsed module shows its worst bin.
+    const QModelIndex first = index.siblingAtColumn(0);
+    int level = first.data(OverflowRole).toInt();
+    if (first.model()->hasChildren(first) && !m_view->isExpanded(first))
+        level = std::max(level, first.data(WorstOverflowRole).toInt());
+    return Palette::overflowFill(level);
+}
+
 void PrecisionDelegate::paintOverflowMarker(QPainter* painter, const QRect& cell, const QModelIndex& index) const
 {
     // Own overflow: a filled dot at the right of the name; a collapsed module with overflow inside: a ring.
@@ -81,7 +93,7 @@ void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
         QStyledItemDelegate::paint(painter, option, index);
         return;
     }
-    QColor fill = Palette::nodeFill(*snap, m_model->side(), effectiveBin(index));
+    QColor fill = rowFill(index);
     if (index.column() == OverflowColumn) {
         const QColor overflow = Palette::overflowColor(index.data(OverflowRole).toInt());
         if (overflow.isValid())
@@ -112,7 +124,8 @@ void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
             QRect(option.rect.left(), option.rect.top() + 2, 3, option.rect.height() - 4), Palette::hitMarker());
     if (index.column() == NameColumn) {
         paintMergeBadge(painter, option.rect, index);
-        paintOverflowMarker(painter, option.rect, index);
+        if (!m_overflowColours) // the fill says it already
+            paintOverflowMarker(painter, option.rect, index);
     }
     if (selected) {
         // A 2 px outline (tb_graph_ascend's selection blue) around the whole row, cell by cell.

@@ -3,7 +3,8 @@
 // white/grey on the bench side, the worst colour inside for collapsed modules, overflow colours in the
 // overflow column and an overflow dot by the name (a ring on collapsed modules hiding overflow); search hits in
 // bold with a marker; a small badge on nodes a parallel merge changed ("TP") or took from another rank ("r1");
-// selection as an outline so the colour stays visible.
+// selection as an outline so the colour stays visible. In overflow mode (tb_graph_ascend's ⇄ "precision overflow"
+// panel) the rows are filled by overflow level instead, grey without one.
 #include <QStyledItemDelegate>
 
 class QTreeView;
@@ -18,14 +19,17 @@ public:
     PrecisionDelegate(QTreeView* view, const GraphTreeModel* model, QObject* parent = nullptr);
 
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+    void setOverflowColours(bool on) { m_overflowColours = on; }
 
 private:
+    QColor rowFill(const QModelIndex& index) const;
     int effectiveBin(const QModelIndex& index) const;
     void paintOverflowMarker(QPainter* painter, const QRect& cell, const QModelIndex& index) const;
     void paintMergeBadge(QPainter* painter, const QRect& cell, const QModelIndex& index) const;
 
     QTreeView* m_view;
     const GraphTreeModel* m_model;
+    bool m_overflowColours = false;
 };
 
 } // namespace psui

@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QTimer>
 
@@ -44,6 +45,7 @@ SearchBar::SearchBar(SessionController* session, QWidget* parent)
         else
             m_navigator->next();
     });
+    m_edit->installEventFilter(this);
     connect(m_sides, &QComboBox::currentIndexChanged, this, &SearchBar::startSearch);
     connect(m_regex, &QCheckBox::toggled, this, &SearchBar::startSearch);
     connect(m_debounce, &QTimer::timeout, this, &SearchBar::startSearch);
@@ -65,6 +67,36 @@ void SearchBar::retranslate()
     m_onlyHits->setText(tr("Only matches"));
     m_onlyHits->setToolTip(tr("Show only the matching nodes and their parents in the trees"));
     m_navigator->retranslate();
+}
+
+bool SearchBar::eventFilter(QObject* watched, QEvent* event)
+{
+    // In the search field ↓ / F3 step to the next match and ↑ / Shift+F3 back (F3 elsewhere: next suspicious).
+    const bool override = event->type() == QEvent::ShortcutOverride;
+    if (watched != m_edit || (event->type() != QEvent::KeyPress && !override))
+        return QWidget::eventFilter(watched, event);
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const bool shift = key->modifiers() & Qt::ShiftModifier;
+    int direction = 0;
+    if (key->key() == Qt::Key_F3)
+        direction = shift ? -1 : 1;
+    else if (key->key() == Qt::Key_Down && !override)
+        direction = 1;
+    else if (key->key() == Qt::Key_Up && !override)
+        direction = -1;
+    if (direction == 0)
+        return QWidget::eventFilter(watched, event);
+    if (override) {
+        event->accept(); // the field takes F3: its KeyPress follows
+        return true;
+    }
+    if (m_debounce->isActive())
+        startSearch(); // the query typed so far first: its result goes to the first match
+    else if (direction > 0)
+        m_navigator->next();
+    else
+        m_navigator->previous();
+    return true;
 }
 
 bool SearchBar::showOnlyHits() const
@@ -103,8 +135,9 @@ void SearchBar::onFinished(const QueryResult& result)
     if (!result.error().isEmpty())
         m_navigator->setMessage(tr("Invalid expression"));
     Q_EMIT resultChanged(result);
+    // A refined query goes to (or stays on) its first match in execution order; only Enter, F3 or ↓ move on.
     if (m_hits->rowCount() > 0 && !m_edit->text().isEmpty())
-        m_navigator->next(); // jump to the first hit
+        m_navigator->first();
 }
 
 } // namespace psui

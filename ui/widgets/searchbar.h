@@ -1,6 +1,7 @@
 #pragma once
 // Search by node name: substring or regular expression, NPU / bench / both, debounced (300 ms), hit count,
-// previous/next; the session controller runs the query.
+// previous/next (Enter, F3, ↓ in the field); the session controller runs the query. Its matches are listed by a
+// MatchList on the navigator (the main window's Matches dock).
 #include "models/snapshot.h"
 
 #include <QWidget>
@@ -34,6 +35,9 @@ Q_SIGNALS:
     // The hits of the latest search (null sets: no search), and whether the trees should show only them.
     void resultChanged(const psui::QueryResult& result);
     void showOnlyHitsChanged(bool on);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void startSearch();

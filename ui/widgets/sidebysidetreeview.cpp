@@ -250,6 +250,15 @@ void SideBySideTreeView::setHitNodes(Side side, std::shared_ptr<const std::vecto
     m_views[size_t(side)]->viewport()->update();
 }
 
+void SideBySideTreeView::setOverflowColours(bool on)
+{
+    for (QTreeView* v : m_views) {
+        if (auto* delegate = qobject_cast<PrecisionDelegate*>(v->itemDelegate()))
+            delegate->setOverflowColours(on);
+        v->viewport()->update();
+    }
+}
+
 void SideBySideTreeView::expandCurrent()
 {
     QTreeView* v = m_views[size_t(m_activeSide)];

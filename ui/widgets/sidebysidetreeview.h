@@ -41,6 +41,7 @@ public:
     void setVisibleNodes(Side side, std::shared_ptr<const std::vector<bool>> visible);
     void setHitNodes(Side side, std::shared_ptr<const std::vector<bool>> hits);
     void setMicroStep(int step); // -1: all
+    void setOverflowColours(bool on); // fill the rows by overflow level instead of precision
 
     void expandCurrent();
     void collapseCurrent();

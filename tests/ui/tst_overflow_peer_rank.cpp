@@ -1,0 +1,136 @@
+// Two views of issue 19 that tb_graph_ascend's users know: overflow mode (item 10: the rows are filled by overflow
+// level, grey without one, instead of a small dot drowned in precision red) and the jump from a communication
+// node to its peer rank's node (item 9, matched_distributed) in msprobe 26.0.0's multi-rank database.
+#include "models/nodefilterproxy.h"
+#include "models/roles.h"
+#include "testutil.h"
+#include "theme/palette.h"
+#include "widgets/peerrankjump.h"
+#include "widgets/sidebysidetreeview.h"
+
+#include <QCheckBox>
+#include <QMenu>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace psui;
+
+class TestOverflowPeerRank : public QObject {
+    Q_OBJECT
+private:
+    test::WindowFixture m_ui;
+
+    SideBySideTreeView* trees() const { return test::part<SideBySideTreeView>(m_ui.window.get()); }
+
+    // The fill of a node's row, sampled at the left of its Type cell (no text there).
+    QColor rowFill(Side side, NodeId node) const
+    {
+        QTreeView* view = trees()->view(side);
+        const QRect cell = view->visualRect(trees()->proxy(side)->indexOfNode(node, TypeColumn));
+        if (!cell.isValid())
+            return {};
+        const QImage image = view->viewport()->grab().toImage();
+        const qreal dpr = image.devicePixelRatio();
+        return image.pixelColor(QPoint(int((cell.left() + 1) * dpr), int(cell.center().y() * dpr)));
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_ui.start(1400, 900)); }
+
+    // Overflow mode fills an overflowing node with its level's colour and a node without overflow grey; off, the
+    // precision colours come back.
+    void overflowModeFillsRowsByLevel()
+    {
+        ps::EngineOptions options;
+        options.overflowCheck = true;
+        QVERIFY(m_ui.session->openPaths(
+            { test::caseDir("mlp_nan_mix_statistics") + QStringLiteral("/compare.json") }, options));
+        QVERIFY(test::waitForSession(m_ui.session.get()));
+        const auto snap = m_ui.session->snapshot();
+        const ps::Graph& g = snap->graph(Side::Npu);
+        NodeId hot = ps::kNoNode, calm = ps::kNoNode;
+        for (NodeId n = 0; n < g.size(); ++n) {
+            if (!g.children(n).empty() || g.parent[n] == ps::kNoNode)
+                continue;
+            if (hot == ps::kNoNode && snap->overflow(Side::Npu, n) != ps::OverflowLevel::None)
+                hot = n;
+            if (calm == ps::kNoNode && snap->overflow(Side::Npu, n) == ps::OverflowLevel::None
+                && snap->isValueBin(snap->rollup(Side::Npu).bin[n]))
+                calm = n;
+        }
+        QVERIFY(hot != ps::kNoNode && calm != ps::kNoNode);
+        auto* mode = test::part<QCheckBox>(m_ui.window.get(), QStringLiteral("overflowColours"));
+        QVERIFY(mode && mode->isEnabled() && !mode->isChecked());
+        const QColor hotLevel = Palette::overflowColor(int(snap->overflow(Side::Npu, hot)));
+        const QColor calmPrecision = Palette::nodeFill(*snap, Side::Npu, snap->rollup(Side::Npu).bin[calm]);
+
+        // Both rows revealed, neither selected (the selection outline would tint the sample).
+        m_ui.window->jumpTo(Side::Npu, hot);
+        m_ui.window->jumpTo(Side::Npu, calm);
+        m_ui.window->jumpTo(Side::Npu, g.root);
+        QCOMPARE(rowFill(Side::Npu, calm), calmPrecision);
+        mode->setChecked(true);
+        QCOMPARE(rowFill(Side::Npu, hot), hotLevel);
+        QCOMPARE(rowFill(Side::Npu, calm), Palette::unmatched());
+        mode->setChecked(false);
+        QCOMPARE(rowFill(Side::Npu, calm), calmPrecision);
+    }
+
+    // A communication node of msprobe 26.0.0's database of dist_tp_mix_statistics (step 0, ranks 0 and 1) offers
+    // its peers in the context menu; choosing one opens the peer rank and selects the peer node.
+    void peerRankJumpOpensTheRankAndSelectsTheNode()
+    {
+        const QString db = m_ui.tmp.filePath(QStringLiteral("dist/compare.vis.db"));
+        QVERIFY(test::unpackXz(
+            test::caseDir("dist_tp_mix_statistics") + QStringLiteral("/ref_26.0.0/compare/compare.vis.db.xz"), db));
+        QVERIFY(m_ui.session->openPaths({ db }, {}));
+        QVERIFY(test::waitForSession(m_ui.session.get()));
+        QVERIFY(m_ui.session->jobs().size() >= 2);
+        const int startRank = m_ui.session->jobs()[size_t(m_ui.session->currentJob())].rank;
+        const auto snap = m_ui.session->snapshot();
+        // The first communication node with a peer on another rank.
+        NodeId node = ps::kNoNode;
+        ps::DistributedPeer peer {};
+        for (NodeId n : snap->rollup(Side::Npu).exec->nodes) {
+            const auto it = snap->comparison->distributed[0].find(n);
+            if (node != ps::kNoNode || it == snap->comparison->distributed[0].end())
+                continue;
+            for (const ps::DistributedPeer& p : it->second.peers)
+                if (node == ps::kNoNode && p.rank != startRank) {
+                    node = n;
+                    peer = p;
+                }
+        }
+        QVERIFY2(node != ps::kNoNode, "the database records matched_distributed peers");
+        m_ui.window->jumpTo(Side::Npu, node);
+
+        auto* jump = m_ui.window->findChild<PeerRankJump*>();
+        QVERIFY(jump);
+        QMenu menu;
+        jump->addActions(&menu, Side::Npu, node);
+        auto* peers = menu.findChild<QMenu*>(QStringLiteral("peerRankMenu"));
+        QVERIFY(peers);
+        QAction* action = nullptr;
+        const QString wanted = QStringLiteral("rank %1: %2").arg(peer.rank).arg(QString::fromStdString(peer.node));
+        for (QAction* a : peers->actions())
+            if (a->text() == wanted)
+                action = a;
+        QVERIFY2(action && action->isEnabled(), qPrintable(wanted));
+
+        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
+        action->trigger();
+        QVERIFY(test::waitForSignal(changed));
+        QVERIFY(test::waitUntilIdle());
+        QCOMPARE(m_ui.session->jobs()[size_t(m_ui.session->currentJob())].rank, peer.rank);
+        const NodeId selected = trees()->currentNode(Side::Npu);
+        QVERIFY(selected != ps::kNoNode);
+        QCOMPARE(m_ui.session->snapshot()->graph(Side::Npu).nameOf(selected), std::string_view(peer.node));
+        // A node without peers gets no sub-menu.
+        QMenu plain;
+        jump->addActions(&plain, Side::Npu, m_ui.session->snapshot()->graph(Side::Npu).root);
+        QVERIFY(!plain.findChild<QMenu*>(QStringLiteral("peerRankMenu")));
+    }
+};
+
+QTEST_MAIN(TestOverflowPeerRank)
+#include "tst_overflow_peer_rank.moc"

@@ -1,0 +1,90 @@
+#include "widgets/peerrankjump.h"
+
+#include "session/sessioncontroller.h"
+#include "session/viewstate.h"
+
+#include <QAction>
+#include <QMenu>
+
+#include <utility>
+
+namespace psui {
+
+PeerRankJump::PeerRankJump(ViewState* view, SessionController* session, QObject* parent)
+    : QObject(parent)
+    , m_view(view)
+    , m_session(session)
+{
+    // Queued: the main window resets the trees on the same signal first.
+    connect(m_session, &SessionController::sessionChanged, this, &PeerRankJump::selectPending, Qt::QueuedConnection);
+    connect(m_session, &SessionController::loadFailed, this, [this]() { m_pendingNode.clear(); });
+}
+
+int PeerRankJump::jobOfRank(int rank) const
+{
+    const auto& jobs = m_session->jobs();
+    const int current = m_session->currentJob();
+    if (current < 0 || size_t(current) >= jobs.size())
+        return -1;
+    for (size_t i = 0; i < jobs.size(); ++i)
+        if (jobs[i].rank == rank && jobs[i].stepDir == jobs[size_t(current)].stepDir)
+            return int(i);
+    return -1;
+}
+
+void PeerRankJump::addActions(QMenu* menu, Side side, NodeId node)
+{
+    const auto snap = m_session->snapshot();
+    if (!snap || !snap->comparison || node == ps::kNoNode)
+        return;
+    const auto& links = snap->comparison->distributed[size_t(side)];
+    const auto it = links.find(node);
+    if (it == links.end() || it->second.peers.empty())
+        return;
+    const ps::DistributedLink& link = it->second;
+    const QString title = link.type == "send" ? tr("Data sent to")
+        : link.type == "receive"              ? tr("Data received from")
+                                              : tr("Data sent to and received from");
+    QMenu* peers = menu->addMenu(title);
+    peers->setObjectName(QStringLiteral("peerRankMenu"));
+    for (const ps::DistributedPeer& peer : link.peers) {
+        const QString name = QString::fromStdString(peer.node);
+        QAction* a = peers->addAction(tr("rank %1: %2").arg(peer.rank).arg(name));
+        a->setToolTip(tr("Precision of the peer: %1").arg(QString::fromStdString(peer.index)));
+        a->setEnabled(jobOfRank(peer.rank) >= 0);
+        connect(a, &QAction::triggered, this, [this, rank = peer.rank, name]() { jumpTo(rank, name); });
+    }
+}
+
+bool PeerRankJump::jumpTo(int rank, const QString& nodeName)
+{
+    const int job = jobOfRank(rank);
+    if (job < 0) {
+        Q_EMIT statusMessage(tr("Rank %1 is not part of this session.").arg(rank), 5000);
+        return false;
+    }
+    m_pendingNode = nodeName;
+    m_pendingJob = job;
+    if (job == m_session->currentJob())
+        selectPending();
+    else
+        m_session->selectJob(job); // its session arrives as sessionChanged
+    return true;
+}
+
+void PeerRankJump::selectPending()
+{
+    // A session that arrived before the jump (its queued call still pending) is not the peer rank's.
+    const auto snap = m_session->snapshot();
+    if (m_pendingNode.isEmpty() || !snap || m_session->currentJob() != m_pendingJob)
+        return;
+    const QString name = std::exchange(m_pendingNode, QString());
+    const NodeId node = snap->graph(Side::Npu).find(name.toStdString());
+    if (node == ps::kNoNode) {
+        Q_EMIT statusMessage(tr("The peer node %1 is not in this rank's graph.").arg(name), 5000);
+        return;
+    }
+    m_view->requestJump(Side::Npu, node);
+}
+
+} // namespace psui
