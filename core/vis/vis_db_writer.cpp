@@ -46,7 +46,8 @@ void inheritMicroSteps(const Graph& g, const std::vector<NodeId>& order, std::ve
     }
 }
 
-std::string nameListJson(const std::vector<std::string_view>& names) {
+std::string nameListJson(const std::vector<std::string_view>& names)
+{
     std::string s = "[";
     for (size_t i = 0; i < names.size(); ++i) {
         if (i)
@@ -56,7 +57,8 @@ std::string nameListJson(const std::vector<std::string_view>& names) {
     return s + "]";
 }
 
-std::string distributedJson(const Comparison& c, const VisMeta* meta, size_t side, NodeId n) {
+std::string distributedJson(const Comparison& c, const VisMeta* meta, size_t side, NodeId n)
+{
     if (meta)
         if (const JValue* raw = meta->nodeExtra(side, n, "matched_distributed")) {
             std::string s;
@@ -84,7 +86,8 @@ std::string distributedJson(const Comparison& c, const VisMeta* meta, size_t sid
     return s + "}}";
 }
 
-std::string extraJson(const VisMeta* meta, size_t side, NodeId n, std::string_view key, const char* fallback) {
+std::string extraJson(const VisMeta* meta, size_t side, NodeId n, std::string_view key, const char* fallback)
+{
     const JValue* raw = meta ? meta->nodeExtra(side, n, key) : nullptr;
     if (!raw)
         return fallback;
@@ -94,7 +97,8 @@ std::string extraJson(const VisMeta* meta, size_t side, NodeId n, std::string_vi
 }
 
 // msprobe writes json.dumps(parallel_merge_info), or '' when the list is empty.
-std::string mergeInfoJson(const Graph& g, const VisMeta* meta, size_t side, NodeId n) {
+std::string mergeInfoJson(const Graph& g, const VisMeta* meta, size_t side, NodeId n)
+{
     auto it = g.mergeInfo.find(n);
     if (it == g.mergeInfo.end())
         return extraJson(meta, side, n, "parallel_merge_info", "");
@@ -110,7 +114,8 @@ public:
     {
     }
 
-    void write(const VisDbGraph& entry, size_t side) {
+    void write(const VisDbGraph& entry, size_t side)
+    {
         const Comparison& c = *entry.comparison;
         const Graph& g = *c.graphs[side];
         const VisMeta* meta = entry.meta.get();
@@ -178,13 +183,14 @@ public:
 
 private:
     std::string stackIdFor(const Graph& g, NodeId n, const std::string& graphId, std::map<uint32_t, std::string>& ids,
-        std::map<std::string, std::string>& byText) {
-        uint32_t index = g.stack[n];
+        std::map<std::string, std::string>& byText)
+    {
+        uint32_t index = g.exportStackIndex(n);
         auto known = ids.find(index);
         if (known != ids.end())
             return known->second;
         std::vector<std::string_view> lines;
-        for (StrId line : g.stackOf(n))
+        for (StrId line : g.exportStackOf(n))
             lines.push_back(g.strings.view(line));
         std::string text = nameListJson(lines);
         auto [it, inserted] = byText.emplace(text, graphId + "_" + std::to_string(byText.size()));
@@ -201,14 +207,16 @@ private:
     std::vector<int32_t> m_microStep;
 };
 
-std::string intListJson(const std::set<int>& values) {
+std::string intListJson(const std::set<int>& values)
+{
     std::string s = "[";
     for (int v : values)
         s += (s.size() > 1 ? ", " : "") + std::to_string(v);
     return s + "]";
 }
 
-void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs) {
+void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs)
+{
     const Comparison& first = *graphs.front().comparison;
     const VisMeta* meta = graphs.front().meta.get();
     std::set<int> ranks, steps;
@@ -239,8 +247,8 @@ void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs) {
         appendCompactJson(s, meta->arena(), *colors);
         config.bind(6, s);
     } else
-        config.bind(6,
-            first.isCompare && (!(meta && meta->fromFile) || !first.colors.empty()) ? colorsJson(first) : "null");
+        config.bind(
+            6, first.isCompare && (!(meta && meta->fromFile) || !first.colors.empty()) ? colorsJson(first) : "null");
     config.bind(7, intListJson(ranks));
     config.bind(8, intListJson(steps));
     config.run();
@@ -248,7 +256,8 @@ void writeConfig(SqliteDb& db, const std::vector<VisDbGraph>& graphs) {
 
 } // namespace
 
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path) {
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path)
+{
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
     bool compare = graphs.front().comparison && graphs.front().comparison->isCompare;
