@@ -154,7 +154,11 @@ void NodeDetailsModel::markNearZero(Row& npu, const Row& bench) const
         const QString statistic = benchStatisticOf(m_keys[qsizetype(c)]);
         bool ok = false;
         const double value = statistic.isEmpty() ? 0.0 : benchValue(statistic, &ok);
-        npu.nearZero[c] = ok && !npu.values[c].isEmpty() && belowNoiseFloor(value, magnitude);
+        QString relative = npu.values[c];
+        relative.remove(QLatin1Char('%'));
+        bool isNumber = false;
+        relative.toDouble(&isNumber); // "N/A" (a zero bench) says itself that there is nothing to divide by
+        npu.nearZero[c] = ok && isNumber && belowNoiseFloor(value, magnitude);
     }
 }
 

@@ -111,7 +111,7 @@ QString ComparisonOptions::summary(const ps::EngineOptions& o)
         flags << QStringLiteral("-lm");
     if (!o.parallel.empty())
         flags << tr("ranks merged");
-    return flags.isEmpty() ? tr("no options") : flags.join(QLatin1Char(' '));
+    return flags.isEmpty() ? tr("none", "no engine options") : flags.join(QLatin1Char(' '));
 }
 
 ps::EngineOptions ComparisonOptions::forPaths(const Settings& settings, const QStringList& paths)

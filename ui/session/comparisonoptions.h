@@ -23,7 +23,7 @@ public:
     static QStringList encode(const ps::EngineOptions& options);
     // nullopt when nothing readable is stored (an unknown key or a bad value counts as nothing).
     static std::optional<ps::EngineOptions> decode(const QStringList& lines);
-    // The command-line flags the options stand for ("-f -oc -lm mapping.yaml"), or "no options".
+    // The command-line flags the options stand for ("-f -oc -lm mapping.yaml"), or "none".
     static QString summary(const ps::EngineOptions& options);
     // The options to open these paths with: the ones stored for their recent entry, else the defaults (no flags,
     // the preferred rules).

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -103,6 +104,14 @@ bool GraphChartDocks::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_graphView && event->type() == QEvent::LanguageChange)
         retranslate();
+    if (watched == m_graphView && event->type() == QEvent::Show) {
+        // The nodes were selected while the view was hidden (no size to centre in): centre them once laid out.
+        QTimer::singleShot(0, this, [this]() {
+            for (GraphCanvas* canvas : m_canvases)
+                if (canvas->selectedNode() != ps::kNoNode)
+                    canvas->selectNode(canvas->selectedNode());
+        });
+    }
     return QObject::eventFilter(watched, event);
 }
 
