@@ -1,6 +1,7 @@
 // The ProbeScope GUI: creates the application, installs translators (the only place that does), reads the
 // command line and opens what it names.
 #include "batch/engine.h"
+#include "session/comparisonoptions.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "util/limits.h"
@@ -99,7 +100,8 @@ int main(int argc, char** argv)
         [&translators](const QString& locale) { translators.install(locale); });
     window.show();
 
-    ps::EngineOptions options = settings.engineOptions();
+    // Flags on the command line, else the options the paths were last opened with (never another comparison's).
+    ps::EngineOptions options = psui::ComparisonOptions::forPaths(settings, parser.positionalArguments());
     if (parser.isSet(fuzzy) || parser.isSet(overflow) || parser.isSet(stack) || parser.isSet(mapping)) {
         options.fuzzy = parser.isSet(fuzzy);
         options.overflowCheck = parser.isSet(overflow);

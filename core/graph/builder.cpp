@@ -122,6 +122,8 @@ private:
         m_g.parent.push_back(kNoNode);
         m_g.record.push_back(-1);
         m_g.stack.push_back(0);
+        if (!m_options.completeStack)
+            m_g.exportStack.push_back(0);
         m_g.microStep.push_back(-1);
         m_kids.emplace_back();
         m_g.byName.emplace(name, id);
@@ -145,7 +147,9 @@ private:
             if (const DumpRecord* r = m_g.dump->record(text))
                 m_g.record[id] = int32_t(r - m_g.dump->records.data());
         }
-        m_g.stack[id] = stackFor(name, text);
+        m_g.stack[id] = stackFor(name, text, false);
+        if (!m_options.completeStack)
+            m_g.exportStack[id] = stackFor(name, text, true);
         return id;
     }
 
@@ -221,12 +225,13 @@ private:
         }
     }
 
-    uint32_t stackFor(StrId id, std::string_view name)
+    // The node's whole stack, or (`kept`, without -cs) the one line an export writes.
+    uint32_t stackFor(StrId id, std::string_view name, bool kept)
     {
         auto group = m_stack.groupOf.find(id);
         if (group != m_stack.groupOf.end() && !m_stack.groups[group->second].empty()) {
             const std::vector<StrId>& lines = m_stack.groups[group->second];
-            if (!m_options.completeStack) {
+            if (kept) {
                 auto kept = m_keptLine.find(id);
                 if (kept != m_keptLine.end() && kept->second >= 0)
                     return stackOfLine(lines[size_t(kept->second)]);
@@ -244,7 +249,7 @@ private:
         NodeId fwd = m_g.find(forward);
         if (fwd == kNoNode)
             return stackOfLine(m_g.strings.intern(kNoForwardStack));
-        return m_g.stack[fwd];
+        return kept ? m_g.exportStack[fwd] : m_g.stack[fwd];
     }
 
     void groupTopLevelApis()

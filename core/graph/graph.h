@@ -40,7 +40,10 @@ public:
     std::vector<uint32_t> childBegin; // children: childIds[childBegin[n] .. childBegin[n + 1])
     std::vector<NodeId> childIds;
     std::vector<int32_t> record; // dump record index, -1 when the node has no record
-    std::vector<uint32_t> stack; // index into stacks; 0 is the empty stack
+    std::vector<uint32_t> stack; // index into stacks; 0 is the empty stack; always the whole stack of stack.json
+    // Without -cs (msprobe 1.2.1): the one kept line an export writes per node (spec §4.4); empty: exports write
+    // `stack`. The viewer shows the whole stack either way.
+    std::vector<uint32_t> exportStack;
     std::vector<NodeItems> items;
     std::vector<uint32_t> itemIndex; // item lists referenced by NodeItems
     std::vector<int32_t> microStep; // -1: the node carries no micro_step_id
@@ -76,6 +79,12 @@ public:
         assert(n < size() && stack[n] < stacks.size());
         return stacks[stack[n]];
     }
+    uint32_t exportStackIndex(NodeId n) const
+    {
+        assert(n < size());
+        return exportStack.empty() ? stack[n] : exportStack[n];
+    }
+    std::span<const StrId> exportStackOf(NodeId n) const { return stacks[exportStackIndex(n)]; }
     NodeId find(std::string_view nodeName) const;
     // Root-first list of ancestors (excluding n). Stops on cycles.
     std::vector<NodeId> ancestors(NodeId n) const;

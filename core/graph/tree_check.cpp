@@ -113,13 +113,15 @@ bool hasTreeShape(const Graph& g)
         return true;
     const bool sized = g.type.size() == n && g.parent.size() == n && g.childBegin.size() == n + 1
         && g.record.size() == n && g.stack.size() == n && g.items.size() == n && g.microStep.size() == n
-        && g.rowInParent.size() == n && (g.sourceRank.empty() || g.sourceRank.size() == n);
+        && g.rowInParent.size() == n && (g.sourceRank.empty() || g.sourceRank.size() == n)
+        && (g.exportStack.empty() || g.exportStack.size() == n);
     if (!sized || g.root >= n || g.parent[g.root] != kNoNode || g.childBegin[0] != 0
         || g.childBegin[n] != g.childIds.size())
         return false;
     std::vector<bool> isChild(n, false);
     for (NodeId p = 0; p < n; ++p) {
-        if (g.childBegin[p] > g.childBegin[p + 1] || g.stack[p] >= g.stacks.size())
+        if (g.childBegin[p] > g.childBegin[p + 1] || g.stack[p] >= g.stacks.size()
+            || g.exportStackIndex(p) >= g.stacks.size())
             return false;
         for (uint32_t i = g.childBegin[p]; i < g.childBegin[p + 1]; ++i) {
             const NodeId c = g.childIds[i];

@@ -134,13 +134,18 @@ public:
         order();
         Graph& g = *m_out;
         g.stacks.assign(1, {});
+        // Without -cs the parts keep the one stack line exports write; the merged graph keeps it too.
+        const bool keepsExportStacks = std::any_of(
+            m_f.parts.begin(), m_f.parts.end(), [](const auto& part) { return !part.graph->exportStack.empty(); });
         for (MNodeId m : m_order) {
             const MNode& node = m_f.nodes[m];
             NodeId n = NodeId(g.name.size());
             g.name.push_back(g.strings.intern(m_f.nameOf(m)));
             g.type.push_back(node.type);
             g.parent.push_back(kNoNode);
-            g.stack.push_back(stackOf(node));
+            g.stack.push_back(stackOf(node, StackKind::Whole));
+            if (keepsExportStacks)
+                g.exportStack.push_back(stackOf(node, StackKind::Exported));
             g.microStep.push_back(-1);
             g.sourceRank.push_back(node.rank);
             g.byName.emplace(g.name.back(), n);
@@ -190,16 +195,18 @@ private:
 
     // A rank's stacks are shared by many nodes (one stack group for a whole layer): each is copied once per part,
     // so a large stack shared by every node costs its size once, not once per node.
-    uint32_t stackOf(const MNode& node)
+    enum class StackKind { Whole, Exported };
+    uint32_t stackOf(const MNode& node, StackKind kind)
     {
         if (node.source == kNoNode)
             return 0;
         const Graph& src = *m_f.parts[node.part].graph;
-        const uint32_t srcStack = src.stack[node.source];
+        // Both kinds index the part's `stacks`, so one cache serves them.
+        const uint32_t srcStack = kind == StackKind::Whole ? src.stack[node.source] : src.exportStackIndex(node.source);
         const uint64_t key = (uint64_t(node.part) << 32) | srcStack;
         if (auto known = m_stackOfSource.find(key); known != m_stackOfSource.end())
             return known->second;
-        std::span<const StrId> lines = src.stackOf(node.source);
+        std::span<const StrId> lines = src.stacks[srcStack];
         uint32_t id = 0;
         if (!lines.empty()) {
             std::vector<StrId> mine;

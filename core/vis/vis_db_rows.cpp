@@ -76,11 +76,11 @@ DbSide::DbSide(const VisDbGraph& entry, size_t side, bool v26)
     m_stackRow.assign(g.stacks.size(), uint32_t(-1));
     std::unordered_map<std::string, uint32_t> byText;
     for (NodeId n : m_order) {
-        uint32_t& row = m_stackRow[g.stack[n]];
+        uint32_t& row = m_stackRow[g.exportStackIndex(n)];
         if (row != uint32_t(-1))
             continue;
         std::vector<std::string_view> lines;
-        for (StrId line : g.stackOf(n))
+        for (StrId line : g.exportStackOf(n))
             lines.push_back(g.strings.view(line));
         std::string text;
         appendNameList(text, lines);
@@ -164,7 +164,7 @@ void DbSide::appendNodeRecord(std::string& out, size_t row, sqlfile::Record& r, 
     scratch.clear();
     appendLink(scratch, row);
     r.text(scratch);
-    const auto& stack = m_stackRows[m_stackRow[g.stack[n]]];
+    const auto& stack = m_stackRows[m_stackRow[g.exportStackIndex(n)]];
     r.text(stack.first);
     scratch.clear();
     appendMergeInfo(scratch, g, metaOrEngine(meta()), m_side, n);

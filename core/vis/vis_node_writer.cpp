@@ -164,7 +164,7 @@ void writeVisNode(PyJsonWriter& w, const Comparison& c, const VisMeta& meta, siz
     }
     w.key("stack_info");
     w.beginArray();
-    for (StrId line : g.stackOf(n))
+    for (StrId line : g.exportStackOf(n))
         w.string(g.strings.view(line));
     w.endArray();
     if (g.microStep[n] >= 0) {

@@ -8,6 +8,7 @@
 #include "widgets/precisioncharts.h"
 #include "widgets/sidebysidetreeview.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QTabWidget>
@@ -43,10 +44,8 @@ int main(int argc, char** argv)
             });
             return;
         }
-        docks->graphDock()->show();
-        docks->graphDock()->raise();
-        window.resizeDocks({ docks->graphDock() }, { 640 }, Qt::Vertical);
-        window.resizeDocks({ docks->graphDock() }, { 1400 }, Qt::Horizontal);
+        docks->chartsDock()->hide();
+        window.findChild<QAction*>(QStringLiteral("centralBoth"))->trigger(); // the trees above the graph
         QTimer::singleShot(300, &window, [&]() {
             const auto snap = session.snapshot();
             const ps::Graph& g = snap->graph(Side::Npu);

@@ -74,9 +74,7 @@ private:
     }
     void showGraph()
     {
-        docks()->graphDock()->show();
-        docks()->graphDock()->raise();
-        m_ui.window->resizeDocks({ docks()->graphDock() }, { 500 }, Qt::Vertical);
+        test::part<QAction>(m_ui.window.get(), QStringLiteral("centralGraph"))->trigger();
         QTest::qWait(50);
     }
 
@@ -85,10 +83,10 @@ private Q_SLOTS:
     {
         QVERIFY(m_ui.start(1600, 1000));
         QVERIFY(docks());
-        // Reachable from the View menu.
+        // Reachable from the View menu: the charts dock, and the graph as a central view.
         QList<QAction*> viewActions;
         for (QAction* a : m_ui.window->findChildren<QAction*>())
-            if (a == docks()->graphDock()->toggleViewAction() || a == docks()->chartsDock()->toggleViewAction())
+            if (a == docks()->chartsDock()->toggleViewAction() || a->objectName() == QLatin1String("centralGraph"))
                 viewActions << a;
         QCOMPARE(viewActions.size(), 2);
         for (QAction* a : viewActions)

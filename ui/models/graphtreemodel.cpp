@@ -126,10 +126,23 @@ QString GraphTreeModel::overflowName(ps::OverflowLevel level)
     return {};
 }
 
+bool GraphTreeModel::md5Bins() const
+{
+    // msprobe 1.2.1's md5 mode: precision 1 = every md5 equal, 0 = one differs; no number to show.
+    return m_snapshot->comparison && m_snapshot->comparison->mode == ps::CompareMode::Md5 && !hasVerdicts(*m_snapshot);
+}
+
+QString GraphTreeModel::md5Text(bool equal)
+{
+    return equal ? tr("md5 equal") : tr("md5 differs");
+}
+
 QString GraphTreeModel::precisionText(double p) const
 {
     if (const auto verdict = nodeVerdict(*m_snapshot, p))
         return verdictLabel(*verdict);
+    if (md5Bins() && !std::isnan(p))
+        return md5Text(p >= 1);
     return std::isnan(p) ? QString() : QString::number(p, 'f', 4);
 }
 
@@ -141,6 +154,8 @@ QString GraphTreeModel::worstText(NodeId node) const
     if (const auto verdict = binVerdict(*m_snapshot, worst))
         return verdictLabel(*verdict);
     const LegendBin& b = m_snapshot->bins[size_t(worst)];
+    if (md5Bins() && !b.unmatched)
+        return md5Text(b.lo >= 1);
     return QStringLiteral("[%1, %2]").arg(b.lo).arg(b.hi);
 }
 

@@ -37,6 +37,8 @@ public:
 
 private:
     const ps::Graph* graph() const;
+    bool md5Bins() const; // md5 mode under msprobe 1.2's rules: equal / differs instead of numbers
+    static QString md5Text(bool equal);
     QString precisionText(double p) const;
     QString worstText(NodeId node) const;
 

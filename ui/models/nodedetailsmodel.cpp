@@ -1,9 +1,12 @@
 #include "models/nodedetailsmodel.h"
 
+#include "models/noisefloor.h"
 #include "models/roles.h"
 #include "vis/item_format.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace psui {
@@ -80,6 +83,8 @@ void NodeDetailsModel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId
             addItems(Side::Npu, npu, outputs, pairs);
             addItems(Side::Bench, bench, outputs, pairs);
             for (auto& pair : pairs) {
+                if (pair.size() == 2 && pair[0].side == Side::Npu)
+                    markNearZero(pair[0], pair[1]);
                 for (Row& r : pair) {
                     r.paired = pair.size() == 2;
                     m_rows.push_back(std::move(r));
@@ -89,8 +94,10 @@ void NodeDetailsModel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId
         // step 2: square the rows and mark suspicious metric cells
         for (Row& r : m_rows) {
             r.values.resize(size_t(m_keys.size()));
+            r.nearZero.resize(size_t(m_keys.size()), false);
             markSuspicious(r);
         }
+        dropPlaceholderMd5();
         // step 3: the metric explanations become column tooltips, in the UI's language
         m_toolTips = QStringList(m_keys.size(), QString());
         for (qsizetype c = 0; c < m_keys.size(); ++c)
@@ -106,6 +113,100 @@ void NodeDetailsModel::markSuspicious(Row& row) const
         return;
     for (size_t c = 0; c < row.values.size(); ++c)
         row.bins[c] = int8_t(metricCellBin(*m_snapshot, m_keys[qsizetype(c)], row.values[c]));
+}
+
+void NodeDetailsModel::dropPlaceholderMd5()
+{
+    // msprobe 1.2.1 writes "md5": "00000000" into every item outside md5 mode: a column that says nothing.
+    const qsizetype c = m_keys.indexOf(QStringLiteral("md5"));
+    if (c < 0 || m_snapshot->comparison->mode == ps::CompareMode::Md5)
+        return;
+    for (const Row& r : m_rows) {
+        const QString& v = r.values[size_t(c)];
+        if (std::any_of(v.begin(), v.end(), [](QChar ch) { return ch != QLatin1Char('0'); }))
+            return;
+    }
+    m_keys.removeAt(c);
+    for (Row& r : m_rows) {
+        r.values.erase(r.values.begin() + c);
+        r.bins.erase(r.bins.begin() + c);
+        r.nearZero.erase(r.nearZero.begin() + c);
+    }
+}
+
+void NodeDetailsModel::markNearZero(Row& npu, const Row& bench) const
+{
+    if (m_snapshot->comparison->mode != ps::CompareMode::Summary)
+        return;
+    auto benchValue = [this, &bench](const QString& key, bool* ok) {
+        const qsizetype c = m_keys.indexOf(key);
+        *ok = false;
+        return c >= 0 && size_t(c) < bench.values.size() ? bench.values[size_t(c)].toDouble(ok) : 0.0;
+    };
+    bool okMax = false, okMin = false;
+    const double max = benchValue(QStringLiteral("Max"), &okMax);
+    const double min = benchValue(QStringLiteral("Min"), &okMin);
+    if (!okMax && !okMin)
+        return;
+    const double magnitude = std::max(okMax ? std::fabs(max) : 0.0, okMin ? std::fabs(min) : 0.0);
+    npu.nearZero.assign(npu.values.size(), false);
+    for (size_t c = 0; c < npu.values.size(); ++c) {
+        const QString statistic = benchStatisticOf(m_keys[qsizetype(c)]);
+        bool ok = false;
+        const double value = statistic.isEmpty() ? 0.0 : benchValue(statistic, &ok);
+        QString relative = npu.values[c];
+        relative.remove(QLatin1Char('%'));
+        bool isNumber = false;
+        relative.toDouble(&isNumber); // "N/A" (a zero bench) says itself that there is nothing to divide by
+        npu.nearZero[c] = ok && isNumber && belowNoiseFloor(value, magnitude);
+    }
+}
+
+QString NodeDetailsModel::colourDriver(bool* nearZero) const
+{
+    if (nearZero)
+        *nearZero = false;
+    if (!m_snapshot || !m_snapshot->comparison || m_snapshot->comparison->mode != ps::CompareMode::Summary
+        || m_snapshot->comparison->profile != ps::RulesProfile::Msprobe121)
+        return {};
+    // msprobe 1.2.1: the node's precision is the largest relative error of its outputs (NaN and inf win).
+    const Row* bestRow = nullptr;
+    size_t bestColumn = 0;
+    double best = -1;
+    for (const Row& row : m_rows) {
+        if (row.side != Side::Npu || !row.pair.startsWith(QLatin1String("output")))
+            continue;
+        for (size_t c = 0; c < row.values.size(); ++c) {
+            if (benchStatisticOf(m_keys[qsizetype(c)]).isEmpty())
+                continue;
+            QString text = row.values[c].trimmed();
+            text.remove(QLatin1Char('%'));
+            bool ok = false;
+            double x = std::fabs(text.toDouble(&ok));
+            if (!ok)
+                continue;
+            if (std::isnan(x))
+                x = std::numeric_limits<double>::infinity();
+            if (x > best) {
+                best = x;
+                bestRow = &row;
+                bestColumn = c;
+            }
+        }
+    }
+    if (!bestRow)
+        return {};
+    if (nearZero)
+        *nearZero = bestRow->nearZero.size() > bestColumn && bestRow->nearZero[bestColumn];
+    return tr("%1 of %2 (%3)").arg(m_keys[qsizetype(bestColumn)], bestRow->pair, bestRow->values[bestColumn]);
+}
+
+int NodeDetailsModel::nearZeroCellCount() const
+{
+    int n = 0;
+    for (const Row& r : m_rows)
+        n += int(std::count(r.nearZero.begin(), r.nearZero.end(), true));
+    return n;
 }
 
 QString NodeDetailsModel::metricExplanation(const QString& key)
@@ -240,6 +341,11 @@ QVariant NodeDetailsModel::data(const QModelIndex& index, int role) const
             return row.pair;
         return c < int(row.values.size()) ? row.values[size_t(c)] : QString();
     case Qt::ToolTipRole:
+        if (c >= 0 && c < int(row.nearZero.size()) && row.nearZero[size_t(c)])
+            return QString(m_toolTips.value(c) % QStringLiteral("\n\n") % row.values[size_t(c)] % QStringLiteral("\n")
+                % tr("≈0: the bench %1 is below the noise floor (|bench| < 1e-6 × the tensor's largest |Max|, |Min|, "
+                     "or < 1e-12): this relative error divides by almost nothing.")
+                      .arg(benchStatisticOf(m_keys[c])));
         if (c >= 0 && c < int(m_toolTips.size()) && !m_toolTips[c].isEmpty())
             return QString(m_toolTips[c] % QStringLiteral("\n\n") % row.values[size_t(c)]);
         return data(index, Qt::DisplayRole);
@@ -249,6 +355,8 @@ QVariant NodeDetailsModel::data(const QModelIndex& index, int role) const
         return row.paired;
     case BinRole:
         return c >= 0 && c < int(row.bins.size()) ? int(row.bins[size_t(c)]) : -1;
+    case NearZeroRole:
+        return c >= 0 && c < int(row.nearZero.size()) && row.nearZero[size_t(c)];
     }
     return {};
 }

@@ -28,6 +28,11 @@ public:
 
     QString toText() const; // tab-separated, with a header line
     int suspiciousCellCount() const;
+    int nearZeroCellCount() const; // relative errors over a bench value below the noise floor
+    // Statistics mode: the cell that gave the NPU node its colour (msprobe: the largest relative error of the
+    // outputs), e.g. "MeanRelativeErr of output.0 (308.2%)"; "" in other modes or without one. `nearZero`: that
+    // cell is below the noise floor.
+    QString colourDriver(bool* nearZero = nullptr) const;
     static QString metricExplanation(const QString& key); // translated; empty for a column with none
 
 private:
@@ -37,10 +42,13 @@ private:
         bool paired;
         std::vector<QString> values; // per key column
         std::vector<int8_t> bins; // per key column: a legend bin when the cell is suspicious, else -1
+        std::vector<bool> nearZero; // per key column: a relative error below the noise floor
     };
     void addItems(Side side, NodeId node, bool outputs, std::vector<std::vector<Row>>& pairs);
     int columnOf(const QString& key);
     void markSuspicious(Row& row) const;
+    void markNearZero(Row& npu, const Row& bench) const;
+    void dropPlaceholderMd5();
 
     std::shared_ptr<const Snapshot> m_snapshot;
     QStringList m_keys;

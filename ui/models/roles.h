@@ -20,6 +20,7 @@ enum Roles {
     WorstOverflowRole, // int(ps::OverflowLevel): the highest level in the subtree
     MergeMarkRole, // QString: "TP" when the node's data was merged across ranks, "r<N>" when it came from rank N
                    // of a merged run, "" otherwise
+    NearZeroRole, // bool: a relative error whose bench value is below the noise floor (models/noisefloor.h)
 };
 
 enum Column { NameColumn, TypeColumn, PrecisionColumn, WorstColumn, OverflowColumn, ColumnCount };

@@ -33,14 +33,38 @@ QString ExportJob::problem(const QString& path)
     return {};
 }
 
+namespace {
+
+QString stemOf(const QString& path)
+{
+    QString stem = path;
+    if (stem.endsWith(QLatin1String(".vis.db")))
+        stem.chop(7);
+    else if (stem.endsWith(QLatin1String(".vis")))
+        stem.chop(4);
+    return stem;
+}
+
+} // namespace
+
 QString ExportJob::pathFor(const QString& path, bool database)
 {
-    if (path.endsWith(QLatin1String(".vis.db")))
-        return path;
-    QString stem = path;
-    if (stem.endsWith(QLatin1String(".vis")))
-        stem.chop(4);
-    return stem + (database ? QStringLiteral(".vis.db") : QStringLiteral(".vis"));
+    return stemOf(path) + (database ? QStringLiteral(".vis.db") : QStringLiteral(".vis"));
+}
+
+QString ExportJob::subfolderFor(const QString& path)
+{
+    if (problem(path).isEmpty())
+        return {};
+    const QFileInfo info(path);
+    const QString base = QFileInfo(stemOf(path)).fileName();
+    // A fresh folder holds nothing to clash with; a numbered one when the plain name is taken.
+    for (int k = 0; k < 100; ++k) {
+        const QString folder = info.absoluteDir().filePath(k == 0 ? base : base + QStringLiteral("_%1").arg(k));
+        if (!QFileInfo::exists(folder))
+            return QDir(folder).filePath(info.fileName());
+    }
+    return {};
 }
 
 std::shared_ptr<const ps::Comparison> ExportJob::withLegend(

@@ -24,8 +24,13 @@ class ExportJob {
 public:
     // A .vis next to a .vis.db is hidden by tb_graph_ascend: refuse it. Returns the reason, empty if fine.
     static QString problem(const QString& path);
-    // The file name the export writes: `path` with the .vis or .vis.db suffix of the chosen format.
+    // The file name the export writes: `path` with the .vis or .vis.db suffix of the format chosen by the file
+    // dialog's filter (the filter wins over a typed suffix).
     static QString pathFor(const QString& path, bool database);
+    // Where the export goes instead when `path`'s folder breaks tb_graph_ascend's one-database-per-folder rule:
+    // the same file name in a new sub-folder named after it; empty when `path` is fine or a sub-folder would not
+    // help.
+    static QString subfolderFor(const QString& path);
     // The comparison to write: the snapshot's, with `colors` as its legend when set (the copy shares the graphs).
     static std::shared_ptr<const ps::Comparison> withLegend(
         const std::shared_ptr<const ps::Comparison>& comparison, const std::vector<ps::ColorBin>& colors);

@@ -2,6 +2,7 @@
 
 #include "batch/engine.h"
 #include "compare/color_bins.h"
+#include "session/comparisonoptions.h"
 
 #include <QCryptographicHash>
 #include <QSettings>
@@ -34,6 +35,7 @@ const KeyInfo& info(Settings::Key key)
         { Settings::Key::MirrorExpansion, "view/mirrorExpansion", true },
         { Settings::Key::LinkScrolling, "view/linkScrolling", false },
         { Settings::Key::LastDirectory, "files/lastDirectory", QString() },
+        { Settings::Key::CentralLayout, "window/centralLayout", QVariant() },
     };
     static_assert(std::size(kTable) == size_t(Settings::Key::KeyCount));
     return kTable[size_t(key)];
@@ -44,10 +46,15 @@ const KeyInfo& info(Settings::Key key)
 namespace {
 
 // One key per entry: a hash, since entries are paths (which QSettings would split into groups).
+QString entryKey(const char* group, const QString& entry)
+{
+    return QLatin1String(group) + QLatin1Char('/')
+        + QString::fromLatin1(QCryptographicHash::hash(entry.toUtf8(), QCryptographicHash::Sha1).toHex());
+}
+
 QString colorRangesKey(const QString& entry)
 {
-    return QStringLiteral("colorRanges/")
-        + QString::fromLatin1(QCryptographicHash::hash(entry.toUtf8(), QCryptographicHash::Sha1).toHex());
+    return entryKey("colorRanges", entry);
 }
 
 } // namespace
@@ -126,6 +133,16 @@ void Settings::addRecentFile(const QString& entry)
     while (list.size() > kMaxRecent)
         list.removeLast();
     setValue(Key::RecentFiles, list);
+}
+
+std::optional<ps::EngineOptions> Settings::entryOptions(const QString& entry) const
+{
+    return ComparisonOptions::decode(m_settings->value(entryKey("entryOptions", entry)).toStringList());
+}
+
+void Settings::setEntryOptions(const QString& entry, const ps::EngineOptions& options)
+{
+    m_settings->setValue(entryKey("entryOptions", entry), ComparisonOptions::encode(options));
 }
 
 ps::EngineOptions Settings::engineOptions() const

@@ -5,6 +5,7 @@
 #include <QVariant>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QSettings;
@@ -33,9 +34,10 @@ public:
         MirrorExpansion,
         LinkScrolling,
         LastDirectory,
+        CentralLayout, // trees, graph or both, and their split
         KeyCount
     };
-    static constexpr int kStateVersion = 1; // bump when docks or splitters change
+    static constexpr int kStateVersion = 2; // bump when docks or splitters change
     static constexpr int kMaxRecent = 10;
 
     Settings(); // the application's settings
@@ -53,6 +55,11 @@ public:
     std::vector<ps::ColorBin> colorRanges(const QString& entry) const;
     void setColorRanges(const QString& entry, const std::vector<ps::ColorBin>& ranges); // empty: forget them
 
+    // The options one opened comparison was opened with (its recent-files entry); nullopt: none stored.
+    std::optional<ps::EngineOptions> entryOptions(const QString& entry) const;
+    void setEntryOptions(const QString& entry, const ps::EngineOptions& options);
+
+    // The options of the Open comparison dialog, remembered for its next use.
     ps::EngineOptions engineOptions() const;
     void setEngineOptions(const ps::EngineOptions& options);
 

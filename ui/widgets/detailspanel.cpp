@@ -43,6 +43,17 @@ public:
         QStyledItemDelegate::paint(painter, opt, index);
     }
 
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (index.data(NearZeroRole).toBool()) {
+            // msprobe's number and colour stay; the mark says the bench value under it is almost zero.
+            option->text += QStringLiteral(" ≈0");
+            option->font.setItalic(true);
+        }
+    }
+
 private:
     const std::shared_ptr<const Snapshot>* m_snapshot;
 };
@@ -53,6 +64,7 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     : QWidget(parent)
     , m_header(new QLabel(this))
     , m_verdict(new QLabel(this))
+    , m_colourNote(new QLabel(this))
     , m_mergeTitle(new QLabel(this))
     , m_merge(new QPlainTextEdit(this))
     , m_copy(new QPushButton(this))
@@ -67,6 +79,10 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     m_verdict->setMargin(4);
     m_verdict->setAutoFillBackground(true);
     m_verdict->hide();
+    m_colourNote->setObjectName(QStringLiteral("colourNote"));
+    m_colourNote->setWordWrap(true);
+    m_colourNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_colourNote->hide();
     // How a merged node's values were computed: a few lines, scrolled when longer, so the table keeps its room.
     m_merge->setObjectName(QStringLiteral("mergeInfo"));
     m_merge->setReadOnly(true);
@@ -90,6 +106,7 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
     layout->addWidget(m_verdict);
+    layout->addWidget(m_colourNote);
     layout->addWidget(m_mergeTitle);
     layout->addWidget(m_merge);
     layout->addWidget(m_table, 1);
@@ -101,10 +118,13 @@ void DetailsPanel::retranslate()
 {
     m_copy->setText(tr("Copy as text"));
     m_copy->setToolTip(tr("Copy the table, tab separated, to the clipboard"));
-    if (m_snapshot)
+    if (m_snapshot) {
         m_model->setNodes(m_snapshot, m_npu, m_bench); // the side names are translated
+        fitColumns(); // "NPU"/"标杆" differ in width: the Side cells would be clipped
+    }
     m_header->setText(headerText());
     updateVerdict();
+    updateColourNote();
     updateMergeInfo();
 }
 
@@ -129,6 +149,29 @@ void DetailsPanel::updateVerdict()
     palette.setColor(QPalette::Window, Palette::binColor(*m_snapshot, binOfPrecision(m_snapshot->bins, precision)));
     palette.setColor(QPalette::WindowText, Qt::black);
     m_verdict->setPalette(palette);
+}
+
+QString DetailsPanel::colourNoteText() const
+{
+    bool nearZero = false;
+    const QString driver = m_model->colourDriver(&nearZero);
+    if (driver.isEmpty())
+        return {};
+    QString text = tr("Colour from %1.").arg(driver);
+    if (nearZero)
+        text += QLatin1Char(' ')
+            + tr("Its bench value is below the noise floor (≈0): msprobe's colour, but likely rounding noise.");
+    if (m_model->nearZeroCellCount() > 0)
+        text += QLatin1Char(' ')
+            + tr("Cells marked ≈0 divide by a bench value below 1e-6 × the tensor's largest |Max|, |Min| (or 1e-12).");
+    return text;
+}
+
+void DetailsPanel::updateColourNote()
+{
+    const QString text = colourNoteText();
+    m_colourNote->setText(text);
+    m_colourNote->setVisible(!text.isEmpty());
 }
 
 void DetailsPanel::updateMergeInfo()
@@ -178,7 +221,13 @@ void DetailsPanel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu
     m_model->setNodes(std::move(snapshot), npu, bench);
     m_header->setText(headerText());
     updateVerdict();
+    updateColourNote();
     updateMergeInfo();
+    fitColumns();
+}
+
+void DetailsPanel::fitColumns()
+{
     m_table->resizeColumnsToContents();
     for (int c = 0; c < m_model->columnCount(); ++c)
         m_table->setColumnWidth(c, std::min(m_table->columnWidth(c), 260));

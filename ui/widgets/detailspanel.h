@@ -29,18 +29,24 @@ public:
     QString headerText() const;
     QString mergeText() const; // the NPU node's parallel_merge_info, one line each ("" when none)
     QString verdictText() const; // msprobe 26.0.0's reasons of the NPU node's failed rows, one line each
+    // Statistics mode: which relative error gave the node its colour, and whether near-zero bench values make
+    // some relative errors meaningless (models/noisefloor.h); "" when there is nothing to say.
+    QString colourNoteText() const;
     void copyToClipboard();
     void retranslate();
 
 private:
     void updateMergeInfo();
     void updateVerdict();
+    void updateColourNote();
+    void fitColumns(); // to their contents, at most 260 px each
 
     std::shared_ptr<const Snapshot> m_snapshot;
     NodeId m_npu = ps::kNoNode;
     NodeId m_bench = ps::kNoNode;
     QLabel* m_header;
     QLabel* m_verdict; // why the node is not a pass (msprobe 26.0.0's rules), in the verdict's colour
+    QLabel* m_colourNote; // which metric drove the colour, and the noise-floor marks
     QLabel* m_mergeTitle;
     QPlainTextEdit* m_merge;
     QPushButton* m_copy;

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -18,15 +19,15 @@ namespace psui {
 GraphChartDocks::GraphChartDocks(ViewState* view, SessionController* session, QWidget* window)
     : QObject(window)
     , m_session(session)
-    , m_graphDock(new QDockWidget(window))
+    , m_graphView(new QSplitter(Qt::Horizontal, window))
     , m_chartsDock(new QDockWidget(window))
     , m_charts(new PrecisionCharts(m_chartsDock))
 {
-    auto* split = new QSplitter(Qt::Horizontal, m_graphDock);
+    QSplitter* split = m_graphView;
     for (Side side : { Side::Npu, Side::Bench })
         split->addWidget(createCanvasPane(side, split));
-    m_graphDock->setObjectName(QStringLiteral("graphDock"));
-    m_graphDock->setWidget(split);
+    split->setObjectName(QStringLiteral("graphView"));
+    split->setChildrenCollapsible(false);
     m_chartsDock->setObjectName(QStringLiteral("chartsDock"));
     m_chartsDock->setWidget(m_charts);
     connect(m_charts, &PrecisionCharts::jumpRequested, view, &ViewState::requestJump);
@@ -51,8 +52,13 @@ GraphChartDocks::GraphChartDocks(ViewState* view, SessionController* session, QW
         for (GraphCanvas* canvas : m_canvases)
             canvas->setSnapshot(m_session->snapshot(), step);
     });
-    m_graphDock->installEventFilter(this);
+    m_graphView->installEventFilter(this);
     retranslate();
+}
+
+QWidget* GraphChartDocks::graphView() const
+{
+    return m_graphView;
 }
 
 QWidget* GraphChartDocks::createCanvasPane(Side side, QWidget* parent)
@@ -83,7 +89,6 @@ QWidget* GraphChartDocks::createCanvasPane(Side side, QWidget* parent)
 
 void GraphChartDocks::retranslate()
 {
-    m_graphDock->setWindowTitle(tr("Graph"));
     m_chartsDock->setWindowTitle(tr("Charts"));
     m_titles[size_t(Side::Npu)]->setText(tr("NPU"));
     m_titles[size_t(Side::Bench)]->setText(tr("Bench"));
@@ -97,8 +102,16 @@ void GraphChartDocks::retranslate()
 
 bool GraphChartDocks::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_graphDock && event->type() == QEvent::LanguageChange)
+    if (watched == m_graphView && event->type() == QEvent::LanguageChange)
         retranslate();
+    if (watched == m_graphView && event->type() == QEvent::Show) {
+        // The nodes were selected while the view was hidden (no size to centre in): centre them once laid out.
+        QTimer::singleShot(0, this, [this]() {
+            for (GraphCanvas* canvas : m_canvases)
+                if (canvas->selectedNode() != ps::kNoNode)
+                    canvas->selectNode(canvas->selectedNode());
+        });
+    }
     return QObject::eventFilter(watched, event);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
-// The Graph dock (tb_graph_ascend's nested boxes, NPU and bench canvases side by side) and the Charts dock
-// (precision along execution order, per layer, layer x kind); the main window places them. Selection follows
-// the trees both ways through the ViewState; data comes from the session's snapshot.
+// The Graph view (tb_graph_ascend's nested boxes, NPU and bench canvases side by side; the main window shows it
+// in its central area) and the Charts dock (precision along execution order, per layer, layer x kind). Selection
+// follows the trees both ways through the ViewState; data comes from the session's snapshot.
 #include "models/snapshot.h"
 
 #include <QObject>
@@ -10,6 +10,7 @@
 
 class QDockWidget;
 class QLabel;
+class QSplitter;
 class QToolButton;
 
 namespace psui {
@@ -22,10 +23,10 @@ class ViewState;
 class GraphChartDocks : public QObject {
     Q_OBJECT
 public:
-    // `window`: parent of the docks.
+    // `window`: parent of the dock and the graph view.
     GraphChartDocks(ViewState* view, SessionController* session, QWidget* window);
 
-    QDockWidget* graphDock() const { return m_graphDock; }
+    QWidget* graphView() const;
     QDockWidget* chartsDock() const { return m_chartsDock; }
     GraphCanvas* canvas(Side side) const { return m_canvases[size_t(side)]; }
     PrecisionCharts* charts() const { return m_charts; }
@@ -38,7 +39,7 @@ private:
     void retranslate();
 
     SessionController* m_session;
-    QDockWidget* m_graphDock;
+    QSplitter* m_graphView;
     QDockWidget* m_chartsDock;
     std::array<GraphCanvas*, 2> m_canvases {};
     std::array<QLabel*, 2> m_titles {};

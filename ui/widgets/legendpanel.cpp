@@ -67,6 +67,7 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     typesLayout->setColumnStretch(1, 1);
     m_typesNote->setWordWrap(true);
     m_typesBox->setObjectName(QStringLiteral("nodeTypes"));
+    m_binsBox->setObjectName(QStringLiteral("legendBins"));
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_binsBox);
@@ -90,19 +91,39 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     connect(m_onlyHits, &QCheckBox::toggled, this, &LegendPanel::showOnlyHitsChanged);
     connect(m_session, &SessionController::filterFinished, this, &LegendPanel::onFinished);
     connect(m_session, &SessionController::microStepChanged, this, &LegendPanel::applyFilter);
+    connect(m_session, &SessionController::microStepChanged, this, [this]() {
+        for (size_t i = 0; i < m_binChecks.size(); ++i)
+            m_binChecks[i]->setText(binText(int(i))); // the counts of the micro step shown
+    });
     connect(m_navigator, &HitNavigator::jumpRequested, this, &LegendPanel::jumpRequested);
     retranslate();
     resetSession();
 }
 
+namespace {
+
+// How many nodes of a side fall into `bin`, counting only the nodes of `microStep` (-1: every node), as the
+// trees, the search and the filters do.
+uint32_t binCount(const SideRollup& r, int bin, int microStep)
+{
+    if (microStep < 0)
+        return size_t(bin) < r.binTotals.size() ? r.binTotals[size_t(bin)] : 0;
+    uint32_t count = 0;
+    for (size_t n = 0; n < r.bin.size(); ++n)
+        count += r.bin[n] == bin && n < r.microStep.size() && r.microStep[n] == microStep;
+    return count;
+}
+
+} // namespace
+
 QString LegendPanel::binText(int bin) const
 {
     const auto snap = m_session->snapshot();
     const LegendBin& b = snap->bins[size_t(bin)];
-    const auto& r = snap->rollup(Side::Npu);
-    const uint32_t count = size_t(bin) < r.binTotals.size() ? r.binTotals[size_t(bin)] : 0;
+    const int step = m_session->microStep();
+    const uint32_t count = binCount(snap->rollup(Side::Npu), bin, step);
     if (b.unmatched) {
-        const uint32_t bench = snap->hasSide(Side::Bench) ? snap->rollup(Side::Bench).unmatched : 0;
+        const uint32_t bench = snap->hasSide(Side::Bench) ? binCount(snap->rollup(Side::Bench), bin, step) : 0;
         return tr("No matching node (NPU %1, bench %2)").arg(count).arg(bench);
     }
     if (const auto verdict = binVerdict(*snap, bin))

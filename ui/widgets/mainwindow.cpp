@@ -2,10 +2,12 @@
 
 #include "models/nodefilterproxy.h"
 #include "models/nodesearch.h"
+#include "session/comparisonoptions.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "session/viewstate.h"
 #include "widgets/callerpanel.h"
+#include "widgets/centralview.h"
 #include "widgets/detailspanel.h"
 #include "widgets/legendpanel.h"
 #include "widgets/mainwindow_p.h"
@@ -17,11 +19,13 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QEvent>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
@@ -46,6 +50,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     , m_microStepsLabel(new QLabel(this))
     , m_status(new QLabel(this))
     , m_rules(new QLabel(this))
+    , m_options(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_cancel(new QPushButton(this))
     , m_actions(std::make_unique<Actions>())
@@ -59,7 +64,8 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     layout->setSpacing(0);
     layout->addWidget(m_search);
     layout->addWidget(m_trees, 1);
-    setCentralWidget(createStartPage(central));
+    m_central = new CentralView(central, this);
+    setCentralWidget(createStartPage(m_central));
     createDocks();
     createFeatureDocks();
     createStatusBar();
@@ -86,6 +92,8 @@ void MainWindow::createStatusBar()
     statusBar()->addWidget(m_status, 1);
     m_rules->setObjectName(QStringLiteral("rulesLabel"));
     statusBar()->addPermanentWidget(m_rules);
+    m_options->setObjectName(QStringLiteral("optionsLabel"));
+    statusBar()->addPermanentWidget(m_options);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
 }
@@ -145,8 +153,11 @@ void MainWindow::onSessionChanged()
     m_actions->previousSuspicious->setEnabled(snap && !snap->bins.empty());
     setWindowTitle(snap ? tr("%1 — ProbeScope").arg(m_session->title()) : tr("ProbeScope"));
     m_rules->setVisible(snap != nullptr);
+    m_options->setVisible(snap != nullptr);
     if (snap) {
+        // The options belong to this comparison: its recent entry brings them back.
         m_settings->addRecentFile(m_session->request().recentEntry());
+        m_settings->setEntryOptions(m_session->request().recentEntry(), m_session->request().options);
         updateRecentMenu();
         showSessionStatus();
         m_status->setToolTip({});
@@ -164,6 +175,9 @@ void MainWindow::showSessionStatus()
     const bool v26 = snap->comparison->profile == ps::RulesProfile::Msprobe26;
     m_rules->setText(v26 ? tr("Rules: msprobe 26.0 (pass / warning / error)") : tr("Rules: msprobe 1.2 (bins)"));
     m_rules->setToolTip(tr("The rules this comparison was rated with; File ▸ Open comparison… chooses them"));
+    m_options->setText(tr("Options: %1").arg(ComparisonOptions::summary(m_session->request().options)));
+    m_options->setToolTip(tr("The options this comparison was opened with; its recent entry opens it with them "
+                             "again, File ▸ Open comparison… changes them"));
     if (v26 && !snap->bins.empty()) {
         m_status->setText(tr("%1 NPU nodes, %2 unmatched, %3 errors. F3 jumps to the next one.")
                               .arg(npu.bin.size())
@@ -268,10 +282,18 @@ void MainWindow::applyTreeFilters()
 
 void MainWindow::restoreSettings()
 {
-    restoreGeometry(m_settings->value(Settings::Key::WindowGeometry).toByteArray());
+    if (!restoreGeometry(m_settings->value(Settings::Key::WindowGeometry).toByteArray())) {
+        // The first start: most of the screen, centred, not Qt's size hint (a cramped 768x551).
+        if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+            const QRect available = screen->availableGeometry();
+            resize(available.size() * 0.85);
+            move(available.center() - rect().center());
+        }
+    }
     if (m_settings->value(Settings::Key::StateVersion).toInt() == Settings::kStateVersion) {
         restoreState(m_settings->value(Settings::Key::WindowState).toByteArray(), Settings::kStateVersion);
         m_trees->splitter()->restoreState(m_settings->value(Settings::Key::TreeSplitter).toByteArray());
+        m_central->restoreLayout(m_settings->value(Settings::Key::CentralLayout).toByteArray());
     }
     m_actions->mirrorExpansion->setChecked(m_settings->value(Settings::Key::MirrorExpansion).toBool());
     m_actions->linkScrolling->setChecked(m_settings->value(Settings::Key::LinkScrolling).toBool());
@@ -284,6 +306,7 @@ void MainWindow::saveSettings()
     m_settings->setValue(Settings::Key::WindowState, saveState(Settings::kStateVersion));
     m_settings->setValue(Settings::Key::StateVersion, Settings::kStateVersion);
     m_settings->setValue(Settings::Key::TreeSplitter, m_trees->splitter()->saveState());
+    m_settings->setValue(Settings::Key::CentralLayout, m_central->saveLayout());
     m_settings->setValue(Settings::Key::MirrorExpansion, m_actions->mirrorExpansion->isChecked());
     m_settings->setValue(Settings::Key::LinkScrolling, m_actions->linkScrolling->isChecked());
     m_settings->sync();

@@ -23,6 +23,7 @@ namespace psui {
 
 class AnalysisTools;
 class CallerPanel;
+class CentralView;
 class DetailsPanel;
 class GraphChartDocks;
 class LayerMappingPanel;
@@ -70,7 +71,7 @@ private:
     void onLoadFailed(const QString& message);
     void showNodes(NodeId npu, NodeId bench); // details and stacks of the current nodes
     void applyTreeFilters();
-    void restoreSettings();
+    void restoreSettings(); // the saved layout, or most of the screen the first time
     void saveSettings();
     void showError(const QString& title, const QString& text);
     // mainwindow_docks.cpp: the docks and feature objects, placed and wired to the ViewState
@@ -91,6 +92,8 @@ private:
     void openRecent(const QString& entry);
     void exportVis();
     void exportReport();
+    void startExport(const QString& path);
+    void showExporting(const QString& path); // status text and a busy indicator until exportFinished
     void onExportFinished(const QString& path, const QString& error);
     void showUserGuide();
     void showAbout();
@@ -121,8 +124,10 @@ private:
     QLabel* m_microStepsLabel;
     QLabel* m_status;
     QLabel* m_rules; // the rules of the comparison shown (msprobe 26.0 verdicts or msprobe 1.2 bins)
+    QLabel* m_options; // the options it was opened with (-f, -oc, -cs, -lm)
     QProgressBar* m_progress;
     QPushButton* m_cancel;
+    CentralView* m_central = nullptr; // trees, graph or both
     StartPage* m_startPage = nullptr;
     QStackedWidget* m_pages = nullptr;
     QList<QPointer<QDockWidget>> m_docksUnderStartPage;

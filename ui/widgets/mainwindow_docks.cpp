@@ -6,7 +6,9 @@
 #include "session/viewstate.h"
 #include "widgets/analysistools.h"
 #include "widgets/callerpanel.h"
+#include "widgets/centralview.h"
 #include "widgets/detailspanel.h"
+#include "widgets/docksizes.h"
 #include "widgets/graphchartdocks.h"
 #include "widgets/layermappingpanel.h"
 #include "widgets/legendpanel.h"
@@ -16,6 +18,7 @@
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/stackpanel.h"
 
+#include <QAction>
 #include <QDockWidget>
 #include <QMenu>
 #include <QStatusBar>
@@ -25,6 +28,8 @@ namespace psui {
 
 void MainWindow::createDocks()
 {
+    // The legend runs the window's whole height: its tall panel then does not cap the docks below the trees.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     m_legendDock = new QDockWidget(this);
     m_legendDock->setObjectName(QStringLiteral("legendDock"));
     m_legendDock->setWidget(m_legend);
@@ -47,6 +52,7 @@ void MainWindow::createDocks()
     });
     resizeDocks({ m_legendDock }, { 300 }, Qt::Horizontal);
     resizeDocks({ m_bottomDock }, { 280 }, Qt::Vertical);
+    keepDockReadable(this, m_bottomDock); // the legend is narrow by design
 }
 
 // Every feature dock starts hidden (on demand from the View menu).
@@ -56,13 +62,17 @@ void MainWindow::createFeatureDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_analysis->divergenceDock());
     m_analysis->divergenceDock()->hide();
 
-    // Graph and Charts below the trees, where they have the width they need.
+    // The graph is a central view (next to or instead of the trees); the charts go below, as a tab of the node
+    // details, where they have the band's whole width (side by side they would get a third of it).
     m_graphCharts = new GraphChartDocks(m_view, m_session, this);
-    for (QDockWidget* dock : { m_graphCharts->graphDock(), m_graphCharts->chartsDock() }) {
-        addDockWidget(Qt::BottomDockWidgetArea, dock);
-        dock->hide();
-    }
-    tabifyDockWidget(m_graphCharts->graphDock(), m_graphCharts->chartsDock());
+    m_central->setGraph(m_graphCharts->graphView());
+    QDockWidget* charts = m_graphCharts->chartsDock();
+    tabifyDockWidget(m_bottomDock, charts);
+    charts->hide();
+    connect(charts->toggleViewAction(), &QAction::triggered, charts, [charts](bool shown) {
+        if (shown)
+            charts->raise(); // in front of the details tab it shares the band with
+    });
 
     m_layerMappingDock = new QDockWidget(this);
     m_layerMapping = new LayerMappingPanel(m_session, m_layerMappingDock);
@@ -70,6 +80,8 @@ void MainWindow::createFeatureDocks()
     m_layerMappingDock->setWidget(m_layerMapping);
     addDockWidget(Qt::RightDockWidgetArea, m_layerMappingDock);
     m_layerMappingDock->hide();
+    for (QDockWidget* dock : { m_analysis->divergenceDock(), m_graphCharts->chartsDock(), m_layerMappingDock })
+        keepDockReadable(this, dock);
 }
 
 void MainWindow::connectViewState()

@@ -3,6 +3,7 @@
 #include "widgets/mainwindow.h"
 
 #include "batch/engine.h"
+#include "session/comparisonoptions.h"
 #include "session/exportjob.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
@@ -19,11 +20,24 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QStackedWidget>
 
 namespace psui {
+
+namespace {
+
+// File dialogs start in the open comparison's folder, else where the last one was chosen.
+QString startFolder(const SessionController& session, const Settings& settings)
+{
+    const QString folder = session.snapshot() ? ComparisonOptions::caseFolder(session.request()) : QString();
+    return folder.isEmpty() ? settings.value(Settings::Key::LastDirectory).toString() : folder;
+}
+
+} // namespace
 
 QWidget* MainWindow::createStartPage(QWidget* sessionView)
 {
@@ -89,6 +103,7 @@ void MainWindow::showAbout()
 void MainWindow::openComparisonDialog()
 {
     auto* dialog = new OpenDialog(m_settings, this);
+    dialog->setStartFolder(startFolder(*m_session, *m_settings));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog]() { m_session->open(dialog->request()); });
     dialog->open();
@@ -96,27 +111,28 @@ void MainWindow::openComparisonDialog()
 
 void MainWindow::openCompareJson()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open compare.json"),
-        m_settings->value(Settings::Key::LastDirectory).toString(), tr("JSON files (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open compare.json"), startFolder(*m_session, *m_settings), tr("JSON files (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
-    m_session->openPaths({ path }, m_settings->engineOptions());
+    m_session->openPaths({ path }, ComparisonOptions::forPaths(*m_settings, { path }));
 }
 
 void MainWindow::openVis()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open .vis / .vis.db"),
-        m_settings->value(Settings::Key::LastDirectory).toString(), tr("Graph files (*.vis *.vis.db);;All files (*)"));
+        startFolder(*m_session, *m_settings), tr("Graph files (*.vis *.vis.db);;All files (*)"));
     if (path.isEmpty())
         return;
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
-    m_session->openPaths({ path }, m_settings->engineOptions());
+    m_session->openPaths({ path }, ComparisonOptions::forPaths(*m_settings, { path }));
 }
 
 void MainWindow::openRecent(const QString& entry)
 {
-    m_session->openPaths(entry.split(QLatin1Char('\n')), m_settings->engineOptions());
+    const QStringList paths = entry.split(QLatin1Char('\n'));
+    m_session->openPaths(paths, ComparisonOptions::forPaths(*m_settings, paths));
 }
 
 QString MainWindow::exampleDirectory()
@@ -151,7 +167,7 @@ void MainWindow::exportVis()
     const bool v26 = snap->comparison->profile == ps::RulesProfile::Msprobe26;
     const QString visFilter = tr("Graph file (*.vis)");
     const QString dbFilter = tr("Graph database (*.vis.db)");
-    const QString suggested = QDir(m_settings->value(Settings::Key::LastDirectory).toString())
+    const QString suggested = QDir(startFolder(*m_session, *m_settings))
                                   .filePath(stem + QString::fromStdString(ps::currentTimestamp())
                                       + (v26 ? QStringLiteral(".vis.db") : QStringLiteral(".vis")));
     QString filter = v26 ? dbFilter : visFilter;
@@ -161,9 +177,38 @@ void MainWindow::exportVis()
         return;
     path = ExportJob::pathFor(path, filter.contains(QLatin1String("*.vis.db")));
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    const QString subfolder = ExportJob::subfolderFor(path);
+    if (subfolder.isEmpty()) {
+        startExport(path); // fine, or a problem a sub-folder does not solve: the export reports it
+        return;
+    }
+    // Said before anything is written: tb_graph_ascend would hide one of the files; a sub-folder keeps both.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Export"),
+        tr("%1\n\nWrite it into the new sub-folder %2 instead?")
+            .arg(ExportJob::problem(path), QDir::toNativeSeparators(QFileInfo(subfolder).absolutePath())),
+        QMessageBox::Cancel, this);
+    box->setObjectName(QStringLiteral("exportConflictBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton* intoSubfolder = box->addButton(tr("Use the sub-folder"), QMessageBox::AcceptRole);
+    intoSubfolder->setObjectName(QStringLiteral("useSubfolder"));
+    box->setDefaultButton(intoSubfolder);
+    connect(intoSubfolder, &QPushButton::clicked, this, [this, subfolder]() {
+        QDir().mkpath(QFileInfo(subfolder).absolutePath());
+        startExport(subfolder);
+    });
+    box->open();
+}
+
+void MainWindow::showExporting(const QString& path)
+{
     m_status->setText(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
     m_progress->setRange(0, 0); // the writers report no fraction: a busy indicator while the file is written
     m_progress->show();
+}
+
+void MainWindow::startExport(const QString& path)
+{
+    showExporting(path);
     m_session->exportVis(path);
 }
 
@@ -173,15 +218,13 @@ void MainWindow::exportReport()
     if (!snap)
         return;
     const QString suggested
-        = QDir(m_settings->value(Settings::Key::LastDirectory).toString())
+        = QDir(startFolder(*m_session, *m_settings))
               .filePath(QStringLiteral("report_%1.csv").arg(QString::fromStdString(ps::currentTimestamp())));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), suggested, tr("CSV file (*.csv)"));
     if (path.isEmpty())
         return;
     m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
-    m_status->setText(tr("Exporting %1…").arg(QDir::toNativeSeparators(path)));
-    m_progress->setRange(0, 0);
-    m_progress->show();
+    showExporting(path);
     m_session->exportReport(path);
 }
 
@@ -210,7 +253,7 @@ void MainWindow::dropEvent(QDropEvent* event)
         if (url.isLocalFile())
             paths << url.toLocalFile();
     if (!paths.isEmpty()) {
-        m_session->openPaths(paths, m_settings->engineOptions());
+        m_session->openPaths(paths, ComparisonOptions::forPaths(*m_settings, paths));
         event->acceptProposedAction();
     }
 }

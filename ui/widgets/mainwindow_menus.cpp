@@ -5,6 +5,7 @@
 #include "session/settings.h"
 #include "widgets/analysistools.h"
 #include "widgets/callerpanel.h"
+#include "widgets/centralview.h"
 #include "widgets/detailspanel.h"
 #include "widgets/graphchartdocks.h"
 #include "widgets/hitnavigator.h"
@@ -45,6 +46,7 @@ void MainWindow::createActions()
     a.openVis = add(a.file, QKeySequence(), &MainWindow::openVis);
     a.openExample = add(a.file, QKeySequence(), &MainWindow::openExample);
     a.recent = a.file->addMenu(QString());
+    a.recent->setObjectName(QStringLiteral("recentMenu"));
     a.file->addSeparator();
     a.exportVis = add(a.file, QKeySequence(QStringLiteral("Ctrl+E")), &MainWindow::exportVis);
     a.exportReport = add(a.file, QKeySequence(), &MainWindow::exportReport);
@@ -53,6 +55,8 @@ void MainWindow::createActions()
     a.quit = add(a.file, QKeySequence::Quit, &QWidget::close);
 
     a.view = menuBar()->addMenu(QString());
+    a.view->addActions(m_central->modeActions());
+    a.view->addSeparator();
     a.mirrorExpansion = a.view->addAction(QString());
     a.mirrorExpansion->setCheckable(true);
     connect(a.mirrorExpansion, &QAction::toggled, m_trees, &SideBySideTreeView::setMirrorExpansion);
@@ -94,8 +98,7 @@ void MainWindow::createActions()
     a.nextSuspicious = add(a.navigate, QKeySequence(Qt::Key_F3), [this]() { nextSuspicious(1); });
     a.previousSuspicious = add(a.navigate, QKeySequence(Qt::SHIFT | Qt::Key_F3), [this]() { nextSuspicious(-1); });
 
-    for (QDockWidget* dock :
-        { m_analysis->divergenceDock(), m_graphCharts->graphDock(), m_graphCharts->chartsDock(), m_layerMappingDock })
+    for (QDockWidget* dock : { m_analysis->divergenceDock(), m_graphCharts->chartsDock(), m_layerMappingDock })
         a.view->addAction(dock->toggleViewAction());
 
     a.help = menuBar()->addMenu(QString());
@@ -111,6 +114,8 @@ void MainWindow::createActions()
     a.toolBar->addAction(a.previousSuspicious);
     a.toolBar->addAction(a.nextSuspicious);
     a.toolBar->addSeparator();
+    a.toolBar->addActions(m_central->modeActions());
+    a.toolBar->addSeparator();
     a.toolBar->addWidget(m_jobsLabel);
     a.toolBar->addWidget(m_jobs);
     m_jobs->setObjectName(QStringLiteral("jobSelector"));
@@ -118,6 +123,7 @@ void MainWindow::createActions()
     a.toolBar->addWidget(m_microStepsLabel);
     a.toolBar->addWidget(m_microSteps);
     m_microSteps->setObjectName(QStringLiteral("microStepSelector"));
+    m_microSteps->setSizeAdjustPolicy(QComboBox::AdjustToContents); // "全部" / "All" after a language switch
     updateRecentMenu();
 }
 

@@ -78,8 +78,10 @@ QLineEdit* OpenDialog::addPathRow(QFormLayout* form, const QString& label, bool 
     row->addWidget(browse);
     form->addRow(label, row);
     connect(browse, &QToolButton::clicked, this, [this, edit, folder]() {
-        const QString start
-            = edit->text().isEmpty() ? m_settings->value(Settings::Key::LastDirectory).toString() : edit->text();
+        QString start = edit->text();
+        if (start.isEmpty())
+            start
+                = m_startFolder.isEmpty() ? m_settings->value(Settings::Key::LastDirectory).toString() : m_startFolder;
         const QString path = folder ? QFileDialog::getExistingDirectory(this, tr("Choose a dump folder"), start)
                                     : QFileDialog::getOpenFileName(this, tr("Choose a layer mapping file"), start,
                                         tr("YAML files (*.yaml *.yml);;All files (*)"));
@@ -175,6 +177,11 @@ QString OpenDialog::problem() const
         }
     }
     return problem;
+}
+
+void OpenDialog::setStartFolder(const QString& folder)
+{
+    m_startFolder = folder;
 }
 
 void OpenDialog::accept()

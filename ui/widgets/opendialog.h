@@ -26,6 +26,7 @@ public:
     OpenRequest request() const;
     QString problem() const; // why the request cannot be opened (missing folder, bad parallel layout), "" if fine
     void accept() override; // validates and remembers the options
+    void setStartFolder(const QString& folder); // where Browse starts while a path is empty (the open case's)
 
 private:
     QLineEdit* addPathRow(QFormLayout* form, const QString& label, bool folder);
@@ -38,6 +39,7 @@ private:
     };
 
     Settings* m_settings;
+    QString m_startFolder;
     QLineEdit* m_npu;
     QLineEdit* m_bench;
     QLineEdit* m_mapping;

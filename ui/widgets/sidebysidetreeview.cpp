@@ -53,6 +53,8 @@ void SideBySideTreeView::setupSide(Side side)
     view->setObjectName(side == Side::Npu ? QStringLiteral("npuTree") : QStringLiteral("benchTree"));
     view->setModel(proxy);
     view->setUniformRowHeights(true);
+    // Megatron names differ at their end (…layers.11.self_attention.linear_qkv): cut their middle, not the end.
+    view->setTextElideMode(Qt::ElideMiddle);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setItemDelegate(new PrecisionDelegate(view, model, view));
