@@ -10,7 +10,7 @@
 namespace ps::cli {
 
 struct CliOptions {
-    enum class Action { Graph, GraphVisualize, Diagnose, Report, Help, Version } action = Action::Help;
+    enum class Action { Graph, GraphVisualize, Merge, Diagnose, Report, Help, Version } action = Action::Help;
     std::string inputPath; // -i compare.json
     std::string outputPath; // -o folder
     // graph_visualize
@@ -27,6 +27,9 @@ struct CliOptions {
     // report: a graph file and how many worst nodes to list
     std::string reportPath;
     size_t worst = 10; // --worst N
+    // merge: part databases into -o OUT.vis.db (engine.onlyRanks holds graph_visualize's --rank/--ranks)
+    std::vector<std::string> parts;
+    std::vector<int> expectRanks; // --expect-ranks LIST
     Limits limits; // PROBESCOPE_LIMITS, then each --resource_limit NAME=VALUE
 };
 

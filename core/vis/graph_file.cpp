@@ -23,15 +23,18 @@ std::vector<VisDocument> openGraphFile(const std::string& path)
     return out;
 }
 
-void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path, const ProgressPart& progress)
+void saveGraphFile(
+    const std::vector<VisDocument>& docs, const std::string& path, const ProgressPart& progress, const VisDbPart* part)
 {
     if (isVisDbPath(path)) {
         std::vector<VisDbGraph> graphs;
         for (const VisDocument& d : docs)
             graphs.push_back({ d.step, d.rank, d.comparison, std::make_shared<VisMeta>(d.meta) });
-        writeVisDb(graphs, path, progress);
+        writeVisDb(graphs, path, progress, part);
         return;
     }
+    if (part)
+        throw Error(ErrorCode::BadArgument, path, "a part of a run is written as .vis.db only");
     if (docs.size() != 1)
         throw Error(
             ErrorCode::BadArgument, path, "a .vis file holds one graph; save several steps or ranks as .vis.db");

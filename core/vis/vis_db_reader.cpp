@@ -1,5 +1,6 @@
 #include "vis/vis_db_reader.h"
 
+#include "util/rank_list.h"
 #include "compare/verdict_rows.h"
 #include "io/file_io.h"
 #include "io/json_reader.h"
@@ -38,6 +39,7 @@ struct DbRow {
 struct DbConfig {
     bool compare = false;
     bool rules26 = false; // tb_nodes has msprobe 26.0.0's is_distributed column
+    bool hasPart = false; // the part table of a part database
     std::string task;
     bool hasToolTip = false;
     std::string toolTip;
@@ -80,7 +82,7 @@ public:
         return out;
     }
 
-    VisDocument read(int step, int rank)
+    VisDocument read(int step, int rank, std::shared_ptr<Comparison>* open = nullptr)
     {
         std::vector<DbRow> rows[2];
         std::string dumpDir[2];
@@ -137,6 +139,8 @@ public:
             if (m_config.compare)
                 verdictsFromItems(*c);
         }
+        if (open)
+            *open = c;
         return doc;
     }
 
@@ -207,7 +211,9 @@ private:
         for (const char* t : { "tb_nodes", "tb_config", "tb_stack" })
             if (!tables.count(t))
                 fail(std::string("a SQLite database but not a .vis.db: the table ") + t + " is missing");
-        for (const char* t : { "tb_nodes", "tb_config", "tb_stack" }) {
+        for (const char* t : { "tb_nodes", "tb_config", "tb_stack", kTbPartName }) {
+            if (!tables.count(t))
+                continue; // the part table is optional
             SqliteStmt q(*m_db, (std::string("PRAGMA table_xinfo(") + t + ")").c_str());
             while (q.step())
                 if (q.integer(6) != 0)
@@ -225,6 +231,52 @@ private:
             if (!columns.count(c))
                 fail(std::string("a SQLite database but not a .vis.db: tb_nodes has no column ") + c);
         m_config.rules26 = columns.count("is_distributed") > 0;
+        m_config.hasPart = tables.count(kTbPartName) > 0;
+    }
+
+public:
+    // The part table, checked: the known keys once each, format 1, bounded texts, valid rank lists.
+    std::optional<VisDbPart> readPart()
+    {
+        if (!m_config.hasPart)
+            return std::nullopt;
+        constexpr size_t kMaxValueBytes = 1 << 20;
+        VisDbPart part;
+        std::set<std::string> seen;
+        SqliteStmt q(*m_db, (std::string("SELECT key, value FROM ") + kTbPartName).c_str());
+        while (q.step()) {
+            std::string key(q.text(0).substr(0, 64));
+            std::string_view value = q.text(1);
+            if (!seen.insert(key).second)
+                fail(std::string(kTbPartName) + " has the key \"" + key + "\" twice");
+            if (value.size() > kMaxValueBytes)
+                fail(std::string(kTbPartName) + "." + key + " is longer than " + std::to_string(kMaxValueBytes) + " bytes");
+            if (key == "format" && value != kVisDbPartFormat)
+                fail("a part database of format " + std::string(value.substr(0, 20)) + ", which this version cannot "
+                     "merge (it reads format " + kVisDbPartFormat + ")");
+            else if (key == "rules")
+                part.rules = std::string(value);
+            else if (key == "run_ranks")
+                part.runRanks = checkedRankList(value, key);
+            else if (key == "run_steps")
+                part.runSteps = checkedRankList(value, key);
+            else if (key != "format")
+                fail(std::string(kTbPartName) + " has the unknown key \"" + key + "\"");
+        }
+        for (const char* key : { "format", "rules", "run_ranks", "run_steps" })
+            if (!seen.count(key))
+                fail(std::string(kTbPartName) + " has no row \"" + key + "\"");
+        return part;
+    }
+
+private:
+    std::string checkedRankList(std::string_view value, const std::string& key)
+    {
+        try {
+            return formatRankList(parseRankList(value));
+        } catch (const Error& e) {
+            fail(std::string(kTbPartName) + "." + key + ": " + e.detail());
+        }
     }
 
     void readConfig()
@@ -456,7 +508,8 @@ bool looksLikeSqlite(const std::string& path)
 VisDbIndex listVisDb(const std::string& path)
 {
     DbReader reader(path);
-    return { reader.config().compare, reader.graphs() };
+    return { reader.config().compare, reader.config().task, reader.config().rules26, reader.graphs(),
+        reader.readPart() };
 }
 
 VisDocument readVisDbGraph(const std::string& path, int step, int rank)
@@ -465,12 +518,12 @@ VisDocument readVisDbGraph(const std::string& path, int step, int rank)
     return reader.read(step, rank);
 }
 
-std::vector<VisDocument> readVisDb(const std::string& path)
+std::vector<VisDocument> readVisDb(const std::string& path, std::vector<std::shared_ptr<Comparison>>* open)
 {
     DbReader reader(path);
     std::vector<VisDocument> out;
     for (auto [step, rank] : reader.graphs())
-        out.push_back(reader.read(step, rank));
+        out.push_back(reader.read(step, rank, open ? &open->emplace_back() : nullptr));
     return out;
 }
 

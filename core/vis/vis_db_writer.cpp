@@ -95,7 +95,8 @@ std::pair<uint32_t, uint32_t> writeKeyedTable(
 
 } // namespace
 
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const ProgressPart& progress)
+void writeVisDb(
+    const std::vector<VisDbGraph>& graphs, const std::string& path, const ProgressPart& progress, const VisDbPart* part)
 {
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
@@ -112,7 +113,7 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
 
     AtomicFile out(path);
     if (const char* writer = std::getenv("PROBESCOPE_VISDB_WRITER"); writer && std::string_view(writer) == "sqlite") {
-        insertVisDbThroughSqlite(graphs, sides, v26, out, path, progress);
+        insertVisDbThroughSqlite(graphs, sides, v26, out, path, progress, part);
         out.commit();
         return;
     }
@@ -133,6 +134,11 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
         records.assign(1, std::string());
         appendConfigRecord(records[0], graphs);
         const auto [configRoot, configIndex] = writeKeyedTable(pages, records, { "1" });
+        std::pair<uint32_t, uint32_t> partRoots;
+        if (part) {
+            const VisDbPartRecords rows = visDbPartRecords(*part);
+            partRoots = writeKeyedTable(pages, rows.records, rows.keys);
+        }
 
         // sqlite_schema in the order msprobe's statements create the objects.
         schema.push_back({ "table", "tb_nodes", "tb_nodes", nodesRoot, nodesSql });
@@ -143,6 +149,11 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
         schema.push_back({ "index", "sqlite_autoindex_tb_config_1", "tb_config", configIndex, "" });
         for (size_t i = 1; i < indexes.size(); ++i)
             schema.push_back({ "index", indexes[i].name, "tb_nodes", indexRoots[i], indexes[i].sql });
+        if (part) {
+            schema.push_back({ "table", kTbPartName, kTbPartName, partRoots.first, kTbPartSql });
+            schema.push_back({ "index", std::string("sqlite_autoindex_") + kTbPartName + "_1", kTbPartName,
+                partRoots.second, "" });
+        }
         sqlfile::writeHeaderAndSchema(pages, schema);
     } catch (const Error& e) {
         if (!e.file().empty())

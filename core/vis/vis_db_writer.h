@@ -3,6 +3,7 @@
 // engine spec §13): one database for every step and rank of a run, tables tb_nodes, tb_config and tb_stack.
 // The content is our own comparison, formatted as in our .vis.
 #include "util/progress.h"
+#include "vis/vis_db_part.h"
 #include "vis/vis_document.h"
 
 #include <string>
@@ -12,7 +13,9 @@ namespace ps {
 
 // Writes all graphs (all compare results or all build results) into `path`: a temporary file in the target
 // folder, mode 0640, renamed over `path` when complete. Throws ps::Error(OutputError / BadArgument), or
-// Error(Cancelled) when `progress` is cancelled (reported as Stage::Write).
-void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const ProgressPart& progress = {});
+// Error(Cancelled) when `progress` is cancelled (reported as Stage::Write). With `part`: a part database (its
+// table after msprobe's three).
+void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const ProgressPart& progress = {},
+    const VisDbPart* part = nullptr);
 
 } // namespace ps
