@@ -14,6 +14,7 @@ repo=$(cd "$here/../.." && pwd)
 cli=$(realpath "${1:-$repo/build/app/probescope-cli}")
 case_dir=$(realpath "${2:-$repo/build/tests/cases/dist_tp_mix_statistics}")
 ranks=2
+[[ "$(id -u)" -eq 0 ]] || { echo "run_local_slurm: run as root (slurmd and the jobs run as root here)"; exit 2; }
 for tool in slurmctld slurmd munged sbatch squeue sinfo scontrol python3; do
     command -v "$tool" >/dev/null || { echo "run_local_slurm: $tool is missing (apt-get install -y slurm-wlm munge)"; exit 2; }
 done
