@@ -350,16 +350,15 @@ CliOptions parseArguments(const std::vector<std::string>& args)
         }
         if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report" || a == "merge") {
             sawCommand = true;
-            o.action = a == "graph"     ? CliOptions::Action::Graph
-                : a == "diagnose"       ? CliOptions::Action::Diagnose
+            o.action = a == "graph"      ? CliOptions::Action::Graph
+                : a == "diagnose"        ? CliOptions::Action::Diagnose
                 : a == "graph_visualize" ? CliOptions::Action::GraphVisualize
-                : a == "merge"          ? CliOptions::Action::Merge
-                                        : CliOptions::Action::Report;
+                : a == "merge"           ? CliOptions::Action::Merge
+                                         : CliOptions::Action::Report;
             ++i;
             break;
         }
-        throw std::invalid_argument(
-            "unknown argument '" + a
+        throw std::invalid_argument("unknown argument '" + a
             + "' (expected the sub-command 'graph', 'graph_visualize', 'merge', 'diagnose' or 'report')");
     }
     if (!sawCommand)

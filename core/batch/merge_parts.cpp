@@ -63,7 +63,8 @@ void checkSameRun(const PartFile& first, const PartFile& part)
 {
     auto refuse = [&](const std::string& what, const std::string& mine, const std::string& theirs) {
         throw Error(ErrorCode::BadContent, part.path,
-            "has other " + what + " (" + mine + ") than " + first.path + " (" + theirs + "): not a part of the same run");
+            "has other " + what + " (" + mine + ") than " + first.path + " (" + theirs
+                + "): not a part of the same run");
     };
     const VisDbIndex &a = first.index, &b = part.index;
     if (a.compare != b.compare)
@@ -114,8 +115,8 @@ void checkRanks(const std::vector<PartFile>& parts, const MergePartsRequest& req
                     "holds rank " + std::to_string(rank) + ", which --expect-ranks " + formatRankList(expected)
                         + " does not list");
         std::vector<int> missing;
-        std::set_difference(expected.begin(), expected.end(), result.ranks.begin(), result.ranks.end(),
-            std::back_inserter(missing));
+        std::set_difference(
+            expected.begin(), expected.end(), result.ranks.begin(), result.ranks.end(), std::back_inserter(missing));
         if (!missing.empty())
             throw Error(ErrorCode::BadArgument, request.output,
                 "the ranks " + formatRankList(missing) + " of --expect-ranks " + formatRankList(expected)
@@ -123,8 +124,8 @@ void checkRanks(const std::vector<PartFile>& parts, const MergePartsRequest& req
         return;
     }
     std::vector<int> runRanks = parseRankList(parts.front().index.part->runRanks), missing;
-    std::set_difference(runRanks.begin(), runRanks.end(), result.ranks.begin(), result.ranks.end(),
-        std::back_inserter(missing));
+    std::set_difference(
+        runRanks.begin(), runRanks.end(), result.ranks.begin(), result.ranks.end(), std::back_inserter(missing));
     if (!missing.empty())
         result.warnings.push_back("the ranks " + formatRankList(missing) + " of the run are in none of the parts; "
             + "their links are left out of matched_distributed (--expect-ranks makes this an error)");

@@ -41,8 +41,8 @@ VisDbPart selectPartJobs(std::vector<GraphJob>& jobs, const CompareConfig& confi
     for (int rank : options.onlyRanks)
         if (!runRanks.count(rank))
             throw Error(ErrorCode::BadArgument, config.npuPath,
-                "--ranks asks for rank " + std::to_string(rank) + ", which the run does not have (its ranks: "
-                    + formatRankList(sortedValues(runRanks)) + ")");
+                "--ranks asks for rank " + std::to_string(rank)
+                    + ", which the run does not have (its ranks: " + formatRankList(sortedValues(runRanks)) + ")");
     std::erase_if(jobs, [&](const GraphJob& job) {
         return !std::binary_search(options.onlyRanks.begin(), options.onlyRanks.end(), job.rank);
     });

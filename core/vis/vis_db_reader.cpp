@@ -1,9 +1,9 @@
 #include "vis/vis_db_reader.h"
 
-#include "util/rank_list.h"
 #include "compare/verdict_rows.h"
 #include "io/file_io.h"
 #include "io/json_reader.h"
+#include "util/rank_list.h"
 #include "vis/vis_db_schema.h"
 #include "vis/vis_db_sqlite.h"
 #include "vis/vis_reader_common.h"
@@ -250,10 +250,11 @@ public:
             if (!seen.insert(key).second)
                 fail(std::string(kTbPartName) + " has the key \"" + key + "\" twice");
             if (value.size() > kMaxValueBytes)
-                fail(std::string(kTbPartName) + "." + key + " is longer than " + std::to_string(kMaxValueBytes) + " bytes");
+                fail(std::string(kTbPartName) + "." + key + " is longer than " + std::to_string(kMaxValueBytes)
+                    + " bytes");
             if (key == "format" && value != kVisDbPartFormat)
-                fail("a part database of format " + std::string(value.substr(0, 20)) + ", which this version cannot "
-                     "merge (it reads format " + kVisDbPartFormat + ")");
+                fail("a part database of format " + std::string(value.substr(0, 20))
+                    + ", which this version cannot merge (it reads format " + kVisDbPartFormat + ")");
             else if (key == "rules")
                 part.rules = std::string(value);
             else if (key == "run_ranks")

@@ -151,8 +151,8 @@ void writeVisDb(
             schema.push_back({ "index", indexes[i].name, "tb_nodes", indexRoots[i], indexes[i].sql });
         if (part) {
             schema.push_back({ "table", kTbPartName, kTbPartName, partRoots.first, kTbPartSql });
-            schema.push_back({ "index", std::string("sqlite_autoindex_") + kTbPartName + "_1", kTbPartName,
-                partRoots.second, "" });
+            schema.push_back(
+                { "index", std::string("sqlite_autoindex_") + kTbPartName + "_1", kTbPartName, partRoots.second, "" });
         }
         sqlfile::writeHeaderAndSchema(pages, schema);
     } catch (const Error& e) {

@@ -232,7 +232,8 @@ private slots:
         }
         QStringList files = QDir(parts).entryList(QDir::Files);
         QCOMPARE(files.size(), 2);
-        QVERIFY2(files[0].startsWith(QLatin1String("compare_ranks0_")) && files[1].startsWith(QLatin1String("compare_ranks1_")),
+        QVERIFY2(files[0].startsWith(QLatin1String("compare_ranks0_"))
+                && files[1].startsWith(QLatin1String("compare_ranks1_")),
             qPrintable(files.join(' ')));
         const QString merged = dir.filePath(QStringLiteral("merged.vis.db"));
         Run r = cli({ QStringLiteral("merge"), QStringLiteral("-o"), merged, QStringLiteral("--expect-ranks"),
@@ -253,7 +254,8 @@ private slots:
                  QStringList { QStringLiteral("merge"), QStringLiteral("-o"), again },
                  QStringList { QStringLiteral("merge"), QStringLiteral("-o"), again, QStringLiteral("--expect-ranks"),
                      QStringLiteral("0,0"), merged },
-                 QStringList { QStringLiteral("merge"), QStringLiteral("-o"), again, QStringLiteral("--bogus"), merged } }) {
+                 QStringList {
+                     QStringLiteral("merge"), QStringLiteral("-o"), again, QStringLiteral("--bogus"), merged } }) {
             r = cli(bad);
             QCOMPARE(r.exitCode, 2);
             QVERIFY2(r.err.contains(QLatin1String("usage:")), qPrintable(r.err));

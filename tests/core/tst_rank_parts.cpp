@@ -120,11 +120,16 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("canonical");
         QTest::addColumn<int>("count");
-        QTest::newRow("one") << "3" << "3" << 1;
-        QTest::newRow("brief's example") << "0-3,8,10-11" << "0-3,8,10-11" << 7;
-        QTest::newRow("unsorted, adjacent ranges") << "8,0-3,4" << "0-4,8" << 6;
-        QTest::newRow("a range of one") << "5-5" << "5" << 1;
-        QTest::newRow("256 ranks") << "0-255" << "0-255" << 256;
+        QTest::newRow("one") << "3"
+                             << "3" << 1;
+        QTest::newRow("brief's example") << "0-3,8,10-11"
+                                         << "0-3,8,10-11" << 7;
+        QTest::newRow("unsorted, adjacent ranges") << "8,0-3,4"
+                                                   << "0-4,8" << 6;
+        QTest::newRow("a range of one") << "5-5"
+                                        << "5" << 1;
+        QTest::newRow("256 ranks") << "0-255"
+                                   << "0-255" << 256;
     }
 
     void rankLists()
@@ -143,19 +148,32 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("why");
-        QTest::newRow("empty") << "" << "is empty";
-        QTest::newRow("empty item") << "1,,2" << "no rank N or range A-B";
-        QTest::newRow("trailing comma") << "1," << "no rank N or range A-B";
-        QTest::newRow("word") << "all" << "no rank N or range A-B";
-        QTest::newRow("negative") << "-1" << "no rank N or range A-B";
-        QTest::newRow("open range") << "3-" << "no rank N or range A-B";
-        QTest::newRow("space") << "1, 2" << "no rank N or range A-B";
-        QTest::newRow("two dashes") << "1-2-3" << "no rank N or range A-B";
-        QTest::newRow("backwards") << "3-1" << "ends before it starts";
-        QTest::newRow("leading zero") << "07" << "leading zero";
-        QTest::newRow("twice") << "0-3,2" << "names the rank 2 twice";
-        QTest::newRow("too large") << "0-1000001" << "above the largest rank";
-        QTest::newRow("overflowing digits") << "99999999999" << "no rank N or range A-B";
+        QTest::newRow("empty") << ""
+                               << "is empty";
+        QTest::newRow("empty item") << "1,,2"
+                                    << "no rank N or range A-B";
+        QTest::newRow("trailing comma") << "1,"
+                                        << "no rank N or range A-B";
+        QTest::newRow("word") << "all"
+                              << "no rank N or range A-B";
+        QTest::newRow("negative") << "-1"
+                                  << "no rank N or range A-B";
+        QTest::newRow("open range") << "3-"
+                                    << "no rank N or range A-B";
+        QTest::newRow("space") << "1, 2"
+                               << "no rank N or range A-B";
+        QTest::newRow("two dashes") << "1-2-3"
+                                    << "no rank N or range A-B";
+        QTest::newRow("backwards") << "3-1"
+                                   << "ends before it starts";
+        QTest::newRow("leading zero") << "07"
+                                      << "leading zero";
+        QTest::newRow("twice") << "0-3,2"
+                               << "names the rank 2 twice";
+        QTest::newRow("too large") << "0-1000001"
+                                   << "above the largest rank";
+        QTest::newRow("overflowing digits") << "99999999999"
+                                            << "no rank N or range A-B";
     }
 
     void badRankLists()
@@ -248,7 +266,8 @@ private slots:
             { "task", { m_part0, otherTask }, {}, otherTask, "has other task (md5) than" },
             { "steps", { m_part0, oneStepPart }, {}, oneStepPart, "has other run steps (0) than" },
             { "missing", { m_part0 }, { 0, 1 }, out, "the ranks 1 of --expect-ranks 0-1 are in none of the 1 parts" },
-            { "unexpected", { m_part0, m_part1 }, { 0 }, m_part1, "holds rank 1, which --expect-ranks 0 does not list" },
+            { "unexpected", { m_part0, m_part1 }, { 0 }, m_part1,
+                "holds rank 1, which --expect-ranks 0 does not list" },
             { "output is a part", { m_part0, m_part1 }, {}, m_part1, "is also the output" },
             { "no part", {}, {}, out, "at least one part" },
         };
@@ -257,7 +276,8 @@ private slots:
             ps::Error e = mergeError(c.parts, output, c.expect);
             QVERIFY2(e.code() != ps::ErrorCode(-1), c.name);
             QVERIFY2(e.file() == c.file, (std::string(c.name) + ": names " + e.file()).c_str());
-            QVERIFY2(QString::fromStdString(e.detail()).contains(c.message), (std::string(c.name) + ": " + e.what()).c_str());
+            QVERIFY2(QString::fromStdString(e.detail()).contains(c.message),
+                (std::string(c.name) + ": " + e.what()).c_str());
             QVERIFY2(!QFile::exists(QString::fromStdString(out)), c.name); // nothing half-written
         }
         QCOMPARE(bytesOf(m_part0), before0);
@@ -270,7 +290,8 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("format") << "UPDATE tb_probescope_part SET value = '2' WHERE key = 'format'"
                                 << "a part database of format 2";
-        QTest::newRow("missing row") << "DELETE FROM tb_probescope_part WHERE key = 'rules'" << "has no row \"rules\"";
+        QTest::newRow("missing row") << "DELETE FROM tb_probescope_part WHERE key = 'rules'"
+                                     << "has no row \"rules\"";
         QTest::newRow("unknown key") << "INSERT INTO tb_probescope_part VALUES ('shard', '1')"
                                      << "unknown key \"shard\"";
         QTest::newRow("bad rank list") << "UPDATE tb_probescope_part SET value = '1-0' WHERE key = 'run_ranks'"
