@@ -8,6 +8,7 @@
 #include "util/pyvalue.h"
 
 #include <array>
+#include <cassert>
 #include <memory>
 #include <span>
 #include <string>
@@ -108,7 +109,11 @@ public:
     std::vector<ColorBin> colors;
     std::vector<ColorBin> colorBins() const { return colors.empty() ? defaultColors(mode, profile) : colors; }
 
-    const Graph& graph(Side s) const { return *graphs[size_t(s)]; }
+    const Graph& graph(Side s) const
+    {
+        assert(size_t(s) < graphs.size() && graphs[size_t(s)]);
+        return *graphs[size_t(s)];
+    }
     std::span<const char* const> metricKeys() const { return metricNames(mode, profile); }
     size_t metricCount() const { return metricKeys().size(); }
     // The tensor metrics stored per real-mode row (without the three verdict columns of 26.0.0).

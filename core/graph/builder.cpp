@@ -9,6 +9,7 @@
 #include "io/file_io.h"
 #include "util/error.h"
 
+#include <cassert>
 #include <unordered_map>
 
 namespace ps {
@@ -382,6 +383,7 @@ void buildGraph(Graph& graph, const ConstructData& construct, const StackData& s
     std::vector<std::string>& warnings)
 {
     Builder(graph, construct, stack, options, warnings).run();
+    assert(hasTreeShape(graph));
 }
 
 std::unique_ptr<Graph> buildGraphFromFolder(

@@ -21,8 +21,8 @@ struct BuildOptions {
 };
 
 // Reads the three files of a "files" folder and builds its graph. Throws ps::Error.
-std::unique_ptr<Graph> buildGraphFromFolder(const std::string& dir, const BuildOptions& options,
-    std::vector<std::string>& warnings);
+std::unique_ptr<Graph> buildGraphFromFolder(
+    const std::string& dir, const BuildOptions& options, std::vector<std::string>& warnings);
 
 // The same from already-read parts; construct and stack names must be interned in graph->strings.
 void buildGraph(Graph& graph, const ConstructData& construct, const StackData& stack, const BuildOptions& options,

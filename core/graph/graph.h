@@ -5,6 +5,7 @@
 #include "util/id_index.h"
 #include "util/string_pool.h"
 
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -49,25 +50,41 @@ public:
     bool microStepsFromDump = false;
 
     size_t size() const { return name.size(); }
-    std::string_view nameOf(NodeId n) const { return strings.view(name[n]); }
+    // Accessors by NodeId: n must be < size() (callers check ids that come from input; hasTreeShape holds).
+    std::string_view nameOf(NodeId n) const
+    {
+        assert(n < size());
+        return strings.view(name[n]);
+    }
     std::span<const NodeId> children(NodeId n) const
     {
+        assert(n < size());
         return { childIds.data() + childBegin[n], childBegin[n + 1] - childBegin[n] };
     }
     std::span<const uint32_t> inputItems(NodeId n) const
     {
+        assert(n < size() && items[n].inputBegin <= items[n].inputEnd && items[n].inputEnd <= itemIndex.size());
         return { itemIndex.data() + items[n].inputBegin, items[n].inputEnd - items[n].inputBegin };
     }
     std::span<const uint32_t> outputItems(NodeId n) const
     {
+        assert(n < size() && items[n].outputBegin <= items[n].outputEnd && items[n].outputEnd <= itemIndex.size());
         return { itemIndex.data() + items[n].outputBegin, items[n].outputEnd - items[n].outputBegin };
     }
-    std::span<const StrId> stackOf(NodeId n) const { return stacks[stack[n]]; }
+    std::span<const StrId> stackOf(NodeId n) const
+    {
+        assert(n < size() && stack[n] < stacks.size());
+        return stacks[stack[n]];
+    }
     NodeId find(std::string_view nodeName) const;
     // Root-first list of ancestors (excluding n). Stops on cycles.
     std::vector<NodeId> ancestors(NodeId n) const;
     // Row of n among its parent's children (0 for the root).
-    uint32_t rowOf(NodeId n) const { return rowInParent[n]; }
+    uint32_t rowOf(NodeId n) const
+    {
+        assert(n < size());
+        return rowInParent[n];
+    }
     std::vector<uint32_t> rowInParent;
 
     IdIndex byName; // node name id -> NodeId

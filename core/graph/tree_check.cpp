@@ -106,4 +106,33 @@ void checkHierarchy(const Graph& g, const std::string& file)
             failCycle(g, n, file);
 }
 
+bool hasTreeShape(const Graph& g)
+{
+    const size_t n = g.size();
+    if (n == 0)
+        return true;
+    const bool sized = g.type.size() == n && g.parent.size() == n && g.childBegin.size() == n + 1
+        && g.record.size() == n && g.stack.size() == n && g.items.size() == n && g.microStep.size() == n
+        && g.rowInParent.size() == n && (g.sourceRank.empty() || g.sourceRank.size() == n);
+    if (!sized || g.root >= n || g.parent[g.root] != kNoNode || g.childBegin[0] != 0
+        || g.childBegin[n] != g.childIds.size())
+        return false;
+    std::vector<bool> isChild(n, false);
+    for (NodeId p = 0; p < n; ++p) {
+        if (g.childBegin[p] > g.childBegin[p + 1] || g.stack[p] >= g.stacks.size())
+            return false;
+        for (uint32_t i = g.childBegin[p]; i < g.childBegin[p + 1]; ++i) {
+            const NodeId c = g.childIds[i];
+            if (c >= n || isChild[c] || g.parent[c] != p || g.rowInParent[c] != i - g.childBegin[p])
+                return false;
+            isChild[c] = true;
+        }
+    }
+    // A parent entry without the matching child entry would make parent() and children() disagree.
+    for (NodeId c = 0; c < n; ++c)
+        if ((g.parent[c] != kNoNode) != isChild[c])
+            return false;
+    return true;
+}
+
 } // namespace ps

@@ -17,4 +17,10 @@ void checkHierarchy(const Graph& g, const std::string& file);
 // rearrange it afterwards (msprobe 26.0.0's recompute moves) walk up parent links and need them to end.
 void checkParentLinks(const Graph& g, const std::string& file);
 
+// The invariants the tree models and writers rely on: per-node arrays of size() entries, CSR children in range and
+// each node the child of at most one parent, parent and rowInParent agreeing with the child lists, the root a
+// node without parent (any graph of size 0 qualifies). The builders assert it (the checks above are for input; this is
+// for our own code); O(nodes), no recursion.
+bool hasTreeShape(const Graph& g);
+
 } // namespace ps

@@ -3,6 +3,7 @@
 #include "graph/tree_check.h"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <unordered_map>
 
@@ -318,7 +319,9 @@ private:
 
 std::shared_ptr<Graph> materialize(const Forest& f, uint16_t graph)
 {
-    return Materializer(f, graph).run();
+    std::shared_ptr<Graph> g = Materializer(f, graph).run();
+    assert(hasTreeShape(*g));
+    return g;
 }
 
 } // namespace ps::merge

@@ -21,5 +21,4 @@ struct OrderedPipeline {
     void run(size_t count) const;
 };
 
-
 } // namespace ps

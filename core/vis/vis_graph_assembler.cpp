@@ -140,6 +140,7 @@ std::shared_ptr<Graph> VisGraphAssembler::finish(std::string_view rootName, cons
     g.childBegin[count] = uint32_t(g.childIds.size());
     m_childBegin.pop_back();
     checkHierarchy(g, m_file); // a tree by construction; the depth is bounded as for built graphs
+    assert(hasTreeShape(g));
     g.dump = m_dump;
     return m_graph;
 }

@@ -3,6 +3,7 @@
 #include "graph/builder.h"
 #include "graph/naming.h"
 #include "graph/stack_simplify.h"
+#include "graph/tree_check.h"
 #include "io/construct_stack.h"
 #include "util/error.h"
 
@@ -274,6 +275,40 @@ private slots:
             R"js({"0": [["Torch.a.0.forward", "Torch.b.0.forward"], ["File x.py, line 1, in f, \n a()", "File y.py, line 2, in g, \n b()"]]})js",
             true);
         QCOMPARE(g->stackOf(g->find("Torch.b.0.forward")).size(), size_t(2));
+    }
+
+    // The invariant the builders assert: a built graph has it, and each way of breaking the CSR tree is caught.
+    void treeShapeInvariant()
+    {
+        auto g = buildFromConstruct(R"({"Module.a.A.forward.0": null, "Module.a.b.B.forward.0": "Module.a.A.forward.0",
+            "Module.a.c.C.forward.0": "Module.a.A.forward.0", "Torch.x.0.forward": "Module.a.b.B.forward.0"})");
+        QVERIFY(ps::hasTreeShape(*g));
+        QVERIFY(ps::hasTreeShape(ps::Graph {}));
+        const ps::NodeId a = g->find("Module.a.A.forward.0"), b = g->find("Module.a.b.B.forward.0"),
+                         c = g->find("Module.a.c.C.forward.0");
+        QCOMPARE(g->children(a).size(), size_t(2));
+
+        ps::Graph wrongParent = *g;
+        wrongParent.parent[c] = b;
+        QVERIFY(!ps::hasTreeShape(wrongParent));
+        ps::Graph wrongRow = *g;
+        std::swap(wrongRow.rowInParent[b], wrongRow.rowInParent[c]);
+        QVERIFY(!ps::hasTreeShape(wrongRow));
+        ps::Graph twice = *g;
+        twice.childIds[g->childBegin[a] + 1] = twice.childIds[g->childBegin[a]];
+        QVERIFY(!ps::hasTreeShape(twice));
+        ps::Graph outOfRange = *g;
+        outOfRange.childIds[g->childBegin[a]] = ps::NodeId(g->size());
+        QVERIFY(!ps::hasTreeShape(outOfRange));
+        ps::Graph orphanedParent = *g;
+        orphanedParent.parent[g->root] = b;
+        QVERIFY(!ps::hasTreeShape(orphanedParent));
+        ps::Graph shortArray = *g;
+        shortArray.rowInParent.pop_back();
+        QVERIFY(!ps::hasTreeShape(shortArray));
+        ps::Graph badStack = *g;
+        badStack.stack[b] = uint32_t(g->stacks.size());
+        QVERIFY(!ps::hasTreeShape(badStack));
     }
 };
 

@@ -341,7 +341,7 @@ private slots:
             ps::py::appendJsonString(qy, y);
             const int expected = qx.compare(qy), actual = ps::compareJsonQuoted(x, y);
             QVERIFY2((expected < 0) == (actual < 0) && (expected > 0) == (actual > 0),
-                qPrintable(QString::fromStdString(x + " | " + y)));
+                qPrintable(QString::fromStdString(x) + " | " + QString::fromStdString(y)));
         }
     }
 
