@@ -4,12 +4,12 @@
 # machine: the single run over every rank (the baseline), one part per rank, parts of SHARD ranks, and the merge of
 # each set of parts; wall time and peak RSS of every process from /usr/bin/time -v. Checks that both merges equal
 # the single run (every SQL line of the databases).
-# Usage: bench/cluster_bench.sh [N=256] [SHARD=32]
+# Usage: bench/cluster_bench.sh [N=256] [SHARD=32]   (PROBESCOPE_CLI: the binary, default build/app/probescope-cli)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 n=${1:-256}
 shard=${2:-32}
-cli="${BUILD:-$root/build}/app/probescope-cli"
+cli="${PROBESCOPE_CLI:-${BUILD:-$root/build}/app/probescope-cli}"
 work=$(mktemp -d /tmp/probescope-cluster.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 python3 "$root/bench/make_ranks.py" "$root/build/tests/cases/dist_tp_mix_statistics" "$work/run" "$n" > /dev/null
