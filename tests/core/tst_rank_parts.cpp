@@ -148,32 +148,14 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("why");
-        QTest::newRow("empty") << ""
-                               << "is empty";
-        QTest::newRow("empty item") << "1,,2"
-                                    << "no rank N or range A-B";
-        QTest::newRow("trailing comma") << "1,"
-                                        << "no rank N or range A-B";
-        QTest::newRow("word") << "all"
-                              << "no rank N or range A-B";
-        QTest::newRow("negative") << "-1"
-                                  << "no rank N or range A-B";
-        QTest::newRow("open range") << "3-"
-                                    << "no rank N or range A-B";
-        QTest::newRow("space") << "1, 2"
-                               << "no rank N or range A-B";
-        QTest::newRow("two dashes") << "1-2-3"
-                                    << "no rank N or range A-B";
-        QTest::newRow("backwards") << "3-1"
-                                   << "ends before it starts";
-        QTest::newRow("leading zero") << "07"
-                                      << "leading zero";
-        QTest::newRow("twice") << "0-3,2"
-                               << "names the rank 2 twice";
-        QTest::newRow("too large") << "0-1000001"
-                                   << "above the largest rank";
-        QTest::newRow("overflowing digits") << "99999999999"
-                                            << "no rank N or range A-B";
+        const char* notAnItem = "no rank N or range A-B";
+        const std::pair<const char*, const char*> rows[]
+            = { { "", "is empty" }, { "1,,2", notAnItem }, { "1,", notAnItem }, { "all", notAnItem },
+                  { "-1", notAnItem }, { "3-", notAnItem }, { "1, 2", notAnItem }, { "1-2-3", notAnItem },
+                  { "3-1", "ends before it starts" }, { "07", "leading zero" }, { "0-3,2", "names the rank 2 twice" },
+                  { "0-1000001", "above the largest rank" }, { "99999999999", notAnItem } };
+        for (const auto& [text, why] : rows)
+            QTest::newRow(*text ? text : "(empty)") << QString::fromLatin1(text) << QString::fromLatin1(why);
     }
 
     void badRankLists()
@@ -288,16 +270,17 @@ private slots:
     {
         QTest::addColumn<QString>("sql");
         QTest::addColumn<QString>("message");
-        QTest::newRow("format") << "UPDATE tb_probescope_part SET value = '2' WHERE key = 'format'"
-                                << "a part database of format 2";
-        QTest::newRow("missing row") << "DELETE FROM tb_probescope_part WHERE key = 'rules'"
-                                     << "has no row \"rules\"";
-        QTest::newRow("unknown key") << "INSERT INTO tb_probescope_part VALUES ('shard', '1')"
-                                     << "unknown key \"shard\"";
-        QTest::newRow("bad rank list") << "UPDATE tb_probescope_part SET value = '1-0' WHERE key = 'run_ranks'"
-                                       << "tb_probescope_part.run_ranks: the rank list \"1-0\"";
-        QTest::newRow("rank outside its run") << "UPDATE tb_probescope_part SET value = '0' WHERE key = 'run_ranks'"
-                                              << "holds rank 1, which its run (ranks 0) does not have";
+        const std::pair<const char*, const char*> rows[] = {
+            { "UPDATE tb_probescope_part SET value = '2' WHERE key = 'format'", "a part database of format 2" },
+            { "DELETE FROM tb_probescope_part WHERE key = 'rules'", "has no row \"rules\"" },
+            { "INSERT INTO tb_probescope_part VALUES ('shard', '1')", "unknown key \"shard\"" },
+            { "UPDATE tb_probescope_part SET value = '1-0' WHERE key = 'run_ranks'",
+                "tb_probescope_part.run_ranks: the rank list \"1-0\"" },
+            { "UPDATE tb_probescope_part SET value = '0' WHERE key = 'run_ranks'",
+                "holds rank 1, which its run (ranks 0) does not have" },
+        };
+        for (const auto& [sql, message] : rows)
+            QTest::newRow(message) << QString::fromLatin1(sql) << QString::fromLatin1(message);
     }
 
     void damagedPartTables()

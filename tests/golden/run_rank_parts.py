@@ -5,7 +5,6 @@ database scored with visdb_compare.py against the single run over every rank and
 (ref_26.0.0/<variant>); both must score 1.000000, every database must pass PRAGMA integrity_check, and the parts
 must be unchanged by the merge.
 """
-import argparse
 import hashlib
 import os
 import shutil
@@ -13,7 +12,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run_golden import RefSet, damaged_databases  # noqa: E402  (the golden runner's command lines and checks)
+from run_golden import RefSet, damaged_databases, golden_arguments  # noqa: E402  (the golden runner's command lines and checks)
 
 
 def only_db(folder):
@@ -60,11 +59,7 @@ def check_variant(args, refs, case_dir, variant, ranks, work):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", required=True)
-    ap.add_argument("--cases", required=True)
-    ap.add_argument("--compare-tool", required=True)
-    ap.add_argument("--work", required=True)
+    ap = golden_arguments()
     ap.add_argument("--case", default="dist_tp_mix_statistics")
     ap.add_argument("--ranks", type=int, default=2, help="the case's ranks (0 .. N-1), one part each")
     args = ap.parse_args()
