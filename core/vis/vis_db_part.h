@@ -28,4 +28,10 @@ struct VisDbPartRecords {
 };
 VisDbPartRecords visDbPartRecords(const VisDbPart& part);
 
+class SqliteDb;
+
+// The part table of an open database (the caller checked it exists), checked: the known keys once each, format 1,
+// bounded texts, valid rank lists. Throws Error(BadContent) naming `path`.
+VisDbPart readVisDbPart(SqliteDb& db, const std::string& path);
+
 } // namespace ps

@@ -3,7 +3,6 @@
 #include "compare/verdict_rows.h"
 #include "io/file_io.h"
 #include "io/json_reader.h"
-#include "util/rank_list.h"
 #include "vis/vis_db_schema.h"
 #include "vis/vis_db_sqlite.h"
 #include "vis/vis_reader_common.h"
@@ -72,6 +71,12 @@ public:
     }
 
     const DbConfig& config() const { return m_config; }
+    std::optional<VisDbPart> readPart()
+    {
+        if (!m_config.hasPart)
+            return std::nullopt;
+        return readVisDbPart(*m_db, m_path);
+    }
 
     std::vector<std::pair<int, int>> graphs()
     {
@@ -232,52 +237,6 @@ private:
                 fail(std::string("a SQLite database but not a .vis.db: tb_nodes has no column ") + c);
         m_config.rules26 = columns.count("is_distributed") > 0;
         m_config.hasPart = tables.count(kTbPartName) > 0;
-    }
-
-public:
-    // The part table, checked: the known keys once each, format 1, bounded texts, valid rank lists.
-    std::optional<VisDbPart> readPart()
-    {
-        if (!m_config.hasPart)
-            return std::nullopt;
-        constexpr size_t kMaxValueBytes = 1 << 20;
-        VisDbPart part;
-        std::set<std::string> seen;
-        SqliteStmt q(*m_db, (std::string("SELECT key, value FROM ") + kTbPartName).c_str());
-        while (q.step()) {
-            std::string key(q.text(0).substr(0, 64));
-            std::string_view value = q.text(1);
-            if (!seen.insert(key).second)
-                fail(std::string(kTbPartName) + " has the key \"" + key + "\" twice");
-            if (value.size() > kMaxValueBytes)
-                fail(std::string(kTbPartName) + "." + key + " is longer than " + std::to_string(kMaxValueBytes)
-                    + " bytes");
-            if (key == "format" && value != kVisDbPartFormat)
-                fail("a part database of format " + std::string(value.substr(0, 20))
-                    + ", which this version cannot merge (it reads format " + kVisDbPartFormat + ")");
-            else if (key == "rules")
-                part.rules = std::string(value);
-            else if (key == "run_ranks")
-                part.runRanks = checkedRankList(value, key);
-            else if (key == "run_steps")
-                part.runSteps = checkedRankList(value, key);
-            else if (key != "format")
-                fail(std::string(kTbPartName) + " has the unknown key \"" + key + "\"");
-        }
-        for (const char* key : { "format", "rules", "run_ranks", "run_steps" })
-            if (!seen.count(key))
-                fail(std::string(kTbPartName) + " has no row \"" + key + "\"");
-        return part;
-    }
-
-private:
-    std::string checkedRankList(std::string_view value, const std::string& key)
-    {
-        try {
-            return formatRankList(parseRankList(value));
-        } catch (const Error& e) {
-            fail(std::string(kTbPartName) + "." + key + ": " + e.detail());
-        }
     }
 
     void readConfig()
