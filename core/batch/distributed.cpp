@@ -122,8 +122,9 @@ private:
         GroupInfo info { leafMember(*rg.graph, group, "group_ranks"), leafMember(*rg.graph, group, "group_id") };
         if (!info.ranks.truthy())
             return fail("group_ranks");
-        if (m_profile == RulesProfile::Msprobe26 && info.ranks.value.isString()) {
-            // The database holds the list as its text, "[0, 1]", which 26.0.0 reads back with json.loads.
+        if (m_profile == RulesProfile::Msprobe26) {
+            // 26.0.0 reads the database, which holds the list as its text ("[0, 1]"), with json.loads: the same
+            // for a fresh run and for parts read back (a list that str() does not make JSON of matches nothing).
             info.ranks = parsedList(group, info.ranks);
             if (!info.ranks.truthy())
                 return std::nullopt;
@@ -162,10 +163,11 @@ private:
         }
     }
 
-    // 26.0.0 reads the values from the database, where every value is text: "1" names rank 1 there.
+    // 26.0.0 reads the values from the database, where every value is its str() text and names a rank when that
+    // text is the rank's: "1" (from 1 or "1"), but not "1.0" or "True".
     std::optional<int> rankOf(const ParamValue& v) const
     {
-        if (m_profile == RulesProfile::Msprobe26 && v.value.isString()) {
+        if (m_profile == RulesProfile::Msprobe26) {
             std::string text = v.str();
             if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos
                 || (text.size() > 1 && text[0] == '0'))
@@ -337,14 +339,15 @@ private:
         }
     }
 
-    // json.loads of the group's group_ranks text into m_parsed, once per item (each collective reads its peers'
-    // groups again); Null when it is no JSON.
-    ParamValue parsedList(const DumpItem* group, const ParamValue& text)
+    // json.loads(str(value)) of the group's group_ranks into m_parsed, once per item (each collective reads its
+    // peers' groups again); Null when it is no JSON.
+    ParamValue parsedList(const DumpItem* group, const ParamValue& value)
     {
         auto [it, fresh] = m_parsedOf.try_emplace(group);
         if (fresh) {
             try {
-                JsonReader reader(text.dump->pool.view(text.value.str()), "group_ranks");
+                const std::string text = value.str();
+                JsonReader reader(text, "group_ranks");
                 JValue v = reader.readValue(m_parsed.arena);
                 reader.expectEnd();
                 it->second = v;
