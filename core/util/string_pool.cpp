@@ -47,22 +47,19 @@ size_t StringPool::memoryBytes() const
 std::string_view StringPool::store(std::string_view s)
 {
     if (s.size() > kBlockSize / 4) {
-        // Big strings get a block of their own (front: keeps the tail block current).
-        m_blocks.emplace_front(new char[s.size()]);
+        m_blocks.emplace_front(s); // big strings get a block of their own (front: keeps the tail block current)
         m_blockBytes += s.size();
-        s.copy(m_blocks.front().get(), s.size());
-        return { m_blocks.front().get(), s.size() };
+        return m_blocks.front();
     }
-    if (m_blocks.empty() || m_blockUsed + s.size() > m_blockSize) {
+    if (m_blocks.empty() || m_blocks.back().size() + s.size() > m_blocks.back().capacity()) {
         m_blockSize = std::max(s.size(), m_blockSize ? std::min(2 * m_blockSize, kBlockSize) : kFirstBlockSize);
-        m_blocks.emplace_back(new char[m_blockSize]);
+        m_blocks.emplace_back().reserve(m_blockSize);
         m_blockBytes += m_blockSize;
-        m_blockUsed = 0;
     }
-    char* dst = m_blocks.back().get() + m_blockUsed;
-    s.copy(dst, s.size());
-    m_blockUsed += s.size();
-    return { dst, s.size() };
+    std::string& block = m_blocks.back();
+    const size_t at = block.size();
+    block.append(s); // within the capacity: the block's earlier strings stay where they are
+    return { block.data() + at, s.size() };
 }
 
 void StringPool::grow()
