@@ -70,7 +70,7 @@ std::string usage()
            "  --expect-ranks LIST         the ranks the parts must hold together, e.g. 0-255 (default: a warning\n"
            "                              names the run's ranks no part holds)\n"
            "\n"
-           "both:\n"
+           "every command:\n"
            "  --resource_limit NAME=VALUE change a resource limit (repeatable; sizes may end in K, M, G, T).\n"
            "                              The environment variable PROBESCOPE_LIMITS=NAME=VALUE,... does the same\n"
            "                              for probescope-cli and probescope. The limits and their defaults:\n"
