@@ -3,6 +3,7 @@
 #include "analysis/graph_report.h"
 #include "io/file_io.h"
 #include "util/error.h"
+#include "util/rank_list.h"
 
 #include <map>
 #include <stdexcept>
@@ -16,7 +17,8 @@ std::string usage()
            "       probescope-cli graph_visualize -tp TARGET_DIR [-gp GOLDEN_DIR] -o OUTPUT_DIR [-lm [FILE]] [-oc]\n"
            "                      [-fm] [-tensor_log] [-progress_log] [-j THREADS]\n"
            "                      [--rank_size N [N] --tp N [N] --pp N [N] [--vpp N [N]] [--order ORDER [ORDER]]]\n"
-           "                      [--file_type {db,json}]\n"
+           "                      [--file_type {db,json}] [--rank R | --ranks LIST]\n"
+           "       probescope-cli merge -o OUTPUT.vis.db PART.vis.db... [--expect-ranks LIST]\n"
            "       probescope-cli diagnose -i COMPARE_JSON [-lm [FILE]] [-f] [-j THREADS] [--json]\n"
            "                      [--ignore PATTERN]... [--tol DTYPE=VALUE]... [--limit N]\n"
            "       probescope-cli report SOURCE [--worst N] [--csv | --json] [--fail-on {error,warning,bin=N}]\n"
@@ -63,8 +65,18 @@ std::string usage()
            "  --order ORDER [ORDER]       rank order of the dimensions, fastest first (default tp-cp-ep-dp-pp)\n"
            "  --file_type {db,json}       json: a merge build writes step<N>/rank<R>/{construct,dump,stack}.json\n"
            "                              instead of the .vis.db\n"
+           "  --rank R, --ranks LIST      only these ranks of a multi-rank run (LIST: 0-3,8,10-11), written as a part\n"
+           "                              database {build|compare}_ranks{LIST}_{timestamp}.vis.db without the\n"
+           "                              cross-rank analysis (matched_distributed); `merge` combines the parts\n"
            "\n"
-           "both:\n"
+           "merge: the part databases of one run (graph_visualize --ranks, e.g. one per cluster job) into one\n"
+           ".vis.db, then the distributed analysis over all ranks: the same database as one run over every rank.\n"
+           "Refuses files that are no parts, parts of other rules, steps or runs, and parts sharing a rank.\n"
+           "  -o, --output_path FILE      the merged OUTPUT.vis.db (written under a temporary name, then renamed)\n"
+           "  --expect-ranks LIST         the ranks the parts must hold together, e.g. 0-255 (default: a warning\n"
+           "                              names the run's ranks no part holds)\n"
+           "\n"
+           "every command:\n"
            "  --resource_limit NAME=VALUE change a resource limit (repeatable; sizes may end in K, M, G, T).\n"
            "                              The environment variable PROBESCOPE_LIMITS=NAME=VALUE,... does the same\n"
            "                              for probescope-cli and probescope. The limits and their defaults:\n"
@@ -116,6 +128,15 @@ CliOptions only(CliOptions::Action action)
 bool isNumber(const std::string& s)
 {
     return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
+std::vector<int> rankListArgument(const std::string& flag, const std::string& v)
+{
+    try {
+        return parseRankList(v);
+    } catch (const Error& e) {
+        throw std::invalid_argument("argument " + flag + ": " + e.detail());
+    }
 }
 
 // The value of the option args[i], as argparse takes it: the next word, unless that is an option itself.
@@ -239,6 +260,13 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
                 throw std::invalid_argument(
                     "argument --file_type: invalid choice: '" + type + "' (choose from 'db', 'json')");
             o.engine.fileType = type;
+        } else if (a == "--rank" || a == "--ranks") {
+            if (!o.engine.onlyRanks.empty())
+                throw std::invalid_argument("argument " + a + ": give --rank or --ranks once");
+            std::string v = takeValue(args, i);
+            if (a == "--rank" && !isNumber(v))
+                throw std::invalid_argument("argument --rank: one rank number, not '" + v + "' (--ranks takes lists)");
+            o.engine.onlyRanks = rankListArgument(a, v);
         } else if (a == "--cp" || a == "--ep" || a == "--context_parallel" || a == "--expert_parallel") {
             throw std::invalid_argument("argument " + a
                 + ": context (cp) and expert (ep) parallelism are not merged (msprobe 26.0.0 takes their size as 1; "
@@ -255,9 +283,36 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
         throw std::invalid_argument("the following arguments are required: " + missing.front()
             + (missing.size() > 1 ? ", " + missing.back() : std::string()));
     o.engine.parallel = parallelLayouts(merge, !o.goldenPath.empty());
+    if (!o.engine.onlyRanks.empty() && !o.engine.parallel.empty())
+        throw std::invalid_argument("argument --ranks: not with the parallel merge (--rank_size needs every rank)");
     if (o.engine.fileType == "json" && !o.goldenPath.empty())
         throw std::invalid_argument("argument --file_type: json writes a merged build only; remove -gp/--golden_path "
                                     "or use --file_type db");
+    return o;
+}
+
+// merge -o OUT.vis.db PART.vis.db... [--expect-ranks LIST] [--resource_limit NAME=VALUE]...
+CliOptions parseMergeArguments(const std::vector<std::string>& args, size_t i, CliOptions o)
+{
+    for (; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "-h" || a == "--help")
+            return only(CliOptions::Action::Help);
+        if (a == "-o" || a == "--output_path")
+            o.outputPath = takeValue(args, i);
+        else if (a == "--expect-ranks")
+            o.expectRanks = rankListArgument(a, takeValue(args, i));
+        else if (a == "--resource_limit")
+            applyLimitSettings(o.limits, takeValue(args, i));
+        else if (!a.empty() && a[0] == '-')
+            throw std::invalid_argument("unrecognized argument: " + a);
+        else
+            o.parts.push_back(a);
+    }
+    if (o.outputPath.empty())
+        throw std::invalid_argument("merge: the following arguments are required: -o/--output_path");
+    if (o.parts.empty())
+        throw std::invalid_argument("merge: the following arguments are required: PART.vis.db...");
     return o;
 }
 
@@ -363,18 +418,20 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             o.engine.framework = fw;
             continue;
         }
-        if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report" || a == "diff") {
+        if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report" || a == "diff"
+            || a == "merge") {
             sawCommand = true;
             o.action = a == "graph"      ? CliOptions::Action::Graph
                 : a == "diagnose"        ? CliOptions::Action::Diagnose
                 : a == "graph_visualize" ? CliOptions::Action::GraphVisualize
+                : a == "merge"           ? CliOptions::Action::Merge
                 : a == "report"          ? CliOptions::Action::Report
                                          : CliOptions::Action::Diff;
             ++i;
             break;
         }
         throw std::invalid_argument("unknown argument '" + a
-            + "' (expected the sub-command 'graph', 'graph_visualize', 'diagnose', 'report' or 'diff')");
+            + "' (expected the sub-command 'graph', 'graph_visualize', 'merge', 'diagnose', 'report' or 'diff')");
     }
     if (!sawCommand)
         return o;
@@ -382,6 +439,8 @@ CliOptions parseArguments(const std::vector<std::string>& args)
         return parseGraphVisualize(o, args, i);
     if (o.action == CliOptions::Action::Report || o.action == CliOptions::Action::Diff)
         return parseSourceCommand(args, i, std::move(o));
+    if (o.action == CliOptions::Action::Merge)
+        return parseMergeArguments(args, i, std::move(o));
     const bool diagnose = o.action == CliOptions::Action::Diagnose;
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];

@@ -11,7 +11,7 @@
 namespace ps::cli {
 
 struct CliOptions {
-    enum class Action { Graph, GraphVisualize, Diagnose, Report, Diff, Help, Version } action = Action::Help;
+    enum class Action { Graph, GraphVisualize, Merge, Diagnose, Report, Diff, Help, Version } action = Action::Help;
     std::string inputPath; // -i compare.json
     std::string outputPath; // -o folder
     // graph_visualize
@@ -33,6 +33,9 @@ struct CliOptions {
     std::string failOn; // --fail-on error|warning|bin=N (report), regression (diff)
     std::string rules; // --rules 1.2.1|26.0.0: the rules dumps are compared with ("": the source's default)
     bool byStep = false; // report --by-step: the trend across steps and ranks
+    // merge: part databases into -o OUT.vis.db (engine.onlyRanks holds graph_visualize's --rank/--ranks)
+    std::vector<std::string> parts;
+    std::vector<int> expectRanks; // --expect-ranks LIST
     Limits limits; // PROBESCOPE_LIMITS, then each --resource_limit NAME=VALUE
 };
 

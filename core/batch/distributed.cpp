@@ -4,6 +4,8 @@
 
 #include "compare/item_fields.h"
 #include "graph/naming.h"
+#include "io/json_reader.h"
+#include "util/error.h"
 #include "util/pyformat.h"
 
 #include <algorithm>
@@ -120,6 +122,13 @@ private:
         GroupInfo info { leafMember(*rg.graph, group, "group_ranks"), leafMember(*rg.graph, group, "group_id") };
         if (!info.ranks.truthy())
             return fail("group_ranks");
+        if (m_profile == RulesProfile::Msprobe26) {
+            // 26.0.0 reads the database, which holds the list as its text ("[0, 1]"), with json.loads: the same
+            // for a fresh run and for parts read back (a list that str() does not make JSON of matches nothing).
+            info.ranks = parsedList(group, info.ranks);
+            if (!info.ranks.truthy())
+                return std::nullopt;
+        }
         if (!info.id.truthy())
             return fail("group_id");
         return info;
@@ -154,9 +163,23 @@ private:
         }
     }
 
+    // 26.0.0 reads the values from the database, where every value is its str() text and names a rank when that
+    // text is the rank's: "1" (from 1 or "1"), but not "1.0" or "True".
+    std::optional<int> rankOf(const ParamValue& v) const
+    {
+        if (m_profile == RulesProfile::Msprobe26) {
+            std::string text = v.str();
+            if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos
+                || (text.size() > 1 && text[0] == '0'))
+                return std::nullopt;
+            return std::stoi(text);
+        }
+        return v.asRank();
+    }
+
     RankGraph* graphOfRank(const ParamValue& rank)
     {
-        if (auto r = rank.asRank())
+        if (auto r = rankOf(rank))
             for (RankGraph& rg : m_graphs)
                 if (rg.rank == *r)
                     return &rg;
@@ -234,7 +257,7 @@ private:
                 + kCannotMatch + "None");
             return;
         }
-        if (source.asRank() != std::optional<int>(rg.rank)) {
+        if (rankOf(source) != std::optional<int>(rg.rank)) {
             warn(id + " of rank" + std::to_string(rg.rank) + " is expected to communicate with " + targetId + " of rank"
                 + targetRank.str() + ", but the data shows that " + targetId + " communicates with rank" + source.str()
                 + ".The rank is inconsistent, cannot match distributed node");
@@ -316,8 +339,30 @@ private:
         }
     }
 
+    // json.loads(str(value)) of the group's group_ranks into m_parsed, once per item (each collective reads its
+    // peers' groups again); Null when it is no JSON.
+    ParamValue parsedList(const DumpItem* group, const ParamValue& value)
+    {
+        auto [it, fresh] = m_parsedOf.try_emplace(group);
+        if (fresh) {
+            try {
+                const std::string text = value.str();
+                JsonReader reader(text, "group_ranks");
+                JValue v = reader.readValue(m_parsed.arena);
+                reader.expectEnd();
+                it->second = v;
+            } catch (const Error& e) {
+                if (e.code() == ErrorCode::MemoryLimit)
+                    throw;
+            }
+        }
+        return { &m_parsed, it->second };
+    }
+
     std::vector<RankGraph>& m_graphs;
     Side m_side;
+    DumpData m_parsed; // group_ranks lists parsed from their text
+    std::unordered_map<const DumpItem*, JValue> m_parsedOf;
     std::vector<std::string> m_debugOnly; // 26.0.0 logs these at debug level only
     std::vector<std::string>& m_warnings;
     size_t m_shown = 0, m_dropped = 0;

@@ -2,6 +2,7 @@
 
 #include "batch/distributed.h"
 #include "batch/merge_run.h"
+#include "batch/rank_part.h"
 #include "compare/comparator.h"
 #include "graph/builder.h"
 #include "io/file_io.h"
@@ -9,11 +10,13 @@
 #include "match/layer_mapping.h"
 #include "match/layer_mapping_rules.h"
 #include "util/error.h"
+#include "util/rank_list.h"
 #include "vis/graph_file.h"
 
 #include <cstdio>
 #include <ctime>
 #include <future>
+#include <optional>
 
 namespace ps {
 
@@ -148,12 +151,17 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
     const Progress& progress, const std::string& timestamp, RunResult& result)
 {
     const bool v26 = options.profile == RulesProfile::Msprobe26;
+    if (!options.onlyRanks.empty())
+        checkPartOptions(config, options);
     if (v26 && !options.parallel.empty()) {
         runMergedJobs(config, outputDir, options, progress, timestamp, result);
         return;
     }
     std::vector<GraphJob> jobs
         = v26 ? planJobs26(config.npuPath, config.benchPath) : planJobs(config.npuPath, config.benchPath, timestamp);
+    std::optional<VisDbPart> part;
+    if (!options.onlyRanks.empty())
+        part = selectPartJobs(jobs, config, options);
     progress.plan(jobs.size(), true);
     ensureDirectory(outputDir);
     bool compare = !config.benchPath.empty();
@@ -181,7 +189,7 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
                 progress.info("Model graphs built successfully, start Comparing graphs...");
             stepResults.push_back({ job, c });
         }
-        if (stepResults.size() > 1)
+        if (stepResults.size() > 1 && !part) // a part leaves it to the merge, which sees every rank
             analyzeDistributed(stepResults, result.warnings, options.profile);
         for (size_t k = 0; k < stepResults.size(); ++k) {
             const JobResult& r = stepResults[k];
@@ -203,14 +211,18 @@ void runJobs(const CompareConfig& config, const std::string& outputDir, const En
         first = last;
     }
     if (database) {
-        std::string path = joinPath(outputDir, (compare ? "compare_" : "build_") + timestamp + ".vis.db");
+        std::string path = joinPath(outputDir,
+            part ? partFileName(compare, options.onlyRanks, timestamp)
+                 : (compare ? "compare_" : "build_") + timestamp + ".vis.db");
         progress.checkCancelled();
         // One file for every graph, written after the last one: its progress is the last job's Write stage.
         progress.beginJob(jobs.size() - 1);
         progress.report(Stage::Write, 0);
-        saveGraphFile(dbGraphs, path, { &progress });
+        saveGraphFile(dbGraphs, path, { &progress }, part ? &*part : nullptr);
         result.outputFiles.push_back(path);
-        progress.info("The graph database is saved in " + path);
+        progress.info(std::string(part ? "The part database (ranks " + formatRankList(options.onlyRanks) + ") is"
+                                       : "The graph database is")
+            + " saved in " + path);
         progress.finish();
         return;
     }

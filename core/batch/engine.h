@@ -33,6 +33,10 @@ struct EngineOptions {
     // build, NPU and bench to compare); empty: every rank is a graph of its own.
     std::vector<ParallelLayout> parallel;
     std::string fileType = "db"; // --file_type json: a merge build writes the merged dump folders instead
+    // graph_visualize --rank/--ranks: only these ranks (sorted) of a multi-rank run, written as a part database
+    // without the cross-rank distributed analysis, which `merge` runs over the parts (batch/merge_parts.h);
+    // empty: every rank, one complete database.
+    std::vector<int> onlyRanks;
 };
 
 struct CompareConfig {

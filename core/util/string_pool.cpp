@@ -6,7 +6,7 @@
 namespace ps {
 
 namespace {
-constexpr size_t kBlockSize = 1 << 20;
+constexpr size_t kBlockSize = 1 << 20, kFirstBlockSize = 4096;
 
 uint64_t mix(uint64_t a, uint64_t b)
 {
@@ -40,25 +40,26 @@ StringPool::StringPool()
 
 size_t StringPool::memoryBytes() const
 {
-    return m_blocks.size() * kBlockSize + m_views.capacity() * sizeof(std::string_view)
-        + m_slotHash.capacity() * sizeof(uint32_t) + m_slots.capacity() * sizeof(Slot);
+    return m_blockBytes + m_views.capacity() * sizeof(std::string_view) + m_slotHash.capacity() * sizeof(uint32_t)
+        + m_slots.capacity() * sizeof(Slot);
 }
 
 std::string_view StringPool::store(std::string_view s)
 {
     if (s.size() > kBlockSize / 4) {
         m_blocks.emplace_front(s); // big strings get a block of their own (front: keeps the tail block current)
+        m_blockBytes += s.size();
         return m_blocks.front();
     }
-    if (m_blocks.empty() || m_blockUsed + s.size() > kBlockSize) {
-        m_blocks.emplace_back();
-        m_blocks.back().resize(kBlockSize);
-        m_blockUsed = 0;
+    if (m_blocks.empty() || m_blocks.back().size() + s.size() > m_blocks.back().capacity()) {
+        m_blockSize = std::max(s.size(), m_blockSize ? std::min(2 * m_blockSize, kBlockSize) : kFirstBlockSize);
+        m_blocks.emplace_back().reserve(m_blockSize);
+        m_blockBytes += m_blockSize;
     }
-    char* dst = m_blocks.back().data() + m_blockUsed;
-    s.copy(dst, s.size());
-    m_blockUsed += s.size();
-    return { dst, s.size() };
+    std::string& block = m_blocks.back();
+    const size_t at = block.size();
+    block.append(s); // within the capacity: the block's earlier strings stay where they are
+    return { block.data() + at, s.size() };
 }
 
 void StringPool::grow()

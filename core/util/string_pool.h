@@ -35,12 +35,16 @@ private:
     std::vector<std::string_view> m_views;
     std::vector<uint32_t> m_slotHash; // per id: the hash bits that pick its slot, so growing rehashes no text
     std::vector<Slot> m_slots; // power-of-two size, at most half full
-    std::deque<std::string> m_blocks; // stable storage, appended in large blocks
+    // Stable storage: strings appended within each block's reserved capacity (never reallocated, never zeroed),
+    // blocks doubling from 4 KiB to 1 MiB, so that the many small pools of a run of hundreds of ranks (one per dump
+    // and per graph read back) neither reserve nor zero a megabyte each.
+    std::deque<std::string> m_blocks;
+    size_t m_blockSize = 0; // reserved for the tail block
+    size_t m_blockBytes = 0; // reserved for all blocks
     // The last id of each short-string class: JSON keys and values such as "type", "Max" or "torch.float32"
     // repeat millions of times, and a hit here skips hashing and the table.
     static constexpr size_t kRecent = 64, kRecentMaxLength = 24;
     StrId m_recent[kRecent];
-    size_t m_blockUsed = 0;
 };
 
 } // namespace ps

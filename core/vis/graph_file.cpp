@@ -30,7 +30,8 @@ std::vector<VisDocument> openGraphFile(const std::string& path)
     return out;
 }
 
-void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path, const ProgressPart& progress)
+void saveGraphFile(
+    const std::vector<VisDocument>& docs, const std::string& path, const ProgressPart& progress, const VisDbPart* part)
 {
     if (isVisDbPath(path)) {
         std::vector<VisDbGraph> graphs;
@@ -39,9 +40,11 @@ void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path
             graphs.push_back({ d.step, d.rank, d.comparison, std::make_shared<VisMeta>(d.meta) });
             notes.insert(notes.end(), d.notes.begin(), d.notes.end());
         }
-        writeVisDb(graphs, path, notes, progress);
+        writeVisDb(graphs, path, notes, progress, part);
         return;
     }
+    if (part)
+        throw Error(ErrorCode::BadArgument, path, "a part of a run is written as .vis.db only");
     if (docs.size() != 1)
         throw Error(
             ErrorCode::BadArgument, path, "a .vis file holds one graph; save several steps or ranks as .vis.db");

@@ -3,6 +3,7 @@
 // or .vis.db) and save documents in the format the file name asks for, with the extras of the file each was
 // read from (VisDocument::meta).
 #include "util/progress.h"
+#include "vis/vis_db_part.h"
 #include "vis/vis_document.h"
 
 #include <string>
@@ -16,7 +17,8 @@ bool isVisDbPath(const std::string& path); // ends with .vis.db or .db
 std::vector<VisDocument> openGraphFile(const std::string& path);
 // .vis.db: all documents in one database; otherwise exactly one document as .vis JSON. Temp file + rename,
 // mode 0640.
-// `progress` receives Stage::Write and may cancel (Error(Cancelled)).
-void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path, const ProgressPart& progress = {});
+// `progress` receives Stage::Write and may cancel (Error(Cancelled)). `part`: a part database (.vis.db only).
+void saveGraphFile(const std::vector<VisDocument>& docs, const std::string& path, const ProgressPart& progress = {},
+    const VisDbPart* part = nullptr);
 
 } // namespace ps

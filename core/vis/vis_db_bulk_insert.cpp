@@ -75,7 +75,7 @@ std::string insertSql(const char* table, int columns)
 } // namespace
 
 void insertVisDbThroughSqlite(const std::vector<VisDbGraph>& graphs, const std::vector<DbSide>& sides, bool v26,
-    AtomicFile& out, const std::string& displayName, const ProgressPart& progress)
+    AtomicFile& out, const std::string& displayName, const ProgressPart& progress, const VisDbPart* part)
 {
     SqliteDb db(out.tempPath(), SqliteDb::Mode::Create, displayName);
     // page_size before anything is written; the file is renamed into place when complete, so no journal or sync.
@@ -108,6 +108,12 @@ void insertVisDbThroughSqlite(const std::vector<VisDbGraph>& graphs, const std::
         if (indexes[i].sql)
             db.exec(indexes[i].sql);
         progress.advance(Stage::Write, 0.7 + 0.3 * double(i + 1) / double(indexes.size()));
+    }
+    if (part) { // after the indexes, where the page writer puts it in the schema too
+        db.exec(kTbPartSql);
+        RecordInsert rows(db, insertSql(kTbPartName, 2));
+        for (const std::string& record : visDbPartRecords(*part).records)
+            rows.insert(record);
     }
     db.exec("COMMIT");
     db.close();

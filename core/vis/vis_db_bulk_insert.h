@@ -4,6 +4,7 @@
 // the load; the rows are formatted on all cores (vis_db_rows) and inserted by one thread. This is the baseline the
 // direct page writer (vis_db_writer, sqlite_file) is measured against (docs/sqlite_writer.md).
 #include "util/progress.h"
+#include "vis/vis_db_part.h"
 #include "vis/vis_db_rows.h"
 
 #include <string>
@@ -14,8 +15,8 @@ namespace ps {
 class AtomicFile;
 
 // Writes the sides' rows (and tb_stack, tb_config) into the temporary file of `out` (not committed here);
-// `displayName` names the database in errors.
+// `displayName` names the database in errors; with `part` also the part table.
 void insertVisDbThroughSqlite(const std::vector<VisDbGraph>& graphs, const std::vector<DbSide>& sides, bool v26,
-    AtomicFile& out, const std::string& displayName, const ProgressPart& progress);
+    AtomicFile& out, const std::string& displayName, const ProgressPart& progress, const VisDbPart* part);
 
 } // namespace ps

@@ -39,6 +39,7 @@ struct DbRow {
 struct DbConfig {
     bool compare = false;
     bool rules26 = false; // tb_nodes has msprobe 26.0.0's is_distributed column
+    bool hasPart = false; // the part table of a part database
     std::string task;
     bool hasToolTip = false;
     std::string toolTip;
@@ -73,6 +74,13 @@ public:
     const DbConfig& config() const { return m_config; }
     std::vector<NodeNote> notes() { return readNotesTable(*m_db, m_path); }
 
+    std::optional<VisDbPart> readPart()
+    {
+        if (!m_config.hasPart)
+            return std::nullopt;
+        return readVisDbPart(*m_db, m_path);
+    }
+
     std::vector<std::pair<int, int>> graphs()
     {
         std::vector<std::pair<int, int>> out;
@@ -82,7 +90,7 @@ public:
         return out;
     }
 
-    VisDocument read(int step, int rank)
+    VisDocument read(int step, int rank, std::shared_ptr<Comparison>* open = nullptr)
     {
         std::vector<DbRow> rows[2];
         std::string dumpDir[2];
@@ -139,6 +147,8 @@ public:
             if (m_config.compare)
                 verdictsFromItems(*c);
         }
+        if (open)
+            *open = c;
         return doc;
     }
 
@@ -209,7 +219,9 @@ private:
         for (const char* t : { "tb_nodes", "tb_config", "tb_stack" })
             if (!tables.count(t))
                 fail(std::string("a SQLite database but not a .vis.db: the table ") + t + " is missing");
-        for (const char* t : { "tb_nodes", "tb_config", "tb_stack" }) {
+        for (const char* t : { "tb_nodes", "tb_config", "tb_stack", kTbPartName }) {
+            if (!tables.count(t))
+                continue; // the part table is optional
             SqliteStmt q(*m_db, (std::string("PRAGMA table_xinfo(") + t + ")").c_str());
             while (q.step())
                 if (q.integer(6) != 0)
@@ -227,6 +239,7 @@ private:
             if (!columns.count(c))
                 fail(std::string("a SQLite database but not a .vis.db: tb_nodes has no column ") + c);
         m_config.rules26 = columns.count("is_distributed") > 0;
+        m_config.hasPart = tables.count(kTbPartName) > 0;
     }
 
     void readConfig()
@@ -458,7 +471,8 @@ bool looksLikeSqlite(const std::string& path)
 VisDbIndex listVisDb(const std::string& path)
 {
     DbReader reader(path);
-    return { reader.config().compare, reader.graphs() };
+    return { reader.config().compare, reader.config().task, reader.config().rules26, reader.graphs(),
+        reader.readPart() };
 }
 
 VisDocument readVisDbGraph(const std::string& path, int step, int rank)
@@ -467,12 +481,12 @@ VisDocument readVisDbGraph(const std::string& path, int step, int rank)
     return reader.read(step, rank);
 }
 
-std::vector<VisDocument> readVisDb(const std::string& path)
+std::vector<VisDocument> readVisDb(const std::string& path, std::vector<std::shared_ptr<Comparison>>* open)
 {
     DbReader reader(path);
     std::vector<VisDocument> out;
     for (auto [step, rank] : reader.graphs())
-        out.push_back(reader.read(step, rank));
+        out.push_back(reader.read(step, rank, open ? &open->emplace_back() : nullptr));
     return out;
 }
 

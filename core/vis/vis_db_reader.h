@@ -3,7 +3,11 @@
 // model, one VisDocument per step and rank. A file that is not SQLite, or SQLite without the .vis.db tables
 // and columns, gives a ps::Error naming the file and the problem. The file is never modified.
 #include "session/session_file.h"
+#include "vis/vis_db_part.h"
 #include "vis/vis_document.h"
+
+#include <memory>
+#include <optional>
 
 #include <string>
 #include <utility>
@@ -13,12 +17,17 @@ namespace ps {
 
 struct VisDbIndex {
     bool compare = false; // tb_config.graph_type == "compare"
+    std::string task; // tb_config.task
+    bool rules26 = false; // msprobe 26.0.0's is_distributed column
     std::vector<std::pair<int, int>> graphs; // (step, rank), sorted
+    std::optional<VisDbPart> part; // a part database (its table checked: format, sizes, rank lists)
 };
 
 VisDbIndex listVisDb(const std::string& path);
 VisDocument readVisDbGraph(const std::string& path, int step, int rank);
-std::vector<VisDocument> readVisDb(const std::string& path); // every step and rank
+// Every step and rank. With `open`: also each document's comparison, open to changes (a merge of parts adds the
+// distributed links to the comparisons it has just read).
+std::vector<VisDocument> readVisDb(const std::string& path, std::vector<std::shared_ptr<Comparison>>* open = nullptr);
 
 bool looksLikeSqlite(const std::string& path); // the 16-byte SQLite header
 

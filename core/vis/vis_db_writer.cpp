@@ -110,7 +110,7 @@ void addNotesTable(const AtomicFile& out, const std::string& path, const std::ve
 } // namespace
 
 void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes,
-    const ProgressPart& progress)
+    const ProgressPart& progress, const VisDbPart* part)
 {
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
@@ -127,7 +127,7 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
 
     AtomicFile out(path);
     if (const char* writer = std::getenv("PROBESCOPE_VISDB_WRITER"); writer && std::string_view(writer) == "sqlite") {
-        insertVisDbThroughSqlite(graphs, sides, v26, out, path, progress);
+        insertVisDbThroughSqlite(graphs, sides, v26, out, path, progress, part);
         addNotesTable(out, path, notes);
         out.commit();
         return;
@@ -149,6 +149,11 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
         records.assign(1, std::string());
         appendConfigRecord(records[0], graphs);
         const auto [configRoot, configIndex] = writeKeyedTable(pages, records, { "1" });
+        std::pair<uint32_t, uint32_t> partRoots;
+        if (part) {
+            const VisDbPartRecords rows = visDbPartRecords(*part);
+            partRoots = writeKeyedTable(pages, rows.records, rows.keys);
+        }
 
         // sqlite_schema in the order msprobe's statements create the objects.
         schema.push_back({ "table", "tb_nodes", "tb_nodes", nodesRoot, nodesSql });
@@ -159,6 +164,11 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
         schema.push_back({ "index", "sqlite_autoindex_tb_config_1", "tb_config", configIndex, "" });
         for (size_t i = 1; i < indexes.size(); ++i)
             schema.push_back({ "index", indexes[i].name, "tb_nodes", indexRoots[i], indexes[i].sql });
+        if (part) {
+            schema.push_back({ "table", kTbPartName, kTbPartName, partRoots.first, kTbPartSql });
+            schema.push_back(
+                { "index", std::string("sqlite_autoindex_") + kTbPartName + "_1", kTbPartName, partRoots.second, "" });
+        }
         sqlfile::writeHeaderAndSchema(pages, schema);
     } catch (const Error& e) {
         if (!e.file().empty())

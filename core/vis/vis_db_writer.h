@@ -4,6 +4,7 @@
 // The content is our own comparison, formatted as in our .vis.
 #include "session/session_file.h"
 #include "util/progress.h"
+#include "vis/vis_db_part.h"
 #include "vis/vis_document.h"
 
 #include <string>
@@ -14,8 +15,9 @@ namespace ps {
 // Writes all graphs (all compare results or all build results) into `path`: a temporary file in the target
 // folder, mode 0640, renamed over `path` when complete. Throws ps::Error(OutputError / BadArgument), or
 // Error(Cancelled) when `progress` is cancelled (reported as Stage::Write). With `notes`, ProbeScope's
-// probescope_notes table carries them (vis_db_notes.h); the plugin's three tables stay the same.
+// probescope_notes table carries them (vis_db_notes.h); with `part`, a part database (its table after msprobe's
+// three). The plugin's three tables stay the same either way.
 void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, const std::vector<NodeNote>& notes = {},
-    const ProgressPart& progress = {});
+    const ProgressPart& progress = {}, const VisDbPart* part = nullptr);
 
 } // namespace ps

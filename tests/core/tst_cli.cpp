@@ -209,6 +209,57 @@ private slots:
         row("not a number", "--rank_size two --tp 2 --pp 1", "invalid int value: 'two'");
         row("vpp without pipeline", "--rank_size 2 --tp 2 --pp 1 --vpp 2", "pp must be greater than 1");
         row("bench side checked too", "-gp B --rank_size 2 3 --tp 2 2 --pp 1 1", "[Bench] rank_size (3)");
+        row("backwards rank range", "--ranks 3-1", "argument --ranks: the rank list \"3-1\" has the range 3-1");
+        row("--rank takes one rank", "--rank 0-1", "argument --rank: one rank number");
+        row("--rank and --ranks", "--rank 0 --ranks 1", "give --rank or --ranks once");
+        row("ranks with the parallel merge", "--rank_size 2 --tp 2 --pp 1 --ranks 0", "not with the parallel merge");
+    }
+
+    // Rank sharding from the command line: a part per rank, `merge` puts them together (exit 0 and one summary
+    // line); bad merge arguments are exit code 2 with the usage, a file that is no part exit code 1 naming it.
+    void partsAndMerge()
+    {
+        QTemporaryDir dir;
+        for (const char* rank : { "npu/rank0", "npu/rank1", "bench/rank0", "bench/rank1" })
+            writeDumpFolder(dir.filePath(QLatin1String(rank)), kDump, kConstruct);
+        const QString npu = dir.filePath(QStringLiteral("npu")), bench = dir.filePath(QStringLiteral("bench"));
+        const QString parts = dir.filePath(QStringLiteral("parts"));
+        for (const char* flag : { "--rank", "--ranks" }) {
+            Run r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("-gp"), bench,
+                QStringLiteral("-o"), parts, QLatin1String(flag), QLatin1String(flag[6] ? "1" : "0") });
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY2(r.out.contains(QLatin1String("The part database (ranks ")), qPrintable(r.out));
+        }
+        QStringList files = QDir(parts).entryList(QDir::Files);
+        QCOMPARE(files.size(), 2);
+        QVERIFY2(files[0].startsWith(QLatin1String("compare_ranks0_"))
+                && files[1].startsWith(QLatin1String("compare_ranks1_")),
+            qPrintable(files.join(' ')));
+        const QString merged = dir.filePath(QStringLiteral("merged.vis.db"));
+        Run r = cli({ QStringLiteral("merge"), QStringLiteral("-o"), merged, QStringLiteral("--expect-ranks"),
+            QStringLiteral("0-1"), parts + "/" + files[0], parts + "/" + files[1] });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QLatin1String("Merged 2 part(s), 2 graph(s) of ranks 0-1, into ")), qPrintable(r.out));
+        QVERIFY(QFile::exists(merged));
+
+        // The merged database is a whole run, no part: merging it again is refused, naming it.
+        const QString again = dir.filePath(QStringLiteral("again.vis.db"));
+        r = cli({ QStringLiteral("merge"), QStringLiteral("-o"), again, merged });
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(errorLines(r.out).size(), 1);
+        QVERIFY2(errorLines(r.out)[0].contains(merged + ": not a part database"), qPrintable(r.out));
+        QVERIFY(!QFile::exists(again));
+
+        for (const QStringList& bad : { QStringList { QStringLiteral("merge"), merged },
+                 QStringList { QStringLiteral("merge"), QStringLiteral("-o"), again },
+                 QStringList { QStringLiteral("merge"), QStringLiteral("-o"), again, QStringLiteral("--expect-ranks"),
+                     QStringLiteral("0,0"), merged },
+                 QStringList {
+                     QStringLiteral("merge"), QStringLiteral("-o"), again, QStringLiteral("--bogus"), merged } }) {
+            r = cli(bad);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(QLatin1String("usage:")), qPrintable(r.err));
+        }
     }
 
     void badMergeArgumentsExitTwo()

@@ -174,12 +174,18 @@ def same_json(a, b):
     return True
 
 
-def main():
+def golden_arguments():
+    """The arguments every golden runner takes: the CLI, the unpacked cases, the scoring tool, a work folder."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
     ap.add_argument("--cases", required=True)
     ap.add_argument("--compare-tool", required=True)
     ap.add_argument("--work", required=True)
+    return ap
+
+
+def main():
+    ap = golden_arguments()
     ap.add_argument("--refs", default="1.2.1", choices=("1.2.1", "26.0.0"))
     ap.add_argument("--rewrite", default="", help="a program IN OUT that reads a .vis.db and writes it back; "
                     "the reference and our output must both survive it unchanged")
