@@ -9,6 +9,22 @@
     </message>
 </context>
 <context>
+    <name>ComparisonOptions</name>
+    <message>
+        <source>-lm (edited rules)</source>
+        <translation>-lm（已编辑的规则）</translation>
+    </message>
+    <message>
+        <source>ranks merged</source>
+        <translation>已合并 rank</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <comment>no engine options</comment>
+        <translation>无</translation>
+    </message>
+</context>
+<context>
     <name>ErrorText</name>
     <message>
         <source>A file or folder does not exist.</source>
@@ -170,7 +186,7 @@
         <translation>关于 ProbeScope</translation>
     </message>
     <message>
-        <source>&lt;h2&gt;ProbeScope %1&lt;/h2&gt;&lt;p&gt;Compares the msprobe dumps of an Ascend NPU training run with its GPU/CPU reference: the module trees side by side, coloured by precision, with msprobe&apos;s metrics for every node. Reads and writes the &lt;code&gt;.vis&lt;/code&gt; files of &lt;code&gt;msprobe graph&lt;/code&gt; (1.2.1) and tb_graph_ascend.&lt;/p&gt;</source>
+        <source>&lt;h2&gt;ProbeScope %1&lt;/h2&gt;&lt;p&gt;Compares the msprobe dumps of an Ascend NPU training run with its GPU/CPU reference: the module trees side by side, coloured by precision, with msprobe's metrics for every node. Reads and writes the &lt;code&gt;.vis&lt;/code&gt; files of &lt;code&gt;msprobe graph&lt;/code&gt; (1.2.1) and tb_graph_ascend.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;ProbeScope %1&lt;/h2&gt;&lt;p&gt;比对昇腾 NPU 训练与其 GPU/CPU 标杆的 msprobe dump 数据：两棵模块树并排显示，按精度着色，每个节点都附有 msprobe 的指标。读写 &lt;code&gt;msprobe graph&lt;/code&gt;（1.2.1）和 tb_graph_ascend 的 &lt;code&gt;.vis&lt;/code&gt; 文件。&lt;/p&gt;</translation>
     </message>
     <message>
@@ -246,15 +262,11 @@
     </message>
     <message numerus="yes">
         <source>%n pair(s) changed; precision recomputed.</source>
-        <translation>
-            <numerusform>%n 对节点已更改；精度已重新计算。</numerusform>
-        </translation>
+        <translation><numerusform>%n 对节点已更改；精度已重新计算。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n pair(s) changed, %1 could not be:</source>
-        <translation>
-            <numerusform>%n 对节点已更改，%1 对无法更改：</numerusform>
-        </translation>
+        <translation><numerusform>%n 对节点已更改，%1 对无法更改：</numerusform></translation>
     </message>
     <message>
         <source>Load match config</source>
@@ -329,6 +341,33 @@
     </message>
 </context>
 <context>
+    <name>psui::CentralView</name>
+    <message>
+        <source>&amp;Trees</source>
+        <translation>树(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show the NPU and bench trees (Ctrl+1)</source>
+        <translation>显示 NPU 树和标杆树（Ctrl+1）</translation>
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation>图(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show the nested-box graph, as tb_graph_ascend draws it (Ctrl+2)</source>
+        <translation>显示嵌套方框图，与 tb_graph_ascend 的画法相同（Ctrl+2）</translation>
+    </message>
+    <message>
+        <source>Trees &amp;and graph</source>
+        <translation>树和图(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Show the trees above the graph (Ctrl+3)</source>
+        <translation>在图的上方显示两棵树（Ctrl+3）</translation>
+    </message>
+</context>
+<context>
     <name>psui::ColorRangesDialog</name>
     <message>
         <source>Colour ranges</source>
@@ -363,7 +402,7 @@
         <translation>预设</translation>
     </message>
     <message>
-        <source>msprobe&apos;s ranges for this comparison&apos;s mode</source>
+        <source>msprobe's ranges for this comparison's mode</source>
         <translation>msprobe 对此比对模式的默认区间</translation>
     </message>
     <message>
@@ -399,12 +438,10 @@
     </message>
     <message numerus="yes">
         <source>%n suspicious value(s)</source>
-        <translation>
-            <numerusform>%n 个可疑值</numerusform>
-        </translation>
+        <translation><numerusform>%n 个可疑值</numerusform></translation>
     </message>
     <message>
-        <source>&lt;b&gt;Parallel merge&lt;/b&gt; (how this node&apos;s values were merged across ranks)</source>
+        <source>&lt;b&gt;Parallel merge&lt;/b&gt; (how this node's values were merged across ranks)</source>
         <translation>&lt;b&gt;并行合并&lt;/b&gt;（此节点的值如何由各 rank 合并）</translation>
     </message>
     <message>
@@ -414,6 +451,18 @@
     <message>
         <source>&lt;b&gt;Why %1&lt;/b&gt; (msprobe 26.0 rules):</source>
         <translation>&lt;b&gt;为何为 %1&lt;/b&gt;（msprobe 26.0 规则）：</translation>
+    </message>
+    <message>
+        <source>Colour from %1.</source>
+        <translation>颜色来自 %1。</translation>
+    </message>
+    <message>
+        <source>Its bench value is below the noise floor (≈0): msprobe's colour, but likely rounding noise.</source>
+        <translation>其标杆值低于噪声下限（≈0）：颜色仍按 msprobe 的规则，但很可能只是舍入噪声。</translation>
+    </message>
+    <message>
+        <source>Cells marked ≈0 divide by a bench value below 1e-6 × the tensor's largest |Max|, |Min| (or 1e-12).</source>
+        <translation>标为 ≈0 的单元格以低于 1e-6 × 张量最大 |Max|、|Min|（或 1e-12）的标杆值作除数。</translation>
     </message>
 </context>
 <context>
@@ -432,9 +481,7 @@
     </message>
     <message numerus="yes">
         <source>%n node(s) introduce an error: their outputs exceed the tolerance while the inputs they inherit do not. Double-click to show one.</source>
-        <translation>
-            <numerusform>%n 个节点引入了误差：其输出超出容差，而继承的输入没有。双击可显示节点。</numerusform>
-        </translation>
+        <translation><numerusform>%n 个节点引入了误差：其输出超出容差，而继承的输入没有。双击可显示节点。</numerusform></translation>
     </message>
     <message>
         <source>Ignore:</source>
@@ -510,10 +557,6 @@
 </context>
 <context>
     <name>psui::GraphChartDocks</name>
-    <message>
-        <source>Graph</source>
-        <translation>图</translation>
-    </message>
     <message>
         <source>Charts</source>
         <translation>图表</translation>
@@ -601,7 +644,7 @@
         <translation>溢出</translation>
     </message>
     <message>
-        <source>msprobe&apos;s precision index of the NPU node (higher is worse); on the bench side, the value of the matched NPU node</source>
+        <source>msprobe's precision index of the NPU node (higher is worse); on the bench side, the value of the matched NPU node</source>
         <translation>NPU 节点的 msprobe 精度指标（越大越差）；标杆侧显示与之匹配的 NPU 节点的值</translation>
     </message>
     <message>
@@ -625,8 +668,16 @@
         <translation>判定</translation>
     </message>
     <message>
-        <source>msprobe 26.0&apos;s verdict of the NPU node: the worst of its inputs&apos; and outputs&apos; rows (the details say why); on the bench side, the verdict of the matched NPU node</source>
+        <source>msprobe 26.0's verdict of the NPU node: the worst of its inputs' and outputs' rows (the details say why); on the bench side, the verdict of the matched NPU node</source>
         <translation>msprobe 26.0 对 NPU 节点的判定：其输入输出各行中最差的判定（详情面板说明原因）；标杆侧显示所匹配 NPU 节点的判定</translation>
+    </message>
+    <message>
+        <source>md5 equal</source>
+        <translation>md5 一致</translation>
+    </message>
+    <message>
+        <source>md5 differs</source>
+        <translation>md5 不一致</translation>
     </message>
 </context>
 <context>
@@ -638,6 +689,30 @@
     <message>
         <source>Bench: %1</source>
         <translation>标杆：%1</translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation>NPU</translation>
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation>标杆</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>侧</translation>
+    </message>
+    <message>
+        <source>Verdict / precision</source>
+        <translation>结论 / 精度</translation>
     </message>
 </context>
 <context>
@@ -652,9 +727,7 @@
     </message>
     <message numerus="yes">
         <source>%n node(s)</source>
-        <translation>
-            <numerusform>%n 个节点</numerusform>
-        </translation>
+        <translation><numerusform>%n 个节点</numerusform></translation>
     </message>
 </context>
 <context>
@@ -690,10 +763,8 @@
     <message numerus="yes">
         <source>%1
 worst precision index %2 (%n node(s))</source>
-        <translation>
-            <numerusform>%1
-最差精度指标 %2（%n 个节点）</numerusform>
-        </translation>
+        <translation><numerusform>%1
+最差精度指标 %2（%n 个节点）</numerusform></translation>
     </message>
 </context>
 <context>
@@ -743,9 +814,7 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message numerus="yes">
         <source>%n problem(s); Apply is blocked. Row %1: %2</source>
-        <translation>
-            <numerusform>%n 个问题，无法应用。第 %1 行：%2</numerusform>
-        </translation>
+        <translation><numerusform>%n 个问题，无法应用。第 %1 行：%2</numerusform></translation>
     </message>
     <message>
         <source>Cannot load the mapping: %1</source>
@@ -753,9 +822,7 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message numerus="yes">
         <source>Loaded %n rule(s) from %1</source>
-        <translation>
-            <numerusform>已从 %1 加载 %n 条规则</numerusform>
-        </translation>
+        <translation><numerusform>已从 %1 加载 %n 条规则</numerusform></translation>
     </message>
     <message>
         <source>A new, empty mapping: add rules, then Apply.</source>
@@ -771,9 +838,7 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message numerus="yes">
         <source>Comparing again with %n rule(s)…</source>
-        <translation>
-            <numerusform>正在使用 %n 条规则重新比对…</numerusform>
-        </translation>
+        <translation><numerusform>正在使用 %n 条规则重新比对…</numerusform></translation>
     </message>
     <message>
         <source>Cannot save the mapping: %1</source>
@@ -879,7 +944,7 @@ worst precision index %2 (%n node(s))</source>
         <translation>与标杆相比, 此节点任意输入输出的md5值不同</translation>
     </message>
     <message>
-        <source>The absolute difference between the smallest One Thousandth Err Ratio of the node&apos;s inputs and that of its outputs: how much precision the node lost. The larger, the further the NPU values are from the bench. One Thousandth Err Ratio: the share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better.</source>
+        <source>The absolute difference between the smallest One Thousandth Err Ratio of the node's inputs and that of its outputs: how much precision the node lost. The larger, the further the NPU values are from the bench. One Thousandth Err Ratio: the share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better.</source>
         <translation>此节点所有输入的最小双千分之一和所有输出的最小双千分之一的差值的绝对值, 代表双千指标的变化情况, 值越大代表测量值与标杆值的偏差越大, 双千分之一指标计算方式：Tensor中的元素逐个与对应的标杆数据对比，相对误差小于千分之一的比例占总元素个数的比例，比例越接近1越好</translation>
     </message>
     <message>
@@ -927,21 +992,23 @@ worst precision index %2 (%n node(s))</source>
         <translation>msprobe 26.0 规则：此节点的所有输入输出均通过。</translation>
     </message>
     <message>
-        <source>msprobe 26.0 rules: an input or output of this node broke a warning rule (the output&apos;s norm relative error 10 times the inputs&apos;, the cosine falling, a parameter without partner). The details panel says which.</source>
+        <source>msprobe 26.0 rules: an input or output of this node broke a warning rule (the output's norm relative error 10 times the inputs', the cosine falling, a parameter without partner). The details panel says which.</source>
         <translation>msprobe 26.0 规则：此节点的某个输入或输出触发了告警规则（输出的范数相对误差为输入的 10 倍、余弦相似度下降、参数没有对应项）。详情面板会说明是哪一条。</translation>
     </message>
     <message>
-        <source>msprobe 26.0 rules: an input or output of this node broke an error rule (nan or inf in the NPU maximum or minimum, dtype, shape, requires_grad or scalar arguments differing from the bench, an output&apos;s NormRelativeErr above 0.5, md5 differing). The details panel says which.</source>
+        <source>msprobe 26.0 rules: an input or output of this node broke an error rule (nan or inf in the NPU maximum or minimum, dtype, shape, requires_grad or scalar arguments differing from the bench, an output's NormRelativeErr above 0.5, md5 differing). The details panel says which.</source>
         <translation>msprobe 26.0 规则：此节点的某个输入或输出触发了错误规则（NPU 最大值或最小值含 nan 或 inf，dtype、shape、requires_grad 或标量参数与标杆不一致，输出的 NormRelativeErr 大于 0.5，md5 不同）。详情面板会说明是哪一条。</translation>
+    </message>
+    <message>
+        <source>Colour the nodes by overflow level</source>
+        <translation>按溢出等级为节点着色</translation>
     </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
     <message numerus="yes">
         <source>%n warning(s) from the engine (hover for details)</source>
-        <translation>
-            <numerusform>引擎给出 %n 条警告（悬停查看详情）</numerusform>
-        </translation>
+        <translation><numerusform>引擎给出 %n 条警告（悬停查看详情）</numerusform></translation>
     </message>
     <message>
         <source>%1 — ProbeScope</source>
@@ -953,9 +1020,7 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message numerus="yes">
         <source>Built %n node(s).</source>
-        <translation>
-            <numerusform>已构建 %n 个节点。</numerusform>
-        </translation>
+        <translation><numerusform>已构建 %n 个节点。</numerusform></translation>
     </message>
     <message>
         <source>%1 NPU nodes, %2 unmatched, %3 in the worst bin. F3 jumps to the next one.</source>
@@ -1205,6 +1270,49 @@ worst precision index %2 (%n node(s))</source>
         <source>Graph database (*.vis.db)</source>
         <translation>图数据库 (*.vis.db)</translation>
     </message>
+    <message>
+        <source>Options: %1</source>
+        <translation>选项：%1</translation>
+    </message>
+    <message>
+        <source>The options this comparison was opened with; its recent entry opens it with them again, File ▸ Open comparison… changes them</source>
+        <translation>打开此比对时所用的选项；从“最近打开”再次打开时会使用相同的选项，可在 文件 ▸ 打开比对… 中更改</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>%1
+
+Write it into the new sub-folder %2 instead?</source>
+        <translation>%1
+
+改为写入新的子目录 %2？</translation>
+    </message>
+    <message>
+        <source>Use the sub-folder</source>
+        <translation>使用子目录</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>CSV file (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export &amp;report (CSV)…</source>
+        <translation>导出报告 (CSV)(&amp;R)…</translation>
+    </message>
+</context>
+<context>
+    <name>psui::MatchesDock</name>
+    <message>
+        <source>Matches</source>
+        <translation>匹配结果</translation>
+    </message>
 </context>
 <context>
     <name>psui::NodeDetailsModel</name>
@@ -1277,7 +1385,7 @@ worst precision index %2 (%n node(s))</source>
         <translation>当最大绝对误差越接近0表示其计算的误差越小，实际可接受阈值为小于0.001</translation>
     </message>
     <message>
-        <source>msprobe 26.0 rules: the row&apos;s verdict (pass, warning, error). msprobe 1.2 md5 mode: pass when the NPU and bench md5 are equal, diff when they differ</source>
+        <source>msprobe 26.0 rules: the row's verdict (pass, warning, error). msprobe 1.2 md5 mode: pass when the NPU and bench md5 are equal, diff when they differ</source>
         <translation>msprobe 26.0 规则：此行的判定（pass、warning、error）。msprobe 1.2 的 md5 模式：NPU 与标杆的 md5 相同时为 pass，不同时为 diff</translation>
     </message>
     <message>
@@ -1287,6 +1395,14 @@ worst precision index %2 (%n node(s))</source>
     <message>
         <source>Whether the NPU and bench tensors agree on requires_grad</source>
         <translation>NPU 与标杆张量的 requires_grad 是否一致</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation>%2 的 %1（%3）</translation>
+    </message>
+    <message>
+        <source>≈0: the bench %1 is below the noise floor (|bench| &lt; 1e-6 × the tensor's largest |Max|, |Min|, or &lt; 1e-12): this relative error divides by almost nothing.</source>
+        <translation>≈0：标杆 %1 低于噪声下限（|标杆| &lt; 1e-6 × 张量最大的 |Max|、|Min|，或 &lt; 1e-12）：这个相对误差的除数几乎为零。</translation>
     </message>
 </context>
 <context>
@@ -1356,7 +1472,7 @@ worst precision index %2 (%n node(s))</source>
         <translation>并行切分：合并各 rank（msprobe 26.0.0 规则）</translation>
     </message>
     <message>
-        <source>For runs split by tensor or pipeline parallelism: each side&apos;s rank folders are merged into one graph before matching (rank count = tp × pp × dp).</source>
+        <source>For runs split by tensor or pipeline parallelism: each side's rank folders are merged into one graph before matching (rank count = tp × pp × dp).</source>
         <translation>用于按张量并行或流水线并行切分的训练：匹配前先把每一侧的各 rank 目录合并为一张图（rank 数 = tp × pp × dp）。</translation>
     </message>
     <message>
@@ -1400,12 +1516,43 @@ worst precision index %2 (%n node(s))</source>
         <translation>msprobe 1.2：相对误差区间</translation>
     </message>
     <message>
-        <source>The rules that match, rate and colour the nodes: msprobe 26.0&apos;s graph_visualize (what today&apos;s plugin opens, .vis.db) or msprobe 1.2&apos;s graph (.vis)</source>
+        <source>The rules that match, rate and colour the nodes: msprobe 26.0's graph_visualize (what today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis)</source>
         <translation>匹配、评定并着色节点所用的规则：msprobe 26.0 的 graph_visualize（如今的插件打开的 .vis.db）或 msprobe 1.2 的 graph（.vis）</translation>
     </message>
     <message>
         <source>Rules:</source>
         <translation>规则：</translation>
+    </message>
+</context>
+<context>
+    <name>psui::PeerRankJump</name>
+    <message>
+        <source>Data sent to</source>
+        <translation>数据发送</translation>
+    </message>
+    <message>
+        <source>Data received from</source>
+        <translation>数据接收</translation>
+    </message>
+    <message>
+        <source>Data sent to and received from</source>
+        <translation>数据发送接收</translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>rank%1：%2</translation>
+    </message>
+    <message>
+        <source>Precision of the peer: %1</source>
+        <translation>对端的精度：%1</translation>
+    </message>
+    <message>
+        <source>Rank %1 is not part of this session.</source>
+        <translation>rank%1 不在本次会话中。</translation>
+    </message>
+    <message>
+        <source>The peer node %1 is not in this rank's graph.</source>
+        <translation>对端节点 %1 不在该 rank 的图中。</translation>
     </message>
 </context>
 <context>
@@ -1442,9 +1589,7 @@ precision index %2</source>
     </message>
     <message numerus="yes">
         <source>%n node(s) with a precision index</source>
-        <translation>
-            <numerusform>%n 个节点有精度指标</numerusform>
-        </translation>
+        <translation><numerusform>%n 个节点有精度指标</numerusform></translation>
     </message>
     <message>
         <source>Forward: worst per layer</source>
@@ -1617,9 +1762,7 @@ precision index %2</source>
     </message>
     <message numerus="yes">
         <source>··· %n framework frame(s), first: %1</source>
-        <translation>
-            <numerusform>··· %n 个框架栈帧，第一个：%1</numerusform>
-        </translation>
+        <translation><numerusform>··· %n 个框架栈帧，第一个：%1</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1633,7 +1776,7 @@ precision index %2</source>
         <translation>ProbeScope</translation>
     </message>
     <message>
-        <source>Find where an Ascend NPU training run starts to drift from its GPU/CPU reference. Open the msprobe dumps of both runs and ProbeScope shows their module trees side by side, coloured by how far each node&apos;s outputs are from the reference.</source>
+        <source>Find where an Ascend NPU training run starts to drift from its GPU/CPU reference. Open the msprobe dumps of both runs and ProbeScope shows their module trees side by side, coloured by how far each node's outputs are from the reference.</source>
         <translation>找出昇腾 NPU 训练从哪里开始偏离 GPU/CPU 标杆。打开两次运行的 msprobe dump，ProbeScope 会把两棵模块树并排显示，并按每个节点的输出与标杆的差距着色。</translation>
     </message>
     <message>
@@ -1657,7 +1800,7 @@ precision index %2</source>
         <translation>打开示例</translation>
     </message>
     <message>
-        <source>A real comparison of a small MLP&apos;s NPU and bench dumps, with a few red nodes to explore</source>
+        <source>A real comparison of a small MLP's NPU and bench dumps, with a few red nodes to explore</source>
         <translation>一个小型 MLP 的 NPU 与标杆 dump 的真实比对，其中有几个红色节点可供探索</translation>
     </message>
     <message>
