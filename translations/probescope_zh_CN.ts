@@ -1003,6 +1003,10 @@ worst precision index %2 (%n node(s))</source>
         <source>Colour the nodes by overflow level</source>
         <translation>按溢出等级为节点着色</translation>
     </message>
+    <message>
+        <source>As tb_graph_ascend in overflow mode: each node takes the colour of its overflow level (medium, high, critical) instead of its precision colour.</source>
+        <translation>与 tb_graph_ascend 的溢出模式相同：每个节点显示其溢出等级（中、高、严重）的颜色，而不是精度颜色。</translation>
+    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
@@ -1554,6 +1558,10 @@ Write it into the new sub-folder %2 instead?</source>
         <source>The peer node %1 is not in this rank's graph.</source>
         <translation>对端节点 %1 不在该 rank 的图中。</translation>
     </message>
+    <message>
+        <source>Finding the peer ranks…</source>
+        <translation>正在查找对端 rank…</translation>
+    </message>
 </context>
 <context>
     <name>psui::PrecisionCharts</name>
@@ -1736,6 +1744,14 @@ precision index %2</source>
     <message>
         <source>In md5 mode the colours are fixed: equal or different.</source>
         <translation>md5 模式的颜色是固定的：相同或不同。</translation>
+    </message>
+    <message>
+        <source>Finding the communication peers of the other ranks…</source>
+        <translation>正在查找其他 rank 上的通信对端…</translation>
+    </message>
+    <message>
+        <source>The communication peers could not be found: %1</source>
+        <translation>未能找到通信对端：%1</translation>
     </message>
 </context>
 <context>

@@ -65,9 +65,10 @@ CodeFrame userCallerOf(const Graph& g, NodeId node)
 {
     size_t steps = 0;
     for (NodeId n = node; n != kNoNode && n < g.size() && steps <= g.size(); n = g.parent[n], ++steps) {
-        if (g.stack[n] == 0)
+        // The line an export keeps (msprobe 1.2.1 without -cs): a report of the dumps equals one of their .vis.
+        if (g.exportStackIndex(n) == 0)
             continue;
-        for (StrId s : g.stackOf(n)) {
+        for (StrId s : g.exportStackOf(n)) {
             CodeFrame f = parseCodeFrame(g.strings.view(s));
             if (!f.framework && !f.file.empty())
                 return f;

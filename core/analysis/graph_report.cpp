@@ -55,7 +55,8 @@ void describeRow(const Comparison& c, SuspectRow& row)
     CodeFrame caller = userCallerOf(g, row.node);
     row.caller = caller.location();
     row.callerCode = caller.code;
-    for (StrId line : g.stackOf(row.node))
+    // The stack an export writes (one kept line without -cs): the report of the dumps equals the one of their .vis.
+    for (StrId line : g.exportStackOf(row.node))
         row.stack += (row.stack.empty() ? "" : "\n") + std::string(g.strings.view(line));
     if (row.worst.npuItem == kNoItem)
         return;

@@ -17,6 +17,6 @@ class AtomicFile;
 // Writes the sides' rows (and tb_stack, tb_config) into the temporary file of `out` (not committed here);
 // `displayName` names the database in errors; with `part` also the part table.
 void insertVisDbThroughSqlite(const std::vector<VisDbGraph>& graphs, const std::vector<DbSide>& sides, bool v26,
-    AtomicFile& out, const std::string& displayName, const ProgressPart& progress, const VisDbPart* part);
+    AtomicFile& out, const std::string& displayName, const ProgressPart& progress, const VisDbPart* part = nullptr);
 
 } // namespace ps

@@ -51,7 +51,7 @@ QString keptStack(Ctx& c, const char* node)
     auto comparison = ps::runPair(str(c.npu()), std::string(), c.options, c.warnings);
     const ps::Graph& g = comparison->graph(ps::Side::Npu);
     QStringList lines;
-    for (ps::StrId line : g.stackOf(g.find(node)))
+    for (ps::StrId line : g.exportStackOf(g.find(node))) // what an export writes
         lines << QString::fromStdString(std::string(g.strings.view(line)));
     return QStringLiteral("kept: ") + lines.join(QStringLiteral(" | "));
 }

@@ -5,6 +5,7 @@
 #include "models/roles.h"
 #include "testutil.h"
 #include "theme/palette.h"
+#include "vis/vis_reader.h"
 #include "widgets/peerrankjump.h"
 #include "widgets/sidebysidetreeview.h"
 
@@ -12,6 +13,8 @@
 #include <QMenu>
 #include <QTreeView>
 #include <QtTest>
+
+#include <map>
 
 using namespace psui;
 
@@ -129,6 +132,57 @@ private Q_SLOTS:
         QMenu plain;
         jump->addActions(&plain, Side::Npu, m_ui.session->snapshot()->graph(Side::Npu).root);
         QVERIFY(!plain.findChild<QMenu*>(QStringLiteral("peerRankMenu")));
+    }
+    // Dump folders of two ranks (dist_tp_mix_statistics, msprobe 1.2.1's rules): the viewer compares one rank, and
+    // the step's communication peers arrive in the background, equal to the matched_distributed msprobe wrote for
+    // that rank; the jump opens the peer rank, whose own peers are known at once.
+    void peersOfDumpFoldersArriveAfterTheLoad()
+    {
+        QVERIFY(m_ui.session->openPaths(
+            { test::caseDir("dist_tp_mix_statistics") + QStringLiteral("/compare.json") }, ps::EngineOptions {}));
+        QVERIFY(test::waitForSession(m_ui.session.get()));
+        QVERIFY(m_ui.session->jobs().size() >= 2);
+        const auto linked = [this]() { return !m_ui.session->snapshot()->comparison->distributed[0].empty(); };
+        QTRY_VERIFY_WITH_TIMEOUT(linked(), 120000);
+
+        const ps::GraphJob shown = m_ui.session->jobs()[size_t(m_ui.session->currentJob())];
+        const QString ref = test::caseDir("dist_tp_mix_statistics")
+            + QStringLiteral("/ref_1.2.1/compare/compare_step%1_rank%2.vis.gz").arg(shown.step).arg(shown.rank);
+        const ps::VisDocument msprobe = ps::readVisFile(ref.toStdString());
+        const auto byName = [](const ps::Comparison& c) {
+            std::map<std::string, std::vector<std::pair<int, std::string>>> out;
+            for (const auto& [node, link] : c.distributed[0])
+                for (const ps::DistributedPeer& p : link.peers)
+                    out[std::string(c.graphs[0]->nameOf(node)) + " " + link.type].emplace_back(p.rank, p.node);
+            return out;
+        };
+        const auto expected = byName(*msprobe.comparison);
+        QVERIFY(!expected.empty());
+        QCOMPARE(byName(*m_ui.session->snapshot()->comparison), expected);
+
+        // The jump to a peer: that rank's comparison arrives with its links, without another background run.
+        const auto snap = m_ui.session->snapshot();
+        const auto& shownLinks = snap->comparison->distributed[0];
+        NodeId node = ps::kNoNode;
+        ps::DistributedPeer peer {};
+        for (NodeId n : snap->rollup(Side::Npu).exec->nodes)
+            if (const auto it = shownLinks.find(n); node == ps::kNoNode && it != shownLinks.end())
+                for (const ps::DistributedPeer& p : it->second.peers)
+                    if (node == ps::kNoNode && p.rank != shown.rank) {
+                        node = n;
+                        peer = p;
+                    }
+        QVERIFY(node != ps::kNoNode);
+        auto* jump = m_ui.window->findChild<PeerRankJump*>();
+        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
+        QVERIFY(jump->jumpTo(peer.rank, QString::fromStdString(peer.node)));
+        QVERIFY(test::waitForSignal(changed));
+        QCOMPARE(m_ui.session->jobs()[size_t(m_ui.session->currentJob())].rank, peer.rank);
+        QVERIFY(!m_ui.session->isBusy(Channel::Peers));
+        QVERIFY(linked());
+        QVERIFY(test::waitUntilIdle());
+        QCOMPARE(m_ui.session->snapshot()->graph(Side::Npu).nameOf(trees()->currentNode(Side::Npu)),
+            std::string_view(peer.node));
     }
 };
 

@@ -36,7 +36,7 @@ bool SessionController::openPaths(const QStringList& paths, const ps::EngineOpti
 
 void SessionController::open(const OpenRequest& request)
 {
-    startLoad(request, {});
+    startLoad(request, {}, false);
 }
 
 void SessionController::selectJob(int index)
@@ -45,7 +45,7 @@ void SessionController::selectJob(int index)
         return;
     OpenRequest r = m_request;
     r.jobIndex = index;
-    startLoad(r, m_jobs);
+    startLoad(r, m_jobs, true);
 }
 
 bool SessionController::rerunWithLayerMapping(std::shared_ptr<const ps::LayerMappingRules> rules)
@@ -55,23 +55,27 @@ bool SessionController::rerunWithLayerMapping(std::shared_ptr<const ps::LayerMap
     OpenRequest r = m_request;
     r.options.layerMappingPath.clear();
     r.options.layerMappingRules = std::move(rules);
-    startLoad(r, m_jobs);
+    startLoad(r, m_jobs, false);
     return true;
 }
 
-void SessionController::startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs)
+void SessionController::startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs, bool sameComparison)
 {
     m_runner->run(
         Channel::Load, tr("Starting…"),
         [request, jobs = std::move(jobs)](const JobContext& context) { return LoadJob::run(request, jobs, context); },
-        [this](LoadResult result) { finishLoad(result); });
+        [this, sameComparison](LoadResult result) { finishLoad(result, sameComparison); });
 }
 
-void SessionController::finishLoad(LoadResult& result)
+void SessionController::finishLoad(LoadResult& result, bool sameComparison)
 {
     if (!result.error.isEmpty()) {
         Q_EMIT loadFailed(result.error); // the previous session stays as it was
         return;
+    }
+    if (!sameComparison) {
+        m_runner->cancel(Channel::Peers);
+        m_peers.clear();
     }
     m_request = std::move(result.request);
     m_jobs = std::move(result.jobs);
@@ -81,14 +85,16 @@ void SessionController::finishLoad(LoadResult& result)
     replaceSnapshot(std::move(result.snapshot), Change::NewSession);
     if (!result.warnings.isEmpty())
         Q_EMIT warningsReported(result.warnings);
+    findPeers();
 }
 
 void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot, Change change)
 {
-    // Queries and edits still running describe the old snapshot.
-    for (Channel channel : { Channel::Search, Channel::Filter, Channel::Edit })
-        m_runner->cancel(channel);
-    m_snapshot = std::move(snapshot);
+    // Queries and edits still running describe the old snapshot (links alone change no node).
+    if (change != Change::Links)
+        for (Channel channel : { Channel::Search, Channel::Filter, Channel::Edit })
+            m_runner->cancel(channel);
+    m_snapshot = withPeers(std::move(snapshot));
     for (GraphTreeModel* model : m_models) {
         if (change == Change::NewSession)
             model->setSnapshot(m_snapshot);

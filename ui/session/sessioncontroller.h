@@ -9,11 +9,14 @@
 #include "session/jobrunner.h"
 #include "session/openrequest.h"
 
+#include "batch/step_peers.h"
+
 #include <QObject>
 #include <QStringList>
 
 #include <array>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace ps {
@@ -94,11 +97,18 @@ Q_SIGNALS:
     void diagnoseFinished(const psui::DiagnoseOutcome& outcome);
 
 private:
-    enum class Change { NewSession, SameGraphs };
+    // SameGraphs: new matches, precision or colours; Links: only the communication peers arrived (queries stay).
+    enum class Change { NewSession, SameGraphs, Links };
     void replaceSnapshot(std::shared_ptr<const Snapshot> snapshot, Change change);
-    void startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs);
+    // `sameComparison`: another rank or step of the comparison shown (its communication peers stay known).
+    void startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs, bool sameComparison);
     void runExport(const QString& path, QString (*write)(const ExportRequest&)); // on the Export channel
-    void finishLoad(LoadResult& result);
+    void finishLoad(LoadResult& result, bool sameComparison);
+    // Communication peers of a multi-rank dump session (sessioncontroller_peers.cpp): the ranks of the shown step
+    // are compared and analysed in the background after a load, as the batch run does; their links are kept per
+    // job, so the other ranks of the step get theirs when opened.
+    void findPeers();
+    std::shared_ptr<const Snapshot> withPeers(std::shared_ptr<const Snapshot> snapshot) const;
     void edit(const QString& stage, AnalysisJobs::Mutation mutation);
 
     std::array<GraphTreeModel*, 2> m_models {};
@@ -108,6 +118,7 @@ private:
     std::vector<ps::GraphJob> m_jobs;
     QStringList m_jobLabels;
     int m_microStep = -1;
+    std::unordered_map<int, ps::PeerLinks> m_peers; // job index -> links of that rank
     std::unique_ptr<JobRunner> m_runner; // last: destroyed first, it waits for the workers
 };
 

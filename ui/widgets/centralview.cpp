@@ -2,15 +2,14 @@
 
 #include <QAction>
 #include <QActionGroup>
-#include <QDataStream>
 #include <QEvent>
-#include <QIODevice>
 
 namespace psui {
 
 namespace {
-constexpr quint32 kLayoutMagic = 0x50534356; // "PSCV": a layout of this class, version 1
-}
+// A layout of this class, version 1: "PSCV1 <mode> <the splitter's state in base64>" (text, for QSettings).
+constexpr char kLayoutMagic[] = "PSCV1";
+} // namespace
 
 CentralView::CentralView(QWidget* trees, QWidget* parent)
     : QSplitter(Qt::Vertical, parent)
@@ -66,22 +65,17 @@ QList<QAction*> CentralView::modeActions() const
 
 QByteArray CentralView::saveLayout() const
 {
-    QByteArray out;
-    QDataStream stream(&out, QIODevice::WriteOnly);
-    stream << kLayoutMagic << qint32(m_mode) << saveState();
-    return out;
+    return QByteArray(kLayoutMagic) + ' ' + QByteArray::number(int(m_mode)) + ' ' + saveState().toBase64();
 }
 
 void CentralView::restoreLayout(const QByteArray& layout)
 {
-    QDataStream stream(layout);
-    quint32 magic = 0;
-    qint32 mode = 0;
-    QByteArray split;
-    stream >> magic >> mode >> split;
-    if (stream.status() != QDataStream::Ok || magic != kLayoutMagic || mode < 0 || mode > 2)
-        return;
-    restoreState(split);
+    const QList<QByteArray> parts = layout.split(' ');
+    bool isNumber = false;
+    const int mode = parts.size() == 3 ? parts[1].toInt(&isNumber) : -1;
+    if (parts.size() != 3 || parts[0] != kLayoutMagic || !isNumber || mode < 0 || mode > 2)
+        return; // another version's layout, or none: the defaults stay
+    restoreState(QByteArray::fromBase64(parts[2]));
     setMode(Mode(mode));
 }
 

@@ -256,7 +256,8 @@ void LegendPanel::retranslate()
     fillTypes();
     m_onlyHits->setText(tr("Show only these nodes in the trees"));
     m_overflowColours->setText(tr("Colour the nodes by overflow level"));
-    // No tooltip: the text says it all (and every legend tooltip is a translated description).
+    m_overflowColours->setToolTip(tr("As tb_graph_ascend in overflow mode: each node takes the colour of its overflow "
+                                     "level (medium, high, critical) instead of its precision colour."));
     m_editColors->setText(tr("Edit colours…"));
     m_navigator->retranslate();
     if (m_session->snapshot())

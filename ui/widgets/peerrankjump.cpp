@@ -39,8 +39,12 @@ void PeerRankJump::addActions(QMenu* menu, Side side, NodeId node)
         return;
     const auto& links = snap->comparison->distributed[size_t(side)];
     const auto it = links.find(node);
-    if (it == links.end() || it->second.peers.empty())
+    if (it == links.end() || it->second.peers.empty()) {
+        // A dump session learns its peers in the background after the load (SessionController::findPeers).
+        if (m_session->isBusy(Channel::Peers) && snap->graph(side).nameOf(node).starts_with("Distributed"))
+            menu->addAction(tr("Finding the peer ranks…"))->setEnabled(false);
         return;
+    }
     const ps::DistributedLink& link = it->second;
     const QString title = link.type == "send" ? tr("Data sent to")
         : link.type == "receive"              ? tr("Data received from")

@@ -1,0 +1,77 @@
+// Communication peers of multi-rank dump sessions: the batch run analyses every rank of a step together
+// (matched_distributed); the viewer compares one rank at a time, so the step's ranks are analysed once in the
+// background on the Peers channel and each rank's links are kept for when it is opened.
+#include "session/sessioncontroller.h"
+
+#include "session/errortext.h"
+
+namespace psui {
+
+namespace {
+
+struct PeersResult {
+    std::vector<int> jobs; // indexes into the session's jobs, in the order of `links`
+    std::vector<ps::PeerLinks> links;
+    QString error;
+};
+
+} // namespace
+
+void SessionController::findPeers()
+{
+    const int current = m_request.jobIndex;
+    if (!m_request.visPath.isEmpty() || !m_request.options.parallel.empty() || current < 0
+        || size_t(current) >= m_jobs.size() || m_peers.contains(current))
+        return; // graph files carry their links; a merged parallel run has one graph per step
+    std::vector<int> step;
+    std::vector<ps::GraphJob> stepJobs;
+    for (size_t i = 0; i < m_jobs.size(); ++i)
+        if (m_jobs[i].stepDir == m_jobs[size_t(current)].stepDir && !m_jobs[i].rankDir.empty()) {
+            step.push_back(int(i));
+            stepJobs.push_back(m_jobs[i]);
+        }
+    if (stepJobs.size() < 2)
+        return;
+    m_runner->run(
+        Channel::Peers, tr("Finding the communication peers of the other ranks…"),
+        [step, stepJobs, options = m_request.options](const JobContext& context) {
+            PeersResult result;
+            result.jobs = step;
+            try {
+                ps::Progress progress(
+                    [&](ps::Stage, double overall) { context.progress(int(overall * 1000), QString()); },
+                    context.cancelFlag());
+                std::vector<std::string> warnings; // the load of each rank reports its own
+                result.links = ps::peerLinksOfStep(stepJobs, options, warnings, progress);
+            } catch (const std::exception& e) {
+                result.error = ErrorText::of(e);
+            }
+            return result;
+        },
+        [this](const PeersResult& result) {
+            if (!result.error.isEmpty()) {
+                Q_EMIT warningsReported({ tr("The communication peers could not be found: %1").arg(result.error) });
+                return;
+            }
+            for (size_t i = 0; i < result.jobs.size(); ++i)
+                m_peers[result.jobs[i]] = result.links[i];
+            if (m_snapshot && m_peers.contains(m_request.jobIndex))
+                replaceSnapshot(m_snapshot, Change::Links);
+        });
+}
+
+std::shared_ptr<const Snapshot> SessionController::withPeers(std::shared_ptr<const Snapshot> snapshot) const
+{
+    const auto links = m_peers.find(m_request.jobIndex);
+    if (!snapshot || !snapshot->comparison || links == m_peers.end() || !snapshot->comparison->distributed[0].empty()
+        || !snapshot->comparison->distributed[1].empty())
+        return snapshot;
+    // Only the link tables change: the graphs stay shared, the per-node vectors are copied once per rank shown.
+    auto comparison = std::make_shared<ps::Comparison>(*snapshot->comparison);
+    ps::applyPeerLinks(*comparison, links->second);
+    auto linked = std::make_shared<Snapshot>(*snapshot);
+    linked->comparison = std::move(comparison);
+    return linked;
+}
+
+} // namespace psui
