@@ -7,6 +7,18 @@
         <source>Nothing is open.</source>
         <translation>未打开任何内容。</translation>
     </message>
+    <message>
+        <source>A single graph has no bench side to match with.</source>
+        <translation>单个图没有可供匹配的标杆侧。</translation>
+    </message>
+    <message>
+        <source>Real-data comparisons (task "all") cannot be matched by hand: the metrics come from the tensor files and are not recomputed for one pair (tb_graph_ascend refuses them too).</source>
+        <translation>真实数据比对（task 为 "all"）无法手动匹配：其指标来自张量文件，不会针对单个节点对重新计算（tb_graph_ascend 同样拒绝）。</translation>
+    </message>
+    <message>
+        <source>This comparison was opened from a graph file, which holds formatted rows but not the dump statistics: open the NPU and bench dump folders to match nodes by hand.</source>
+        <translation>此比对结果是从图文件打开的，其中只有格式化后的行，没有 dump 统计量：请打开 NPU 和标杆的 dump 目录以手动匹配节点。</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonOptions</name>

@@ -232,17 +232,32 @@ private:
 
 } // namespace
 
-std::string manualMatchRefusal(const Comparison& c)
+MatchRefusal manualMatchRefusalOf(const Comparison& c)
 {
     if (!c.isCompare || !c.graphs[0] || !c.graphs[1])
-        return "a single graph has no bench side to match with";
+        return MatchRefusal::SingleGraph;
     if (c.mode == CompareMode::Real)
-        return "real-data comparisons (task \"all\") cannot be matched by hand: the metrics come from the tensor "
-               "files and are not recomputed for one pair (tb_graph_ascend refuses them too)";
+        return MatchRefusal::RealData;
     for (const auto& g : c.graphs)
         if (!g->dump || g->dump->verbatim)
-            return "this comparison was opened from a graph file, which holds formatted rows but not the dump "
-                   "statistics: open the NPU and bench dump folders to match nodes by hand";
+            return MatchRefusal::GraphFile;
+    return MatchRefusal::None;
+}
+
+std::string manualMatchRefusal(const Comparison& c)
+{
+    switch (manualMatchRefusalOf(c)) {
+    case MatchRefusal::None:
+        return {};
+    case MatchRefusal::SingleGraph:
+        return "a single graph has no bench side to match with";
+    case MatchRefusal::RealData:
+        return "real-data comparisons (task \"all\") cannot be matched by hand: the metrics come from the tensor "
+               "files and are not recomputed for one pair (tb_graph_ascend refuses them too)";
+    case MatchRefusal::GraphFile:
+        return "this comparison was opened from a graph file, which holds formatted rows but not the dump "
+               "statistics: open the NPU and bench dump folders to match nodes by hand";
+    }
     return {};
 }
 

@@ -18,7 +18,10 @@ struct ManualMatchReport {
     std::vector<std::string> failures; // one English line per pair that could not be changed, naming the nodes
 };
 
-// Why this comparison cannot be matched by hand, or "" when it can.
+// Why this comparison cannot be matched by hand (None: it can); the viewer words each kind in its language.
+enum class MatchRefusal { None, SingleGraph, RealData, GraphFile };
+MatchRefusal manualMatchRefusalOf(const Comparison& c);
+// The same reason in English for logs and errors, or "" when it can be matched.
 std::string manualMatchRefusal(const Comparison& c);
 
 // Each returns a new Comparison (the input stays untouched) and fills `report`. They throw ps::Error(BadArgument)

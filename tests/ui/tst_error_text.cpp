@@ -1,8 +1,11 @@
 // The UI's sentences for core's errors (issue #18 item 5): translated from the ErrorCode, naming the file, with
 // core's English detail; the CLI keeps core's message.
+#include "compare/manual_match.h"
+#include "session/analysisjobs.h"
 #include "session/errortext.h"
 #include "session/sessioncontroller.h"
 #include "util/error.h"
+#include "vis/graph_file.h"
 
 #include <QLocale>
 #include <QSignalSpy>
@@ -84,6 +87,25 @@ private Q_SLOTS:
         QVERIFY2(hasChinese(message), qPrintable(message));
         QVERIFY(message.contains(empty.path()));
         QCoreApplication::removeTranslator(&chinese);
+    }
+    // Why a comparison cannot be matched by hand is the viewer's sentence, in its language (not core's English).
+    void theManualMatchRefusalFollowsTheLanguage()
+    {
+        const std::vector<ps::VisDocument> docs
+            = ps::openGraphFile(PROBESCOPE_CASES "/gpt_mix_statistics/ref_1.2.1/compare/compare.vis.gz");
+        QCOMPARE(docs.size(), size_t(1));
+        const auto snapshot = makeSnapshot(docs[0].comparison, &docs[0].meta);
+        QCOMPARE(ps::manualMatchRefusalOf(*snapshot->comparison), ps::MatchRefusal::GraphFile);
+        const QString english = AnalysisJobs::refusal(snapshot.get());
+        QVERIFY2(
+            english.startsWith(QLatin1String("This comparison was opened from a graph file")), qPrintable(english));
+        QTranslator chinese;
+        QVERIFY(chinese.load(QStringLiteral(":/i18n/probescope_zh_CN.qm")));
+        QCoreApplication::installTranslator(&chinese);
+        const QString zh = AnalysisJobs::refusal(snapshot.get());
+        QCoreApplication::removeTranslator(&chinese);
+        QVERIFY2(hasChinese(zh), qPrintable(zh));
+        QCOMPARE(AnalysisJobs::refusal(nullptr), QStringLiteral("Nothing is open."));
     }
 };
 

@@ -35,7 +35,19 @@ QString AnalysisJobs::refusal(const Snapshot* snapshot)
 {
     if (!snapshot || !snapshot->comparison)
         return tr("Nothing is open.");
-    return QString::fromStdString(ps::manualMatchRefusal(*snapshot->comparison));
+    switch (ps::manualMatchRefusalOf(*snapshot->comparison)) {
+    case ps::MatchRefusal::None:
+        return {};
+    case ps::MatchRefusal::SingleGraph:
+        return tr("A single graph has no bench side to match with.");
+    case ps::MatchRefusal::RealData:
+        return tr("Real-data comparisons (task \"all\") cannot be matched by hand: the metrics come from the tensor "
+                  "files and are not recomputed for one pair (tb_graph_ascend refuses them too).");
+    case ps::MatchRefusal::GraphFile:
+        return tr("This comparison was opened from a graph file, which holds formatted rows but not the dump "
+                  "statistics: open the NPU and bench dump folders to match nodes by hand.");
+    }
+    return {};
 }
 
 EditResult AnalysisJobs::edit(const std::shared_ptr<const Snapshot>& base, const Mutation& mutation)
