@@ -418,8 +418,7 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             o.engine.framework = fw;
             continue;
         }
-        if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report" || a == "diff"
-            || a == "merge") {
+        if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report" || a == "diff" || a == "merge") {
             sawCommand = true;
             o.action = a == "graph"      ? CliOptions::Action::Graph
                 : a == "diagnose"        ? CliOptions::Action::Diagnose

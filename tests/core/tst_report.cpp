@@ -331,7 +331,8 @@ private slots:
     {
         const std::string npu = kCases + "/gpt_mix_statistics/npu/step0/rank";
         const std::string bench = kCases + "/gpt_mix_statistics/bench/step0/rank";
-        ps::ComparisonDiff d = ps::diffSources(compareJson("gpt_mix_statistics"), source({ npu, bench }, ps::RulesProfile::Msprobe26));
+        ps::ComparisonDiff d
+            = ps::diffSources(compareJson("gpt_mix_statistics"), source({ npu, bench }, ps::RulesProfile::Msprobe26));
         const auto v121 = ps::defaultColors(ps::CompareMode::Summary, ps::RulesProfile::Msprobe121);
         auto severity = [&](const std::string& label) {
             if (label == "unmatched")
