@@ -16,7 +16,7 @@ SessionController::SessionController(QObject* parent)
     connect(m_runner.get(), &JobRunner::busyChanged, this, &SessionController::busyChanged);
     connect(
         m_runner.get(), &JobRunner::progressChanged, this, [this](Channel channel, int permille, const QString& stage) {
-            if (channel == Channel::Load)
+            if (channel == Channel::Load || channel == Channel::Diff)
                 Q_EMIT progressChanged(permille, stage);
         });
 }
@@ -88,8 +88,13 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
     // Queries and edits still running describe the old snapshot.
     for (Channel channel : { Channel::Search, Channel::Filter, Channel::Edit })
         m_runner->cancel(channel);
+    // A diff describes the snapshot it was computed against: new graphs, matches or colours end it.
+    m_runner->cancel(Channel::Diff);
+    const bool hadChanges = m_changes != nullptr;
+    m_changes.reset();
     m_snapshot = std::move(snapshot);
     for (GraphTreeModel* model : m_models) {
+        model->setChanges(nullptr);
         if (change == Change::NewSession)
             model->setSnapshot(m_snapshot);
         else
@@ -99,6 +104,8 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
         Q_EMIT sessionChanged();
     else
         Q_EMIT snapshotUpdated();
+    if (hadChanges)
+        Q_EMIT changesChanged();
 }
 
 void SessionController::cancel(Channel channel)

@@ -6,6 +6,7 @@
 #include "session/sessioncontroller.h"
 #include "theme/nodeglyph.h"
 #include "theme/palette.h"
+#include "widgets/changelegend.h"
 #include "widgets/hitnavigator.h"
 #include "widgets/matchlist.h"
 
@@ -37,6 +38,7 @@ QIcon swatch(const QColor& color)
 LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
+    , m_changes(new ChangeLegend(session, this))
     , m_binsLayout(new QVBoxLayout)
     , m_binsBox(new QGroupBox(this))
     , m_overflowBox(new QGroupBox(this))
@@ -70,6 +72,7 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     m_binsBox->setObjectName(QStringLiteral("legendBins"));
 
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_changes);
     layout->addWidget(m_binsBox);
     layout->addWidget(m_overflowBox);
     // The editor's button shares the check box's row, so the panel keeps its height.
@@ -258,6 +261,7 @@ void LegendPanel::retranslate()
     m_overflowColours->setText(tr("Colour the nodes by overflow level"));
     // No tooltip: the text says it all (and every legend tooltip is a translated description).
     m_editColors->setText(tr("Edit colours…"));
+    m_changes->retranslate();
     m_navigator->retranslate();
     if (m_session->snapshot())
         resetSession();
