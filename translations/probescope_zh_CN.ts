@@ -25,6 +25,31 @@
     </message>
 </context>
 <context>
+    <name>DiffJob</name>
+    <message>
+        <source>Only a comparison can be compared with another one.</source>
+        <translation>只有比对结果才能与另一个比对结果对比。</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Marking the changes…</source>
+        <translation>正在标记变化…</translation>
+    </message>
+    <message>
+        <source>%1 has no step %2, rank %3: its first graph (step %4, rank %5) is compared.</source>
+        <translation>%1 中没有 step %2、rank %3：改为对比它的第一个图（step %4、rank %5）。</translation>
+    </message>
+    <message>
+        <source>Cannot compare with %1:
+%2</source>
+        <translation>无法与 %1 对比：
+%2</translation>
+    </message>
+</context>
+<context>
     <name>ErrorText</name>
     <message>
         <source>A file or folder does not exist.</source>
@@ -368,6 +393,49 @@
     </message>
 </context>
 <context>
+    <name>psui::ChangeLegend</name>
+    <message>
+        <source>Worse: verdict or worst metric   (%1)</source>
+        <translation>变差：判定或最差指标   (%1)</translation>
+    </message>
+    <message>
+        <source>Better: verdict or worst metric   (%1)</source>
+        <translation>变好：判定或最差指标   (%1)</translation>
+    </message>
+    <message>
+        <source>Appeared: no node of that name before   (NPU %1, bench %2)</source>
+        <translation>新出现：之前没有同名节点   (NPU %1，标杆 %2)</translation>
+    </message>
+    <message>
+        <source>Same as before   (%1)</source>
+        <translation>与之前相同   (%1)</translation>
+    </message>
+    <message>
+        <source>Before: &lt;b&gt;%1&lt;/b&gt; (step %2, rank %3)&lt;br&gt;After: the comparison shown</source>
+        <translation>之前：&lt;b&gt;%1&lt;/b&gt;（step %2，rank %3）&lt;br&gt;之后：当前显示的比对结果</translation>
+    </message>
+    <message>
+        <source>Vanished: only before, in no tree (NPU %1, bench %2)</source>
+        <translation>已消失：仅之前存在，不在树中（NPU %1，标杆 %2）</translation>
+    </message>
+    <message>
+        <source>Bench nodes carry the mark of their NPU node. A collapsed module shows the most notable change inside it.</source>
+        <translation>标杆节点沿用与之匹配的 NPU 节点的标记。折叠的模块显示其内部最值得注意的变化。</translation>
+    </message>
+    <message>
+        <source>Change against another comparison</source>
+        <translation>与另一个比对结果的变化</translation>
+    </message>
+    <message>
+        <source>Stop comparing</source>
+        <translation>停止对比</translation>
+    </message>
+    <message>
+        <source>Back to the precision colours</source>
+        <translation>恢复精度颜色</translation>
+    </message>
+</context>
+<context>
     <name>psui::ColorRangesDialog</name>
     <message>
         <source>Colour ranges</source>
@@ -463,6 +531,105 @@
     <message>
         <source>Cells marked ≈0 divide by a bench value below 1e-6 × the tensor's largest |Max|, |Min| (or 1e-12).</source>
         <translation>标为 ≈0 的单元格以低于 1e-6 × 张量最大 |Max|、|Min|（或 1e-12）的标杆值作除数。</translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation>变差</translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation>变好</translation>
+    </message>
+    <message>
+        <source>appeared (no node of that name before)</source>
+        <translation>新出现（之前没有同名节点）</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>not matched</source>
+        <translation>未匹配</translation>
+    </message>
+    <message>
+        <source>bin %1</source>
+        <translation>区间 %1</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>（不存在）</translation>
+    </message>
+    <message>
+        <source>Change: %1</source>
+        <translation>变化：%1</translation>
+    </message>
+    <message>
+        <source>Before: %1</source>
+        <translation>之前：%1</translation>
+    </message>
+    <message>
+        <source>After: %1</source>
+        <translation>之后：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Change: %1&lt;/b&gt; (against %2)</source>
+        <translation>&lt;b&gt;变化：%1&lt;/b&gt;（对比 %2）</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Worst metric</source>
+        <translation>最差指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+</context>
+<context>
+    <name>psui::DiffTools</name>
+    <message>
+        <source>Cannot compare</source>
+        <translation>无法对比</translation>
+    </message>
+    <message>
+        <source>Compare with another comparison (before)</source>
+        <translation>与另一个比对结果对比（之前）</translation>
+    </message>
+    <message>
+        <source>Comparisons (*.vis *.vis.gz *.vis.db *.db *.json);;All files (*)</source>
+        <translation>比对结果 (*.vis *.vis.gz *.vis.db *.db *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Comparing with %1…</source>
+        <translation>正在与 %1 对比…</translation>
+    </message>
+    <message>
+        <source>Stop comparing with %1</source>
+        <translation>停止与 %1 对比</translation>
+    </message>
+    <message>
+        <source>Stop comparing</source>
+        <translation>停止对比</translation>
+    </message>
+    <message>
+        <source>Compare with another comparison…</source>
+        <translation>与另一个比对结果对比…</translation>
+    </message>
+    <message>
+        <source>Colour the trees by what changed since another comparison of the same model (a .vis, .vis.db or compare.json): worse, better, same, appeared</source>
+        <translation>按照相对于同一模型的另一个比对结果（.vis、.vis.db 或 compare.json）的变化为树着色：变差、变好、相同、新出现</translation>
     </message>
 </context>
 <context>
@@ -1306,6 +1473,14 @@ Write it into the new sub-folder %2 instead?</source>
         <source>Export &amp;report (CSV)…</source>
         <translation>导出报告 (CSV)(&amp;R)…</translation>
     </message>
+    <message>
+        <source>%1 compared with %2 — ProbeScope</source>
+        <translation>%1 对比 %2 — ProbeScope</translation>
+    </message>
+    <message>
+        <source>Compared with %1 (before): %2 worse, %3 better, %4 appeared, %5 vanished NPU nodes.</source>
+        <translation>已与 %1（之前）对比：NPU 节点 %2 个变差、%3 个变好、%4 个新出现、%5 个消失。</translation>
+    </message>
 </context>
 <context>
     <name>psui::MatchesDock</name>
@@ -1736,6 +1911,10 @@ precision index %2</source>
     <message>
         <source>In md5 mode the colours are fixed: equal or different.</source>
         <translation>md5 模式的颜色是固定的：相同或不同。</translation>
+    </message>
+    <message>
+        <source>Comparing with %1…</source>
+        <translation>正在与 %1 对比…</translation>
     </message>
 </context>
 <context>

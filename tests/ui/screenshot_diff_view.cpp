@@ -31,10 +31,13 @@ int main(int argc, char** argv)
         const auto changes = ui.session.changes();
         if (!changes)
             return;
-        // The first regressed node in the tree's order, revealed and selected.
-        const auto& order = ui.session.snapshot()->rollup(Side::Npu).exec->nodes;
-        const auto worse = std::find_if(
-            order.begin(), order.end(), [&](NodeId n) { return changes->markOf(Side::Npu, n) == ChangeMark::Worse; });
+        // The first regressed node that is still matched, in the tree's order, revealed and selected.
+        const auto snapshot = ui.session.snapshot();
+        const auto& order = snapshot->rollup(Side::Npu).exec->nodes;
+        const auto worse = std::find_if(order.begin(), order.end(), [&](NodeId n) {
+            return changes->markOf(Side::Npu, n) == ChangeMark::Worse
+                && snapshot->counterpart(Side::Npu, n) != ps::kNoNode;
+        });
         if (worse == order.end())
             QApplication::exit(1);
         window.findChild<SideBySideTreeView*>()->selectNode(Side::Npu, *worse);

@@ -6,6 +6,7 @@
 #include "analysis/comparison_source.h"
 #include "models/changemap.h"
 #include "models/graphtreemodel.h"
+#include "models/nodefilterproxy.h"
 #include "models/roles.h"
 #include "testutil.h"
 #include "theme/palette.h"
@@ -120,6 +121,8 @@ private Q_SLOTS:
         QCOMPARE(changes->total(Side::Npu, ChangeMark::Same), uint32_t(222)); // as the core test counts them
         QCOMPARE(changes->vanishedNpu + changes->vanishedBench, uint32_t(0));
         QVERIFY(legend()->isVisibleTo(m_ui.window.get()));
+        // The change legend takes the place of the precision bins.
+        QVERIFY(!test::part<QWidget>(m_ui.window.get(), QStringLiteral("legendBins"))->isVisibleTo(m_ui.window.get()));
         QVERIFY(legend()->rowText(int(ChangeMark::Worse)).endsWith(QStringLiteral("(0)")));
         QVERIFY(legend()->rowText(int(ChangeMark::Better)).endsWith(QStringLiteral("(0)")));
         QVERIFY(legend()->rowText(int(ChangeMark::Same)).endsWith(QStringLiteral("(222)")));
@@ -154,6 +157,7 @@ private Q_SLOTS:
         QVERIFY(!index.data(ChangeInsideRole).isValid());
         QCOMPARE(paintedFill(view, index), precision);
         QVERIFY(legend()->isHidden());
+        QVERIFY(test::part<QWidget>(m_ui.window.get(), QStringLiteral("legendBins"))->isVisibleTo(m_ui.window.get()));
         QVERIFY(!action("stopComparingAction")->isEnabled());
         QVERIFY(details()->changeText().isEmpty());
         QVERIFY(!m_ui.window->windowTitle().contains(QStringLiteral("compared")));
@@ -196,6 +200,77 @@ private Q_SLOTS:
         // The status bar says what is compared with what.
         const QString status = test::part<QLabel>(m_ui.window.get(), QStringLiteral("statusText"))->text();
         QVERIFY2(status.contains(QStringLiteral("gpt_mix_statistics")), qPrintable(status));
+    }
+
+    // A collapsed module shows the most notable change inside it; a matched bench node carries its NPU node's mark.
+    void collapsedModulesAndBenchNodesFollowTheirNodes()
+    {
+        const GraphTreeModel& npu = *m_ui.session->model(Side::Npu);
+        const QModelIndex root = npu.index(0, 0);
+        QCOMPARE(root.data(ChangeInsideRole).toInt(), int(ChangeMark::Worse));
+        auto* trees = test::part<SideBySideTreeView>(m_ui.window.get());
+        const auto changes = m_ui.session->changes();
+        const ps::Graph& g = m_ui.session->snapshot()->graph(Side::Npu);
+        // A module that is "same" or "better" itself but holds a worse node: painted worse while collapsed.
+        NodeId module = ps::kNoNode;
+        for (NodeId n = 0; n < g.size() && module == ps::kNoNode; ++n)
+            if (!g.children(n).empty() && n != g.root && changes->markOf(Side::Npu, n) != ChangeMark::Worse
+                && ChangeMark(changes->inside[size_t(Side::Npu)][n]) == ChangeMark::Worse)
+                module = n;
+        QVERIFY(module != ps::kNoNode);
+        trees->revealNode(Side::Npu, module);
+        QTreeView* view = trees->view(Side::Npu);
+        const QModelIndex index = trees->proxy(Side::Npu)->mapFromSource(npu.indexOfNode(module));
+        QVERIFY(index.isValid());
+        view->collapse(index);
+        QCOMPARE(paintedFill(view, index), Palette::changeFill(int(ChangeMark::Worse)));
+        view->expand(index);
+        QCOMPARE(paintedFill(view, index), Palette::changeFill(int(changes->markOf(Side::Npu, module))));
+        const Snapshot& snap = *m_ui.session->snapshot();
+        size_t matched = 0;
+        for (NodeId b = 0; b < snap.graph(Side::Bench).size(); ++b) {
+            const NodeId n = snap.counterpart(Side::Bench, b);
+            if (n == ps::kNoNode || changes->markOf(Side::Bench, b) == ChangeMark::Appeared)
+                continue;
+            QCOMPARE(changes->markOf(Side::Bench, b), changes->markOf(Side::Npu, n));
+            ++matched;
+        }
+        QVERIFY(matched > 0);
+    }
+
+    // Cancelling the diff (the status bar's Cancel) drops it: the session stays, no marks.
+    void cancelKeepsTheSession()
+    {
+        m_ui.session->stopComparing();
+        const auto before = m_ui.session->snapshot();
+        QSignalSpy changed(m_ui.session.get(), &SessionController::changesChanged);
+        m_ui.session->compareWith(compareJson("gpt_mix_statistics"));
+        QVERIFY(m_ui.session->isBusy(Channel::Diff));
+        m_ui.session->cancel(Channel::Diff);
+        QVERIFY(!m_ui.session->isBusy(Channel::Diff));
+        QVERIFY(test::waitUntilIdle());
+        QCOMPARE(changed.size(), 0);
+        QVERIFY(!m_ui.session->changes());
+        QCOMPARE(m_ui.session->snapshot(), before);
+    }
+
+    // The other comparison lacks the shown step: its first graph is compared, and the legend and status say so.
+    void missingStepFallsBackToTheFirstGraph()
+    {
+        QVERIFY(m_ui.open(compareJson("mlp_steps_mix_statistics")));
+        QSignalSpy changed(m_ui.session.get(), &SessionController::sessionChanged);
+        m_ui.session->selectJob(1);
+        QVERIFY(test::waitForSignal(changed));
+        QVERIFY(compareWith(compareJson("mlp_steps_mix_statistics")));
+        QCOMPARE(m_ui.session->changes()->step, 1);
+        QVERIFY(m_ui.session->changes()->graphNote.isEmpty());
+        QCOMPARE(m_ui.session->changes()->total(Side::Npu, ChangeMark::Worse), uint32_t(0));
+        QVERIFY(compareWith(compareJson("mlp_mix_statistics")));
+        const auto changes = m_ui.session->changes();
+        QCOMPARE(changes->step, 0);
+        QVERIFY2(changes->graphNote.contains(QStringLiteral("no step 1, rank 0")), qPrintable(changes->graphNote));
+        const QString status = test::part<QLabel>(m_ui.window.get(), QStringLiteral("statusText"))->text();
+        QVERIFY2(status.contains(changes->graphNote), qPrintable(status));
     }
 
     // Another open ends the diff: the new session shows precision colours.

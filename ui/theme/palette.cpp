@@ -61,7 +61,7 @@ QColor Palette::changeFill(int mark)
     case ChangeMark::Same:
         break;
     }
-    return QColor(242, 242, 242);
+    return QColor(230, 230, 230);
 }
 
 } // namespace psui

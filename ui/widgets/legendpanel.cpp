@@ -99,6 +99,10 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
             m_binChecks[i]->setText(binText(int(i))); // the counts of the micro step shown
     });
     connect(m_navigator, &HitNavigator::jumpRequested, this, &LegendPanel::jumpRequested);
+    connect(m_session, &SessionController::changesChanged, this, [this]() {
+        const auto snap = m_session->snapshot();
+        m_binsBox->setVisible(snap && !snap->bins.empty() && !m_session->changes());
+    });
     retranslate();
     resetSession();
 }
@@ -221,7 +225,7 @@ void LegendPanel::resetSession()
     m_hits->clear();
     const auto snap = m_session->snapshot();
     const bool compare = snap && !snap->bins.empty();
-    m_binsBox->setVisible(compare);
+    m_binsBox->setVisible(compare && !m_session->changes()); // while a diff is shown, its legend takes the place
     m_editColors->setVisible(compare && snap->comparison->mode != ps::CompareMode::Md5); // md5 colours are fixed
     m_overflowBox->setVisible(snap && snap->comparison && snap->comparison->overflowCheck);
     if (compare) {
