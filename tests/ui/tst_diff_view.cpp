@@ -306,6 +306,9 @@ private Q_SLOTS:
         QVERIFY(box);
         QVERIFY(box->text().contains(QStringLiteral("broken_before.vis")));
         box->close();
+        // The status bar is back to the session's summary (not the job's last stage).
+        const QString status = test::part<QLabel>(m_ui.window.get(), QStringLiteral("statusText"))->text();
+        QVERIFY2(status.contains(QStringLiteral("NPU nodes")), qPrintable(status));
         // A missing file, too.
         failed.clear();
         m_ui.session->compareWith(m_ui.tmp.filePath(QStringLiteral("missing.vis.db")));

@@ -114,6 +114,13 @@ void MainWindow::connectSession()
     });
     connect(m_session, &SessionController::progressChanged, this, &MainWindow::onProgress);
     connect(m_session, &SessionController::changesChanged, this, &MainWindow::onChangesChanged);
+    connect(m_session, &SessionController::compareFailed, this, [this]() {
+        // The message box says why; the status bar goes back to what is shown.
+        if (m_session->changes())
+            onChangesChanged();
+        else
+            showSessionStatus();
+    });
     connect(m_cancel, &QPushButton::clicked, m_session, [this]() { m_session->cancel(m_shownChannel); });
     connect(m_jobs, &QComboBox::activated, m_session, &SessionController::selectJob);
     // Item 0 is "All" (-1), item k+1 is micro step k.

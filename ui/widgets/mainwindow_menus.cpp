@@ -180,8 +180,11 @@ void MainWindow::retranslateUi()
         setWindowTitle(tr("ProbeScope"));
         m_status->setText(tr("Open a comparison (Ctrl+O), a compare.json, or drop dump folders here."));
     } else if (!m_session->isBusy(m_shownChannel)) {
-        setWindowTitle(tr("%1 — ProbeScope").arg(m_session->title()));
-        showSessionStatus();
+        showTitle();
+        if (m_session->changes())
+            onChangesChanged(); // what is compared with what, in the new language
+        else
+            showSessionStatus();
     }
     m_trees->retranslate();
     m_layerMappingDock->setWindowTitle(tr("Layer mapping"));
