@@ -7,18 +7,6 @@
         <source>Nothing is open.</source>
         <translation>未打开任何内容。</translation>
     </message>
-    <message>
-        <source>A single graph has no bench side to match with.</source>
-        <translation>单个图没有可供匹配的标杆侧。</translation>
-    </message>
-    <message>
-        <source>Real-data comparisons (task "all") cannot be matched by hand: the metrics come from the tensor files and are not recomputed for one pair (tb_graph_ascend refuses them too).</source>
-        <translation>真实数据比对（task 为 "all"）无法手动匹配：其指标来自张量文件，不会针对单个节点对重新计算（tb_graph_ascend 同样拒绝）。</translation>
-    </message>
-    <message>
-        <source>This comparison was opened from a graph file, which holds formatted rows but not the dump statistics: open the NPU and bench dump folders to match nodes by hand.</source>
-        <translation>此比对结果是从图文件打开的，其中只有格式化后的行，没有 dump 统计量：请打开 NPU 和标杆的 dump 目录以手动匹配节点。</translation>
-    </message>
 </context>
 <context>
     <name>ComparisonOptions</name>
@@ -34,6 +22,31 @@
         <source>none</source>
         <comment>no engine options</comment>
         <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>DiffJob</name>
+    <message>
+        <source>Only a comparison can be compared with another one.</source>
+        <translation>只有比对结果才能与另一个比对结果对比。</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Marking the changes…</source>
+        <translation>正在标记变化…</translation>
+    </message>
+    <message>
+        <source>%1 has no step %2, rank %3: its first graph (step %4, rank %5) is compared.</source>
+        <translation>%1 中没有 step %2、rank %3：改为对比它的第一个图（step %4、rank %5）。</translation>
+    </message>
+    <message>
+        <source>Cannot compare with %1:
+%2</source>
+        <translation>无法与 %1 对比：
+%2</translation>
     </message>
 </context>
 <context>
@@ -380,6 +393,49 @@
     </message>
 </context>
 <context>
+    <name>psui::ChangeLegend</name>
+    <message>
+        <source>Worse: verdict or worst metric   (%1)</source>
+        <translation>变差：判定或最差指标   (%1)</translation>
+    </message>
+    <message>
+        <source>Better: verdict or worst metric   (%1)</source>
+        <translation>变好：判定或最差指标   (%1)</translation>
+    </message>
+    <message>
+        <source>Appeared: no node of that name before   (NPU %1, bench %2)</source>
+        <translation>新出现：之前没有同名节点   (NPU %1，标杆 %2)</translation>
+    </message>
+    <message>
+        <source>Same as before   (%1)</source>
+        <translation>与之前相同   (%1)</translation>
+    </message>
+    <message>
+        <source>Before: &lt;b&gt;%1&lt;/b&gt; (step %2, rank %3)&lt;br&gt;After: the comparison shown</source>
+        <translation>之前：&lt;b&gt;%1&lt;/b&gt;（step %2，rank %3）&lt;br&gt;之后：当前显示的比对结果</translation>
+    </message>
+    <message>
+        <source>Vanished: only before, in no tree (NPU %1, bench %2)</source>
+        <translation>已消失：仅之前存在，不在树中（NPU %1，标杆 %2）</translation>
+    </message>
+    <message>
+        <source>Bench nodes carry the mark of their NPU node. A collapsed module shows the most notable change inside it.</source>
+        <translation>标杆节点沿用与之匹配的 NPU 节点的标记。折叠的模块显示其内部最值得注意的变化。</translation>
+    </message>
+    <message>
+        <source>Change against another comparison</source>
+        <translation>与另一个比对结果的变化</translation>
+    </message>
+    <message>
+        <source>Stop comparing</source>
+        <translation>停止对比</translation>
+    </message>
+    <message>
+        <source>Back to the precision colours</source>
+        <translation>恢复精度颜色</translation>
+    </message>
+</context>
+<context>
     <name>psui::ColorRangesDialog</name>
     <message>
         <source>Colour ranges</source>
@@ -475,6 +531,105 @@
     <message>
         <source>Cells marked ≈0 divide by a bench value below 1e-6 × the tensor's largest |Max|, |Min| (or 1e-12).</source>
         <translation>标为 ≈0 的单元格以低于 1e-6 × 张量最大 |Max|、|Min|（或 1e-12）的标杆值作除数。</translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation>变差</translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation>变好</translation>
+    </message>
+    <message>
+        <source>appeared (no node of that name before)</source>
+        <translation>新出现（之前没有同名节点）</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>not matched</source>
+        <translation>未匹配</translation>
+    </message>
+    <message>
+        <source>bin %1</source>
+        <translation>区间 %1</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>（不存在）</translation>
+    </message>
+    <message>
+        <source>Change: %1</source>
+        <translation>变化：%1</translation>
+    </message>
+    <message>
+        <source>Before: %1</source>
+        <translation>之前：%1</translation>
+    </message>
+    <message>
+        <source>After: %1</source>
+        <translation>之后：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Change: %1&lt;/b&gt; (against %2)</source>
+        <translation>&lt;b&gt;变化：%1&lt;/b&gt;（对比 %2）</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Worst metric</source>
+        <translation>最差指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+</context>
+<context>
+    <name>psui::DiffTools</name>
+    <message>
+        <source>Cannot compare</source>
+        <translation>无法对比</translation>
+    </message>
+    <message>
+        <source>Compare with another comparison (before)</source>
+        <translation>与另一个比对结果对比（之前）</translation>
+    </message>
+    <message>
+        <source>Comparisons (*.vis *.vis.gz *.vis.db *.db *.json);;All files (*)</source>
+        <translation>比对结果 (*.vis *.vis.gz *.vis.db *.db *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Comparing with %1…</source>
+        <translation>正在与 %1 对比…</translation>
+    </message>
+    <message>
+        <source>Stop comparing with %1</source>
+        <translation>停止与 %1 对比</translation>
+    </message>
+    <message>
+        <source>Stop comparing</source>
+        <translation>停止对比</translation>
+    </message>
+    <message>
+        <source>Compare with another comparison…</source>
+        <translation>与另一个比对结果对比…</translation>
+    </message>
+    <message>
+        <source>Colour the trees by what changed since another comparison of the same model (a .vis, .vis.db or compare.json): worse, better, same, appeared</source>
+        <translation>按照相对于同一模型的另一个比对结果（.vis、.vis.db 或 compare.json）的变化为树着色：变差、变好、相同、新出现</translation>
     </message>
 </context>
 <context>
@@ -1015,10 +1170,6 @@ worst precision index %2 (%n node(s))</source>
         <source>Colour the nodes by overflow level</source>
         <translation>按溢出等级为节点着色</translation>
     </message>
-    <message>
-        <source>As tb_graph_ascend in overflow mode: each node takes the colour of its overflow level (medium, high, critical) instead of its precision colour.</source>
-        <translation>与 tb_graph_ascend 的溢出模式相同：每个节点显示其溢出等级（中、高、严重）的颜色，而不是精度颜色。</translation>
-    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
@@ -1322,6 +1473,14 @@ Write it into the new sub-folder %2 instead?</source>
         <source>Export &amp;report (CSV)…</source>
         <translation>导出报告 (CSV)(&amp;R)…</translation>
     </message>
+    <message>
+        <source>%1 compared with %2 — ProbeScope</source>
+        <translation>%1 对比 %2 — ProbeScope</translation>
+    </message>
+    <message>
+        <source>Compared with %1 (before): %2 worse, %3 better, %4 appeared, %5 vanished NPU nodes.</source>
+        <translation>已与 %1（之前）对比：NPU 节点 %2 个变差、%3 个变好、%4 个新出现、%5 个消失。</translation>
+    </message>
 </context>
 <context>
     <name>psui::MatchesDock</name>
@@ -1570,10 +1729,6 @@ Write it into the new sub-folder %2 instead?</source>
         <source>The peer node %1 is not in this rank's graph.</source>
         <translation>对端节点 %1 不在该 rank 的图中。</translation>
     </message>
-    <message>
-        <source>Finding the peer ranks…</source>
-        <translation>正在查找对端 rank…</translation>
-    </message>
 </context>
 <context>
     <name>psui::PrecisionCharts</name>
@@ -1758,12 +1913,8 @@ precision index %2</source>
         <translation>md5 模式的颜色是固定的：相同或不同。</translation>
     </message>
     <message>
-        <source>Finding the communication peers of the other ranks…</source>
-        <translation>正在查找其他 rank 上的通信对端…</translation>
-    </message>
-    <message>
-        <source>The communication peers could not be found: %1</source>
-        <translation>未能找到通信对端：%1</translation>
+        <source>Comparing with %1…</source>
+        <translation>正在与 %1 对比…</translation>
     </message>
 </context>
 <context>

@@ -85,14 +85,15 @@ ComparisonSource ComparisonSource::open(const std::vector<std::string>& paths, c
     return s;
 }
 
-std::shared_ptr<const Comparison> ComparisonSource::load(size_t index, std::vector<std::string>& warnings) const
+std::shared_ptr<const Comparison> ComparisonSource::load(
+    size_t index, std::vector<std::string>& warnings, const Progress* progress) const
 {
     if (index >= m_graphs.size())
         throw Error(ErrorCode::BadArgument, m_label, "no graph " + std::to_string(index));
     switch (m_kind) {
     case SourceKind::CompareJson:
     case SourceKind::DumpFolders:
-        return runPair(m_jobs[index].npuDir, m_jobs[index].benchDir, m_engine, warnings);
+        return runPair(m_jobs[index].npuDir, m_jobs[index].benchDir, m_engine, warnings, progress);
     case SourceKind::VisDb:
         return readVisDbGraph(m_file, m_graphs[index].step, m_graphs[index].rank).comparison;
     case SourceKind::Vis:

@@ -32,8 +32,10 @@ public:
     SourceKind kind() const { return m_kind; }
     const std::string& label() const { return m_label; } // the paths as given, joined by " + "
     const std::vector<SourceGraph>& graphs() const { return m_graphs; }
-    // Loads (builds and compares, or reads) graph `index`; warnings of the engine are appended.
-    std::shared_ptr<const Comparison> load(size_t index, std::vector<std::string>& warnings) const;
+    // Loads (builds and compares, or reads) graph `index`; warnings of the engine are appended. `progress`: the
+    // engine's stages of dumps, and Error(Cancelled) soon after its cancel flag is set (graph files ignore it).
+    std::shared_ptr<const Comparison> load(
+        size_t index, std::vector<std::string>& warnings, const Progress* progress = nullptr) const;
 
 private:
     SourceKind m_kind = SourceKind::Vis;

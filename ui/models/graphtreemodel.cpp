@@ -30,6 +30,15 @@ void GraphTreeModel::updateSnapshot(std::shared_ptr<const Snapshot> snapshot)
         Q_EMIT dataChanged(index(0, 0), index(0, columnCount() - 1));
 }
 
+void GraphTreeModel::setChanges(std::shared_ptr<const ChangeMap> changes)
+{
+    if (!changes && !m_changes)
+        return;
+    m_changes = std::move(changes);
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(0, columnCount() - 1), { ChangeRole, ChangeInsideRole });
+}
+
 const ps::Graph* GraphTreeModel::graph() const
 {
     if (!m_snapshot || !m_snapshot->hasSide(m_side) || m_snapshot->graph(m_side).size() == 0)
@@ -212,6 +221,13 @@ QVariant GraphTreeModel::data(const QModelIndex& index, int role) const
         return int(m_snapshot->overflow(m_side, node));
     case NodeTypeRole:
         return int(g->type[node]);
+    case ChangeRole:
+    case ChangeInsideRole: {
+        if (!m_changes)
+            return {};
+        const auto& marks = (role == ChangeRole ? m_changes->mark : m_changes->inside)[size_t(m_side)];
+        return node < marks.size() ? QVariant(int(marks[node])) : QVariant();
+    }
     case WorstOverflowRole:
         return node < r.worstOverflow.size() ? int(r.worstOverflow[node]) : 0;
     case SortRole:

@@ -21,6 +21,8 @@ enum Roles {
     MergeMarkRole, // QString: "TP" when the node's data was merged across ranks, "r<N>" when it came from rank N
                    // of a merged run, "" otherwise
     NearZeroRole, // bool: a relative error whose bench value is below the noise floor (models/noisefloor.h)
+    ChangeRole, // int(ChangeMark) against another comparison (models/changemap.h); invalid while no diff is shown
+    ChangeInsideRole, // int(ChangeMark): the most notable mark in the subtree; invalid while no diff is shown
 };
 
 enum Column { NameColumn, TypeColumn, PrecisionColumn, WorstColumn, OverflowColumn, ColumnCount };

@@ -17,8 +17,8 @@
 
 namespace psui {
 
-enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Peers };
-constexpr size_t kChannelCount = 7;
+enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Peers, Diff };
+constexpr size_t kChannelCount = 8;
 
 class JobRunner;
 

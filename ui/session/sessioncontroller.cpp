@@ -16,7 +16,7 @@ SessionController::SessionController(QObject* parent)
     connect(m_runner.get(), &JobRunner::busyChanged, this, &SessionController::busyChanged);
     connect(
         m_runner.get(), &JobRunner::progressChanged, this, [this](Channel channel, int permille, const QString& stage) {
-            if (channel == Channel::Load)
+            if (channel == Channel::Load || channel == Channel::Diff)
                 Q_EMIT progressChanged(permille, stage);
         });
 }
@@ -90,12 +90,20 @@ void SessionController::finishLoad(LoadResult& result, bool sameComparison)
 
 void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot, Change change)
 {
-    // Queries and edits still running describe the old snapshot (links alone change no node).
-    if (change != Change::Links)
-        for (Channel channel : { Channel::Search, Channel::Filter, Channel::Edit })
+    // Queries, edits and a diff still running describe the old snapshot; the communication peers alone change no
+    // node (a diff shown stays). A diff describes the snapshot it was computed against: new graphs, matches or
+    // colours end it.
+    const bool sameNodes = change == Change::Links;
+    if (!sameNodes)
+        for (Channel channel : { Channel::Search, Channel::Filter, Channel::Edit, Channel::Diff })
             m_runner->cancel(channel);
+    const bool hadChanges = m_changes != nullptr && !sameNodes;
+    if (!sameNodes)
+        m_changes.reset();
     m_snapshot = withPeers(std::move(snapshot));
     for (GraphTreeModel* model : m_models) {
+        if (!sameNodes)
+            model->setChanges(nullptr);
         if (change == Change::NewSession)
             model->setSnapshot(m_snapshot);
         else
@@ -105,6 +113,8 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
         Q_EMIT sessionChanged();
     else
         Q_EMIT snapshotUpdated();
+    if (hadChanges)
+        Q_EMIT changesChanged();
 }
 
 void SessionController::cancel(Channel channel)

@@ -2,6 +2,7 @@
 // Owns the open session (an immutable snapshot) and is the only object that starts background work: loading and
 // comparing, editing matches, searching, filtering, diagnosing and exporting, each on its own channel of the job
 // runner (the latest request of a channel wins). One private function replaces the snapshot.
+#include "models/changemap.h"
 #include "models/legend.h"
 #include "models/nodesearch.h"
 #include "models/snapshot.h"
@@ -78,6 +79,12 @@ public:
     // Why the current session cannot be matched by hand ("" if it can).
     QString manualMatchRefusal() const { return AnalysisJobs::refusal(m_snapshot.get()); }
     void diagnose(const ps::DiagnoseOptions& options); // first-divergence finder on the current snapshot
+    // "Compare with another comparison": `path` (a compare.json, .vis or .vis.db) is the "before" of the shown
+    // comparison; its graph of the shown step and rank is loaded and compared on the Diff channel, then the trees
+    // carry change marks (changesChanged) until stopComparing, another session, or new matches or colours.
+    void compareWith(const QString& path);
+    void stopComparing();
+    std::shared_ptr<const ChangeMap> changes() const { return m_changes; } // null: no diff shown
 
 Q_SIGNALS:
     // Not busy: stage is empty, or why the work stopped (e.g. cancelled).
@@ -95,6 +102,8 @@ Q_SIGNALS:
     void matchFinished(const psui::MatchOutcome& outcome);
     void matchConfigSaved(const QString& path, const QString& error);
     void diagnoseFinished(const psui::DiagnoseOutcome& outcome);
+    void changesChanged(); // a diff started or ended (changes())
+    void compareFailed(const QString& message); // the session and any diff shown stay as they were
 
 private:
     // SameGraphs: new matches, precision or colours; Links: only the communication peers arrived (queries stay).
@@ -110,6 +119,7 @@ private:
     void findPeers();
     std::shared_ptr<const Snapshot> withPeers(std::shared_ptr<const Snapshot> snapshot) const;
     void edit(const QString& stage, AnalysisJobs::Mutation mutation);
+    void setChanges(std::shared_ptr<const ChangeMap> changes);
 
     std::array<GraphTreeModel*, 2> m_models {};
     std::shared_ptr<const Snapshot> m_snapshot;
@@ -119,6 +129,7 @@ private:
     QStringList m_jobLabels;
     int m_microStep = -1;
     std::unordered_map<int, ps::PeerLinks> m_peers; // job index -> links of that rank
+    std::shared_ptr<const ChangeMap> m_changes;
     std::unique_ptr<JobRunner> m_runner; // last: destroyed first, it waits for the workers
 };
 

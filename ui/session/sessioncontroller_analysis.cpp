@@ -1,6 +1,9 @@
-// The session controller's analysis requests: manual match / unmatch, .vis.config files and the first-divergence
-// finder, run by AnalysisJobs against the snapshot of the moment.
+// The session controller's analysis requests: manual match / unmatch, .vis.config files, the first-divergence
+// finder (run by AnalysisJobs against the snapshot of the moment) and the diff with another comparison (DiffJob).
 #include "session/sessioncontroller.h"
+
+#include "models/graphtreemodel.h"
+#include "session/diffjob.h"
 
 namespace psui {
 
@@ -54,6 +57,40 @@ void SessionController::diagnose(const ps::DiagnoseOptions& options)
         Channel::Diagnose, {},
         [snapshot = m_snapshot, options](const JobContext&) { return AnalysisJobs::diagnose(snapshot, options); },
         [this](const DiagnoseOutcome& outcome) { Q_EMIT diagnoseFinished(outcome); });
+}
+
+void SessionController::compareWith(const QString& path)
+{
+    DiffRequest request { path, m_request.options, m_snapshot };
+    if (m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < m_jobs.size()) {
+        request.step = m_jobs[size_t(m_request.jobIndex)].step;
+        request.rank = m_jobs[size_t(m_request.jobIndex)].rank;
+    }
+    m_runner->run(
+        Channel::Diff, tr("Comparing with %1…").arg(path),
+        [request](const JobContext& context) { return DiffJob::run(request, context); },
+        [this, after = m_snapshot](const DiffOutcome& outcome) {
+            if (!outcome.error.isEmpty())
+                Q_EMIT compareFailed(outcome.error);
+            else if (after == m_snapshot) // replaceSnapshot cancels the job; this guards the rest
+                setChanges(outcome.changes);
+        });
+}
+
+void SessionController::stopComparing()
+{
+    m_runner->cancel(Channel::Diff);
+    setChanges(nullptr);
+}
+
+void SessionController::setChanges(std::shared_ptr<const ChangeMap> changes)
+{
+    if (!changes && !m_changes)
+        return;
+    m_changes = std::move(changes);
+    for (GraphTreeModel* model : m_models)
+        model->setChanges(m_changes);
+    Q_EMIT changesChanged();
 }
 
 } // namespace psui

@@ -1,5 +1,7 @@
 #include "theme/palette.h"
 
+#include "models/changemap.h"
+
 namespace psui {
 
 QColor Palette::binColor(const Snapshot& snapshot, int bin)
@@ -45,6 +47,21 @@ QColor Palette::overflowFill(int level)
 QColor Palette::textOn(const QColor& fill)
 {
     return fill.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+QColor Palette::changeFill(int mark)
+{
+    switch (ChangeMark(mark)) {
+    case ChangeMark::Worse:
+        return QColor(230, 97, 0); // Okabe-Ito orange-vermillion
+    case ChangeMark::Better:
+        return QColor(86, 180, 233); // sky blue
+    case ChangeMark::Appeared:
+        return QColor(240, 228, 66); // yellow
+    case ChangeMark::Same:
+        break;
+    }
+    return QColor(230, 230, 230);
 }
 
 } // namespace psui

@@ -21,6 +21,10 @@ public:
     static QColor hitMarker() { return QColor(31, 63, 207); }
     static QColor mergeBadge() { return QColor(0, 121, 107); } // nodes a parallel merge made or changed
     static QColor textOn(const QColor& fill); // readable text on a fill
+    // The fill of a ChangeMark (diff with another comparison): worse orange, better blue, appeared yellow, same
+    // pale grey; told apart without red-green vision (Okabe-Ito's colours). `vanished`: the legend's entry.
+    static QColor changeFill(int mark);
+    static QColor vanished() { return QColor(204, 121, 167); }
 };
 
 } // namespace psui

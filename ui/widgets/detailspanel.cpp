@@ -63,6 +63,7 @@ private:
 DetailsPanel::DetailsPanel(QWidget* parent)
     : QWidget(parent)
     , m_header(new QLabel(this))
+    , m_change(new QLabel(this))
     , m_verdict(new QLabel(this))
     , m_colourNote(new QLabel(this))
     , m_mergeTitle(new QLabel(this))
@@ -73,6 +74,11 @@ DetailsPanel::DetailsPanel(QWidget* parent)
 {
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_header->setWordWrap(true);
+    m_change->setObjectName(QStringLiteral("beforeAfter"));
+    m_change->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_change->setMargin(4);
+    m_change->setAutoFillBackground(true);
+    m_change->hide();
     m_verdict->setObjectName(QStringLiteral("verdictReasons"));
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdict->setWordWrap(true);
@@ -105,6 +111,7 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
+    layout->addWidget(m_change);
     layout->addWidget(m_verdict);
     layout->addWidget(m_colourNote);
     layout->addWidget(m_mergeTitle);
@@ -123,6 +130,7 @@ void DetailsPanel::retranslate()
         fitColumns(); // "NPU"/"标杆" differ in width: the Side cells would be clipped
     }
     m_header->setText(headerText());
+    updateChange();
     updateVerdict();
     updateColourNote();
     updateMergeInfo();
@@ -220,6 +228,7 @@ void DetailsPanel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu
     m_bench = bench;
     m_model->setNodes(std::move(snapshot), npu, bench);
     m_header->setText(headerText());
+    updateChange();
     updateVerdict();
     updateColourNote();
     updateMergeInfo();

@@ -2,7 +2,9 @@
 // The node details: the matched NPU and bench nodes' inputs, outputs and parameters paired row by row, every
 // field and metric of the mode, metric explanations as column tooltips, suspicious cells highlighted, and
 // "copy as text"; under msprobe 26.0.0's rules, why the node is not a pass; for a graph merged from parallel ranks, how
-// the node's data was merged.
+// the node's data was merged; while a diff with another comparison is shown, the NPU node's verdict and worst metric
+// before and after, side by side.
+#include "models/changemap.h"
 #include "models/snapshot.h"
 
 #include <QWidget>
@@ -24,6 +26,11 @@ public:
     explicit DetailsPanel(QWidget* parent = nullptr);
 
     void setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu, NodeId bench);
+    // The diff shown (null: none); set before setNodes of the snapshot it describes.
+    void setChanges(std::shared_ptr<const ChangeMap> changes);
+    // The NPU node's change, then before and after: "Change: worse", "Before: bin 1, MaxRelativeErr 12.1%", ...;
+    // "" without a diff or an NPU node.
+    QString changeText() const;
     NodeDetailsModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QString headerText() const;
@@ -37,14 +44,17 @@ public:
 
 private:
     void updateMergeInfo();
+    void updateChange();
     void updateVerdict();
     void updateColourNote();
     void fitColumns(); // to their contents, at most 260 px each
 
     std::shared_ptr<const Snapshot> m_snapshot;
+    std::shared_ptr<const ChangeMap> m_changes;
     NodeId m_npu = ps::kNoNode;
     NodeId m_bench = ps::kNoNode;
     QLabel* m_header;
+    QLabel* m_change; // before / after of the NPU node while a diff is shown
     QLabel* m_verdict; // why the node is not a pass (msprobe 26.0.0's rules), in the verdict's colour
     QLabel* m_colourNote; // which metric drove the colour, and the noise-floor marks
     QLabel* m_mergeTitle;

@@ -6,6 +6,7 @@
 #include "session/sessioncontroller.h"
 #include "theme/nodeglyph.h"
 #include "theme/palette.h"
+#include "widgets/changelegend.h"
 #include "widgets/hitnavigator.h"
 #include "widgets/matchlist.h"
 
@@ -37,6 +38,7 @@ QIcon swatch(const QColor& color)
 LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
+    , m_changes(new ChangeLegend(session, this))
     , m_binsLayout(new QVBoxLayout)
     , m_binsBox(new QGroupBox(this))
     , m_overflowBox(new QGroupBox(this))
@@ -70,6 +72,7 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     m_binsBox->setObjectName(QStringLiteral("legendBins"));
 
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_changes);
     layout->addWidget(m_binsBox);
     layout->addWidget(m_overflowBox);
     // The editor's button shares the check box's row, so the panel keeps its height.
@@ -96,6 +99,10 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
             m_binChecks[i]->setText(binText(int(i))); // the counts of the micro step shown
     });
     connect(m_navigator, &HitNavigator::jumpRequested, this, &LegendPanel::jumpRequested);
+    connect(m_session, &SessionController::changesChanged, this, [this]() {
+        const auto snap = m_session->snapshot();
+        m_binsBox->setVisible(snap && !snap->bins.empty() && !m_session->changes());
+    });
     retranslate();
     resetSession();
 }
@@ -218,7 +225,7 @@ void LegendPanel::resetSession()
     m_hits->clear();
     const auto snap = m_session->snapshot();
     const bool compare = snap && !snap->bins.empty();
-    m_binsBox->setVisible(compare);
+    m_binsBox->setVisible(compare && !m_session->changes()); // while a diff is shown, its legend takes the place
     m_editColors->setVisible(compare && snap->comparison->mode != ps::CompareMode::Md5); // md5 colours are fixed
     m_overflowBox->setVisible(snap && snap->comparison && snap->comparison->overflowCheck);
     if (compare) {
@@ -259,6 +266,7 @@ void LegendPanel::retranslate()
     m_overflowColours->setToolTip(tr("As tb_graph_ascend in overflow mode: each node takes the colour of its overflow "
                                      "level (medium, high, critical) instead of its precision colour."));
     m_editColors->setText(tr("Edit colours…"));
+    m_changes->retranslate();
     m_navigator->retranslate();
     if (m_session->snapshot())
         resetSession();

@@ -1,7 +1,7 @@
 #pragma once
-// The colour legend (bins with their counts, node types) doubling as the filter panel: ticking bins, the
-// unmatched entry or overflow levels lists those nodes (a match list, the first one selected) with ↑/↓ stepping,
-// and can restrict the trees to them.
+// The colour legend (bins with their counts, node types; the changes while a diff is shown) doubling as the filter
+// panel: ticking bins, the unmatched entry or overflow levels lists those nodes (a match list, the first one selected)
+// with ↑/↓ stepping, and can restrict the trees to them.
 #include "models/snapshot.h"
 
 #include <QWidget>
@@ -16,6 +16,7 @@ class QVBoxLayout;
 
 namespace psui {
 
+class ChangeLegend;
 class HitListModel;
 class HitNavigator;
 class MatchList;
@@ -49,6 +50,7 @@ private:
     void fillTypes();
 
     SessionController* m_session;
+    ChangeLegend* m_changes; // above the bins while a diff with another comparison is shown
     QVBoxLayout* m_binsLayout;
     QGroupBox* m_binsBox;
     QGroupBox* m_overflowBox;

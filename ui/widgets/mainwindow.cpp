@@ -1,5 +1,6 @@
 #include "widgets/mainwindow.h"
 
+#include "models/changemap.h"
 #include "models/nodefilterproxy.h"
 #include "models/nodesearch.h"
 #include "session/comparisonoptions.h"
@@ -112,6 +113,14 @@ void MainWindow::connectSession()
         m_status->setToolTip(warnings.join(QLatin1Char('\n')));
     });
     connect(m_session, &SessionController::progressChanged, this, &MainWindow::onProgress);
+    connect(m_session, &SessionController::changesChanged, this, &MainWindow::onChangesChanged);
+    connect(m_session, &SessionController::compareFailed, this, [this]() {
+        // The message box says why; the status bar goes back to what is shown.
+        if (m_session->changes())
+            onChangesChanged();
+        else
+            showSessionStatus();
+    });
     connect(m_cancel, &QPushButton::clicked, m_session, [this]() { m_session->cancel(m_shownChannel); });
     connect(m_jobs, &QComboBox::activated, m_session, &SessionController::selectJob);
     // Item 0 is "All" (-1), item k+1 is micro step k.
@@ -151,7 +160,7 @@ void MainWindow::onSessionChanged()
         snap && snap->comparison && snap->comparison->isCompare && snap->comparison->mode != ps::CompareMode::Md5);
     m_actions->nextSuspicious->setEnabled(snap && !snap->bins.empty());
     m_actions->previousSuspicious->setEnabled(snap && !snap->bins.empty());
-    setWindowTitle(snap ? tr("%1 — ProbeScope").arg(m_session->title()) : tr("ProbeScope"));
+    showTitle();
     m_rules->setVisible(snap != nullptr);
     m_options->setVisible(snap != nullptr);
     if (snap) {
@@ -193,18 +202,50 @@ void MainWindow::showSessionStatus()
                   .arg(worst >= 0 ? npu.binTotals[size_t(worst)] : 0));
 }
 
+void MainWindow::showTitle()
+{
+    const auto changes = m_session->changes();
+    if (!m_session->snapshot())
+        setWindowTitle(tr("ProbeScope"));
+    else if (changes)
+        setWindowTitle(tr("%1 compared with %2 — ProbeScope").arg(m_session->title(), changes->beforeLabel));
+    else
+        setWindowTitle(tr("%1 — ProbeScope").arg(m_session->title()));
+}
+
+void MainWindow::onChangesChanged()
+{
+    m_details->setChanges(m_session->changes());
+    showTitle();
+    const auto changes = m_session->changes();
+    if (!changes) {
+        showSessionStatus();
+        return;
+    }
+    QString text = tr("Compared with %1 (before): %2 worse, %3 better, %4 appeared, %5 vanished NPU nodes.")
+                       .arg(changes->beforeLabel)
+                       .arg(changes->total(Side::Npu, ChangeMark::Worse))
+                       .arg(changes->total(Side::Npu, ChangeMark::Better))
+                       .arg(changes->total(Side::Npu, ChangeMark::Appeared))
+                       .arg(changes->vanishedNpu);
+    if (!changes->graphNote.isEmpty())
+        text += QLatin1Char(' ') + changes->graphNote;
+    m_status->setText(text);
+}
+
 void MainWindow::onBusyChanged(Channel channel, bool busy, const QString& stage)
 {
-    // The status bar shows one job with its Cancel: the load or edit started last, or the one still running.
-    if (channel != Channel::Load && channel != Channel::Edit)
+    // The status bar shows one job with its Cancel: the load, edit or diff started last, or one still running.
+    if (channel != Channel::Load && channel != Channel::Edit && channel != Channel::Diff)
         return;
-    const Channel other = channel == Channel::Load ? Channel::Edit : Channel::Load;
     if (busy)
         m_shownChannel = channel;
     else if (channel != m_shownChannel)
         return; // a job the status bar does not show stopped
-    else if (m_session->isBusy(other))
-        m_shownChannel = other; // it keeps running: show it again
+    else
+        for (Channel other : { Channel::Load, Channel::Edit, Channel::Diff })
+            if (m_session->isBusy(other))
+                m_shownChannel = other; // it keeps running: show it again
     const bool shown = m_session->isBusy(m_shownChannel);
     m_progress->setVisible(shown);
     m_cancel->setVisible(shown);
@@ -217,7 +258,7 @@ void MainWindow::onBusyChanged(Channel channel, bool busy, const QString& stage)
 
 void MainWindow::onProgress(int permille, const QString& stage)
 {
-    if (m_shownChannel != Channel::Load)
+    if (m_shownChannel == Channel::Edit)
         return; // an edit shows its own stage
     // Stage in the status bar, percent on the bar; -1: the stage has no measurable fraction.
     if (permille < 0) {

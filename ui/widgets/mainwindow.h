@@ -25,6 +25,7 @@ class AnalysisTools;
 class CallerPanel;
 class CentralView;
 class DetailsPanel;
+class DiffTools;
 class GraphChartDocks;
 class LayerMappingPanel;
 class LegendPanel;
@@ -66,9 +67,11 @@ private:
     void connectSession();
     void onSessionChanged();
     void showSessionStatus(); // the loaded session's summary in the status bar (also after a language switch)
+    void showTitle(); // the comparison shown, and what it is compared with
     void onBusyChanged(Channel channel, bool busy, const QString& stage);
     void onProgress(int permille, const QString& stage);
     void onLoadFailed(const QString& message);
+    void onChangesChanged(); // a diff with another comparison started or ended: details, status, title
     void showNodes(NodeId npu, NodeId bench); // details and stacks of the current nodes
     void applyTreeFilters();
     void restoreSettings(); // the saved layout, or most of the screen the first time
@@ -111,6 +114,7 @@ private:
     StackPanel* m_stack;
     CallerPanel* m_callers;
     AnalysisTools* m_analysis = nullptr; // manual matching and the first-divergence dock
+    DiffTools* m_diff = nullptr; // "Compare with another comparison…"
     GraphChartDocks* m_graphCharts = nullptr; // the Graph and Charts docks
     QDockWidget* m_layerMappingDock = nullptr; // the layer-mapping editor
     LayerMappingPanel* m_layerMapping = nullptr;

@@ -8,6 +8,7 @@
 #include "widgets/callerpanel.h"
 #include "widgets/centralview.h"
 #include "widgets/detailspanel.h"
+#include "widgets/difftools.h"
 #include "widgets/docksizes.h"
 #include "widgets/graphchartdocks.h"
 #include "widgets/layermappingpanel.h"
@@ -61,6 +62,7 @@ void MainWindow::createFeatureDocks()
     m_analysis = new AnalysisTools(m_view, m_session, this);
     addDockWidget(Qt::RightDockWidgetArea, m_analysis->divergenceDock());
     m_analysis->divergenceDock()->hide();
+    m_diff = new DiffTools(m_session, this);
 
     // The graph is a central view (next to or instead of the trees); the charts go below, as a tab of the node
     // details, where they have the band's whole width (side by side they would get a third of it).

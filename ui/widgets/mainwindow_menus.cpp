@@ -7,6 +7,7 @@
 #include "widgets/callerpanel.h"
 #include "widgets/centralview.h"
 #include "widgets/detailspanel.h"
+#include "widgets/difftools.h"
 #include "widgets/graphchartdocks.h"
 #include "widgets/hitnavigator.h"
 #include "widgets/legendpanel.h"
@@ -51,6 +52,9 @@ void MainWindow::createActions()
     a.exportVis = add(a.file, QKeySequence(QStringLiteral("Ctrl+E")), &MainWindow::exportVis);
     a.exportReport = add(a.file, QKeySequence(), &MainWindow::exportReport);
     a.file->addActions(m_analysis->fileActions()); // Load / Save match config
+    a.file->addSeparator();
+    a.file->addAction(m_diff->compareAction());
+    a.file->addAction(m_diff->stopAction());
     a.file->addSeparator();
     a.quit = add(a.file, QKeySequence::Quit, &QWidget::close);
 
@@ -176,8 +180,11 @@ void MainWindow::retranslateUi()
         setWindowTitle(tr("ProbeScope"));
         m_status->setText(tr("Open a comparison (Ctrl+O), a compare.json, or drop dump folders here."));
     } else if (!m_session->isBusy(m_shownChannel)) {
-        setWindowTitle(tr("%1 — ProbeScope").arg(m_session->title()));
-        showSessionStatus();
+        showTitle();
+        if (m_session->changes())
+            onChangesChanged(); // what is compared with what, in the new language
+        else
+            showSessionStatus();
     }
     m_trees->retranslate();
     m_layerMappingDock->setWindowTitle(tr("Layer mapping"));

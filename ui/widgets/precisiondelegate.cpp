@@ -1,5 +1,6 @@
 #include "widgets/precisiondelegate.h"
 
+#include "models/changemap.h"
 #include "models/graphtreemodel.h"
 #include "models/roles.h"
 #include "theme/nodeglyph.h"
@@ -33,6 +34,16 @@ int PrecisionDelegate::effectiveBin(const QModelIndex& index) const
 
 QColor PrecisionDelegate::rowFill(const QModelIndex& index) const
 {
+    const QModelIndex name = index.siblingAtColumn(0);
+    if (const QVariant change = name.data(ChangeRole); change.isValid()) {
+        // A diff is shown: its marks win; a collapsed node shows the most notable mark inside it.
+        int mark = change.toInt();
+        const int inside = name.data(ChangeInsideRole).toInt();
+        if (name.model()->hasChildren(name) && !m_view->isExpanded(name)
+            && changePriority(ChangeMark(inside)) > changePriority(ChangeMark(mark)))
+            mark = inside;
+        return Palette::changeFill(mark);
+    }
     if (!m_overflowColours)
         return Palette::nodeFill(*m_model->snapshot(), m_model->side(), effectiveBin(index));
     // Own level; a collapsed node the highest level hiding inside it, as a collapsed module shows its worst bin.

@@ -4,7 +4,8 @@
 // overflow column and an overflow dot by the name (a ring on collapsed modules hiding overflow); search hits in
 // bold with a marker; a small badge on nodes a parallel merge changed ("TP") or took from another rank ("r1");
 // selection as an outline so the colour stays visible. In overflow mode (tb_graph_ascend's ⇄ "precision overflow"
-// panel) the rows are filled by overflow level instead, grey without one.
+// panel) the rows are filled by overflow level instead, grey without one. While a diff with another comparison is
+// shown (ChangeRole), the rows are filled by change instead (worse / better / appeared / same).
 #include <QStyledItemDelegate>
 
 class QTreeView;
