@@ -1,6 +1,7 @@
 #pragma once
 // A thin O(1) tree model over one side of a snapshot: internalId = NodeId, children contiguous in the graph,
 // index/parent/rowCount never search. The root is the single top-level row.
+#include "models/nodenotes.h"
 #include "models/snapshot.h"
 
 #include <QAbstractItemModel>
@@ -19,6 +20,9 @@ public:
     // The same graphs with new matches and precision (manual matching): no reset, so expansion and selection stay.
     void updateSnapshot(std::shared_ptr<const Snapshot> snapshot);
     const Snapshot* snapshot() const { return m_snapshot.get(); }
+    // The notes of the graph shown (NoteTagRole, NoteTextRole, the tooltip); null: none. Rows whose note changed
+    // are repainted.
+    void setNotes(std::shared_ptr<const GraphNotes> notes);
     Side side() const { return m_side; }
 
     QModelIndex indexOfNode(NodeId node, int column = 0) const;
@@ -44,6 +48,7 @@ private:
 
     Side m_side;
     std::shared_ptr<const Snapshot> m_snapshot;
+    std::shared_ptr<const GraphNotes> m_notes;
 };
 
 } // namespace psui

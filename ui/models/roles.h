@@ -21,6 +21,8 @@ enum Roles {
     MergeMarkRole, // QString: "TP" when the node's data was merged across ranks, "r<N>" when it came from rank N
                    // of a merged run, "" otherwise
     NearZeroRole, // bool: a relative error whose bench value is below the noise floor (models/noisefloor.h)
+    NoteTagRole, // int(ps::NoteTag) of the node's note, -1 when the node has no note (models/nodenotes.h)
+    NoteTextRole, // QString: the note's text ("" without a note)
 };
 
 enum Column { NameColumn, TypeColumn, PrecisionColumn, WorstColumn, OverflowColumn, ColumnCount };

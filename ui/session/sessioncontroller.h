@@ -23,6 +23,7 @@ class LayerMappingRules;
 namespace psui {
 
 class GraphTreeModel;
+class UserSession;
 struct LoadResult;
 struct ExportRequest;
 
@@ -33,6 +34,8 @@ public:
     ~SessionController() override;
 
     GraphTreeModel* model(Side side) const { return m_models[size_t(side)]; }
+    // The notes of the open comparison and its session file; the trees show the notes of the graph shown.
+    UserSession* userSession() const { return m_user; }
     std::shared_ptr<const Snapshot> snapshot() const { return m_snapshot; }
     const OpenRequest& request() const { return m_request; }
     QStringList jobLabels() const { return m_jobLabels; }
@@ -92,6 +95,11 @@ Q_SIGNALS:
     void matchFinished(const psui::MatchOutcome& outcome);
     void matchConfigSaved(const QString& path, const QString& error);
     void diagnoseFinished(const psui::DiagnoseOutcome& outcome);
+    // After sessionChanged of a freshly opened comparison: its session file was read (the view restores
+    // UserSession::savedView()'s expansion, filters and selection), or could not be (`message` names the file and
+    // place; the file is left as it is).
+    void sessionRestored(const QString& path);
+    void sessionFileFailed(const QString& message);
 
 private:
     enum class Change { NewSession, SameGraphs };
@@ -100,8 +108,10 @@ private:
     void runExport(const QString& path, QString (*write)(const ExportRequest&)); // on the Export channel
     void finishLoad(LoadResult& result);
     void edit(const QString& stage, AnalysisJobs::Mutation mutation);
+    void showNotes(); // the notes of the graph shown, to both trees
 
     std::array<GraphTreeModel*, 2> m_models {};
+    UserSession* m_user;
     std::shared_ptr<const Snapshot> m_snapshot;
     std::vector<ps::ColorBin> m_colors; // the legend chosen in the viewer (empty: the file's or msprobe's)
     OpenRequest m_request;

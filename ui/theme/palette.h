@@ -21,6 +21,9 @@ public:
     static QColor hitMarker() { return QColor(31, 63, 207); }
     static QColor mergeBadge() { return QColor(0, 121, 107); } // nodes a parallel merge made or changed
     static QColor textOn(const QColor& fill); // readable text on a fill
+    // The mark of a node's note (an int(ps::NoteTag)): green checked, amber suspicious, red cause, slate for a
+    // note without a tag.
+    static QColor noteColor(int tag);
 };
 
 } // namespace psui

@@ -4,10 +4,12 @@
 // "copy as text"; under msprobe 26.0.0's rules, why the node is not a pass; for a graph merged from parallel ranks, how
 // the node's data was merged.
 #include "models/snapshot.h"
+#include "session/session_file.h"
 
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QLabel;
 class QPlainTextEdit;
@@ -34,12 +36,19 @@ public:
     QString colourNoteText() const;
     void copyToClipboard();
     void retranslate();
+    // The notes of the shown NPU and bench nodes (null: none), above the table; the "Note…" button asks to edit.
+    void setNotes(const ps::NodeNote* npu, const ps::NodeNote* bench);
+    QString noteText() const; // what the note line shows ("" when neither node has a note)
+
+Q_SIGNALS:
+    void editNoteRequested();
 
 private:
     void updateMergeInfo();
     void updateVerdict();
     void updateColourNote();
     void fitColumns(); // to their contents, at most 260 px each
+    void updateNotes();
 
     std::shared_ptr<const Snapshot> m_snapshot;
     NodeId m_npu = ps::kNoNode;
@@ -50,6 +59,9 @@ private:
     QLabel* m_mergeTitle;
     QPlainTextEdit* m_merge;
     QPushButton* m_copy;
+    QPushButton* m_editNote;
+    QLabel* m_note;
+    std::optional<ps::NodeNote> m_npuNote, m_benchNote;
     QTableView* m_table;
     NodeDetailsModel* m_model;
 };

@@ -71,6 +71,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     createStatusBar();
     createActions();
     connectSession();
+    connectNotes();
     connectViewState();
     retranslateUi();
     restoreSettings();
@@ -151,7 +152,9 @@ void MainWindow::onSessionChanged()
         snap && snap->comparison && snap->comparison->isCompare && snap->comparison->mode != ps::CompareMode::Md5);
     m_actions->nextSuspicious->setEnabled(snap && !snap->bins.empty());
     m_actions->previousSuspicious->setEnabled(snap && !snap->bins.empty());
-    setWindowTitle(snap ? tr("%1 — ProbeScope").arg(m_session->title()) : tr("ProbeScope"));
+    for (QAction* a : { m_actions->saveSession, m_actions->saveSessionAs, m_actions->openSession })
+        a->setEnabled(snap != nullptr);
+    updateTitle();
     m_rules->setVisible(snap != nullptr);
     m_options->setVisible(snap != nullptr);
     if (snap) {
@@ -249,6 +252,7 @@ void MainWindow::showNodes(NodeId npu, NodeId bench)
 {
     const auto snap = m_session->snapshot();
     m_details->setNodes(snap, npu, bench);
+    showNotesOfCurrent();
     m_stack->setNodes(snap, npu, bench);
 }
 
@@ -314,6 +318,10 @@ void MainWindow::saveSettings()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!maybeKeepNotes()) {
+        event->ignore();
+        return;
+    }
     saveSettings();
     QMainWindow::closeEvent(event);
 }

@@ -28,6 +28,7 @@ class DetailsPanel;
 class GraphChartDocks;
 class LayerMappingPanel;
 class LegendPanel;
+class NoteActions;
 class SearchBar;
 class SessionController;
 class Settings;
@@ -97,6 +98,18 @@ private:
     void onExportFinished(const QString& path, const QString& error);
     void showUserGuide();
     void showAbout();
+    // mainwindow_session.cpp: notes and the session file (issue 21 item 3)
+    void connectNotes();
+    bool saveSession(); // to the session's file (beside the comparison); false: not saved
+    bool saveSessionAs();
+    bool saveSessionTo(const QString& path);
+    void openSession();
+    ps::Session currentView() const; // expanded nodes, filters and selection of the graph shown
+    void restoreView(const ps::Session& view);
+    void showNotesOfCurrent(); // the current nodes' notes in the details
+    void updateTitle();
+    // Unsaved notes: asks to save, discard or cancel; true when the caller may go on (open, close).
+    bool maybeKeepNotes();
     // mainwindow_colors.cpp: the colour-ranges dialog
     void editColorRanges();
     void restoreColorRanges();
@@ -110,6 +123,7 @@ private:
     DetailsPanel* m_details;
     StackPanel* m_stack;
     CallerPanel* m_callers;
+    NoteActions* m_notes = nullptr; // Note… and Tag ▸ in the trees' menu and the details
     AnalysisTools* m_analysis = nullptr; // manual matching and the first-divergence dock
     GraphChartDocks* m_graphCharts = nullptr; // the Graph and Charts docks
     QDockWidget* m_layerMappingDock = nullptr; // the layer-mapping editor
