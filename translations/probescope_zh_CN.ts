@@ -165,6 +165,33 @@
     </message>
 </context>
 <context>
+    <name>NoteLabels</name>
+    <message>
+        <source>checked</source>
+        <translation>已核对</translation>
+    </message>
+    <message>
+        <source>suspicious</source>
+        <translation>可疑</translation>
+    </message>
+    <message>
+        <source>cause</source>
+        <translation>根因</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>Tagged %1</source>
+        <translation>标记为%1</translation>
+    </message>
+    <message>
+        <source>Note (%1): %2</source>
+        <translation>备注（%1）：%2</translation>
+    </message>
+</context>
+<context>
     <name>OpenPaths</name>
     <message>
         <source>Not a folder: %1</source>
@@ -463,6 +490,22 @@
     <message>
         <source>Cells marked ≈0 divide by a bench value below 1e-6 × the tensor's largest |Max|, |Min| (or 1e-12).</source>
         <translation>标为 ≈0 的单元格以低于 1e-6 × 张量最大 |Max|、|Min|（或 1e-12）的标杆值作除数。</translation>
+    </message>
+    <message>
+        <source>Note…</source>
+        <translation>备注…</translation>
+    </message>
+    <message>
+        <source>Write a note on the selected node or tag it (checked, suspicious, cause)</source>
+        <translation>为所选节点写备注或加标记（已核对、可疑、根因）</translation>
+    </message>
+    <message>
+        <source>NPU: %1</source>
+        <translation>NPU：%1</translation>
+    </message>
+    <message>
+        <source>Bench: %1</source>
+        <translation>标杆：%1</translation>
     </message>
 </context>
 <context>
@@ -1306,6 +1349,78 @@ Write it into the new sub-folder %2 instead?</source>
         <source>Export &amp;report (CSV)…</source>
         <translation>导出报告 (CSV)(&amp;R)…</translation>
     </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the notes, expanded nodes, filters and selection beside the comparison</source>
+        <translation>将备注、展开的节点、过滤条件和选中项保存在比对结果旁</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open sess&amp;ion…</source>
+        <translation>打开会话(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Session restored from %1.</source>
+        <translation>已从 %1 恢复会话。</translation>
+    </message>
+    <message>
+        <source>The session file could not be read; the comparison is open without it.</source>
+        <translation>无法读取会话文件；比对结果已打开，但未恢复会话。</translation>
+    </message>
+    <message>
+        <source>Session file not read</source>
+        <translation>未读取会话文件</translation>
+    </message>
+    <message>
+        <source>%1
+
+The comparison is open without its notes; the session file is left as it is until you save the session.</source>
+        <translation>%1
+
+比对结果已打开，但没有其备注；在您保存会话之前，会话文件保持原样。</translation>
+    </message>
+    <message>
+        <source>Save session as</source>
+        <translation>会话另存为</translation>
+    </message>
+    <message>
+        <source>ProbeScope sessions (*.probescope.json);;JSON files (*.json)</source>
+        <translation>ProbeScope 会话 (*.probescope.json);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>The session was not saved.</source>
+        <translation>会话未保存。</translation>
+    </message>
+    <message>
+        <source>Cannot save the session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Session saved to %1.</source>
+        <translation>会话已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>ProbeScope sessions (*.probescope.json);;JSON files (*.json);;All files (*)</source>
+        <translation>ProbeScope 会话 (*.probescope.json);;JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Unsaved notes</source>
+        <translation>备注未保存</translation>
+    </message>
+    <message>
+        <source>The notes on this comparison have changed since they were saved. Save the session first?</source>
+        <translation>此比对结果的备注在上次保存后已更改。是否先保存会话？</translation>
+    </message>
 </context>
 <context>
     <name>psui::MatchesDock</name>
@@ -1403,6 +1518,52 @@ Write it into the new sub-folder %2 instead?</source>
     <message>
         <source>≈0: the bench %1 is below the noise floor (|bench| &lt; 1e-6 × the tensor's largest |Max|, |Min|, or &lt; 1e-12): this relative error divides by almost nothing.</source>
         <translation>≈0：标杆 %1 低于噪声下限（|标杆| &lt; 1e-6 × 张量最大的 |Max|、|Min|，或 &lt; 1e-12）：这个相对误差的除数几乎为零。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::NoteActions</name>
+    <message>
+        <source>Note…</source>
+        <translation>备注…</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Clear the tag</source>
+        <translation>清除标记</translation>
+    </message>
+</context>
+<context>
+    <name>psui::NoteDialog</name>
+    <message>
+        <source>Note on a node</source>
+        <translation>节点备注</translation>
+    </message>
+    <message>
+        <source>(no tag)</source>
+        <translation>（无标记）</translation>
+    </message>
+    <message>
+        <source>What you found, checked or suspect about this node</source>
+        <translation>关于此节点的发现、核对结果或怀疑</translation>
+    </message>
+    <message>
+        <source>Node:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation>标记：</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>No tag and no text remove the note.</source>
+        <translation>不选标记且不写文字即删除备注。</translation>
     </message>
 </context>
 <context>

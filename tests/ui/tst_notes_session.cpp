@@ -212,12 +212,22 @@ private slots:
         QFile::remove(sessionPath());
     }
 
-    void aVisDbExportCarriesTheNotes()
+    void aGraphFileExportCarriesTheNotes_data()
     {
+        QTest::addColumn<QString>("file");
+        QTest::newRow(".vis.db") << QStringLiteral("export_db/noted.vis.db");
+        QTest::newRow(".vis") << QStringLiteral("export_vis/noted.vis");
+    }
+
+    void aGraphFileExportCarriesTheNotes()
+    {
+        QFETCH(QString, file);
+        if (m_ui.session->request().compareJson.isEmpty()) // the previous row left its export open
+            QVERIFY(m_ui.open(m_compareJson));
         const NodeId node = deepNode();
         const std::string name(npu().nameOf(node));
         m_ui.session->userSession()->setNote(Side::Npu, name, ps::NoteTag::Suspicious, QStringLiteral("look here"));
-        const QString db = m_ui.tmp.filePath(QStringLiteral("export/noted.vis.db"));
+        const QString db = m_ui.tmp.filePath(file);
         QVERIFY(QDir().mkpath(QFileInfo(db).absolutePath()));
         QSignalSpy finished(m_ui.session.get(), &SessionController::exportFinished);
         m_ui.session->exportVis(db);
@@ -232,8 +242,8 @@ private slots:
         QCOMPARE(roleOf(again, NoteTextRole).toString(), QStringLiteral("look here"));
         QVERIFY(!m_ui.session->userSession()->isModified());
         // Its session file would go beside it.
-        QCOMPARE(
-            m_ui.session->userSession()->path(), m_ui.tmp.filePath(QStringLiteral("export/noted.probescope.json")));
+        QCOMPARE(m_ui.session->userSession()->path(),
+            QFileInfo(db).absolutePath() + QStringLiteral("/noted.probescope.json"));
     }
 
     void unsavedNotesAskBeforeClosing()

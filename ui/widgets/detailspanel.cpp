@@ -269,11 +269,14 @@ void DetailsPanel::updateNotes()
     if (text.isEmpty())
         return;
     m_note->setText(text);
-    // A light tint of the tag's colour, the tag's colour as the border: readable on any legend.
+    // A light tint of the tag's colour (an eighth of it on white), the tag's colour as the border: readable, and
+    // not mistaken for a legend colour.
     const ps::NoteTag tag = m_npuNote ? m_npuNote->tag : m_benchNote->tag;
     const QColor colour = Palette::noteColor(int(tag));
+    const auto tint = [&](int c) { return 255 - (255 - c) / 8; };
+    const QColor light(tint(colour.red()), tint(colour.green()), tint(colour.blue()));
     m_note->setStyleSheet(QStringLiteral("QLabel#nodeNote { background: %1; color: black; border-left: 4px solid %2; }")
-                              .arg(colour.lighter(185).name(), colour.name()));
+                              .arg(light.name(), colour.name()));
 }
 
 void DetailsPanel::fitColumns()
