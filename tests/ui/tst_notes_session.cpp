@@ -246,6 +246,35 @@ private slots:
             QFileInfo(db).absolutePath() + QStringLiteral("/noted.probescope.json"));
     }
 
+    void aSessionSavedOnAnotherStepReturnsToIt()
+    {
+        // mlp_steps has step0 and step1: notes and view saved on step1 bring step1 back.
+        const QString dumps = test::caseDir("mlp_steps_mix_statistics");
+        const QString compareJson = m_ui.tmp.filePath(QStringLiteral("steps/compare.json"));
+        QVERIFY(QDir().mkpath(QFileInfo(compareJson).absolutePath()));
+        writeAll(compareJson,
+            QStringLiteral("{\"npu_path\": \"%1/npu\", \"bench_path\": \"%1/bench\"}").arg(dumps).toUtf8());
+        QVERIFY(m_ui.open(compareJson));
+        QCOMPARE(int(m_ui.session->jobs().size()), 2);
+        m_ui.session->selectJob(1);
+        QVERIFY(test::waitForSession(m_ui.session.get()));
+        QCOMPARE(m_ui.session->userSession()->step(), m_ui.session->jobs()[1].step);
+        const NodeId node = deepNode();
+        const std::string name(npu().nameOf(node));
+        notes()->setTag(Side::Npu, node, ps::NoteTag::Suspicious);
+        test::part<SideBySideTreeView>(m_ui.window.get())->selectNode(Side::Npu, node);
+        triggerAction("saveSession");
+        QVERIFY(QFileInfo::exists(m_ui.tmp.filePath(QStringLiteral("steps/compare.probescope.json"))));
+
+        QSignalSpy restored(m_ui.session.get(), &SessionController::sessionRestored);
+        QVERIFY(m_ui.open(compareJson)); // opens step0 first
+        QVERIFY(test::waitForSignal(restored));
+        QTRY_COMPARE(m_ui.session->currentJob(), 1);
+        QVERIFY(test::waitUntilIdle());
+        QCOMPARE(roleOf(npu().find(name), NoteTagRole).toInt(), int(ps::NoteTag::Suspicious));
+        QTRY_COMPARE(test::part<SideBySideTreeView>(m_ui.window.get())->currentNode(Side::Npu), npu().find(name));
+    }
+
     void unsavedNotesAskBeforeClosing()
     {
         const NodeId node = firstChild();

@@ -106,6 +106,7 @@ private:
     void openSession();
     ps::Session currentView() const; // expanded nodes, filters and selection of the graph shown
     void restoreView(const ps::Session& view);
+    void onSessionRestored(const QString& path); // the saved graph (step, rank) first, then its view
     void showNotesOfCurrent(); // the current nodes' notes in the details
     void updateTitle();
     // Unsaved notes: asks to save, discard or cancel; true when the caller may go on (open, close).
@@ -124,6 +125,7 @@ private:
     StackPanel* m_stack;
     CallerPanel* m_callers;
     NoteActions* m_notes = nullptr; // Note… and Tag ▸ in the trees' menu and the details
+    QString m_restoringFrom; // a restored session whose graph is being loaded: its view follows
     AnalysisTools* m_analysis = nullptr; // manual matching and the first-divergence dock
     GraphChartDocks* m_graphCharts = nullptr; // the Graph and Charts docks
     QDockWidget* m_layerMappingDock = nullptr; // the layer-mapping editor

@@ -24,6 +24,7 @@
 #include <QPushButton>
 
 #include <algorithm>
+#include <utility>
 
 namespace psui {
 
@@ -39,11 +40,13 @@ void MainWindow::connectNotes()
                                                                      : m_view->currentNode(opposite(side));
         m_notes->editNote(m_view->currentNode(side) != ps::kNoNode ? side : opposite(side), node);
     });
-    connect(m_session, &SessionController::sessionRestored, this, [this](const QString& path) {
-        restoreView(m_session->userSession()->savedView());
-        m_status->setText(m_status->text() + QStringLiteral("  ")
-            + tr("Session restored from %1.").arg(QDir::toNativeSeparators(path)));
+    connect(m_session, &SessionController::sessionRestored, this, &MainWindow::onSessionRestored);
+    // Connected after onSessionChanged (connectSession), so the trees are reset when the view is restored.
+    connect(m_session, &SessionController::sessionChanged, this, [this]() {
+        if (!m_restoringFrom.isEmpty())
+            onSessionRestored(std::exchange(m_restoringFrom, QString()));
     });
+    connect(m_session, &SessionController::loadFailed, this, [this]() { m_restoringFrom.clear(); });
     connect(m_session, &SessionController::sessionFileFailed, this, [this](const QString& message) {
         m_status->setText(tr("The session file could not be read; the comparison is open without it."));
         showError(tr("Session file not read"),
@@ -51,6 +54,25 @@ void MainWindow::connectNotes()
                "the session.")
                 .arg(message));
     });
+}
+
+void MainWindow::onSessionRestored(const QString& path)
+{
+    // A session saved on another step or rank of a batch goes back to that graph first.
+    const ps::Session& view = m_session->userSession()->savedView();
+    const UserSession* user = m_session->userSession();
+    if (view.step != user->step() || view.rank != user->rank()) {
+        const auto& jobs = m_session->jobs();
+        for (size_t i = 0; i < jobs.size(); ++i)
+            if (jobs[i].step == view.step && jobs[i].rank == view.rank && int(i) != m_session->currentJob()) {
+                m_restoringFrom = path;
+                m_session->selectJob(int(i));
+                return;
+            }
+    }
+    restoreView(view);
+    m_status->setText(
+        m_status->text() + QStringLiteral("  ") + tr("Session restored from %1.").arg(QDir::toNativeSeparators(path)));
 }
 
 void MainWindow::showNotesOfCurrent()
