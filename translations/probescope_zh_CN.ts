@@ -25,31 +25,6 @@
     </message>
 </context>
 <context>
-    <name>DiffJob</name>
-    <message>
-        <source>Only a comparison can be compared with another one.</source>
-        <translation>只有比对结果才能与另一个比对结果对比。</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
-        <source>Marking the changes…</source>
-        <translation>正在标记变化…</translation>
-    </message>
-    <message>
-        <source>%1 has no step %2, rank %3: its first graph (step %4, rank %5) is compared.</source>
-        <translation>%1 中没有 step %2、rank %3：改为对比它的第一个图（step %4、rank %5）。</translation>
-    </message>
-    <message>
-        <source>Cannot compare with %1:
-%2</source>
-        <translation>无法与 %1 对比：
-%2</translation>
-    </message>
-</context>
-<context>
     <name>ErrorText</name>
     <message>
         <source>A file or folder does not exist.</source>
@@ -187,6 +162,33 @@
     <message>
         <source>The regular expression is too slow: %1 of %2 names searched in %3 s. Simplify it.</source>
         <translation>正则表达式太慢：%3 秒内只搜索了 %2 个名称中的 %1 个。请简化它。</translation>
+    </message>
+</context>
+<context>
+    <name>NoteLabels</name>
+    <message>
+        <source>checked</source>
+        <translation>已核对</translation>
+    </message>
+    <message>
+        <source>suspicious</source>
+        <translation>可疑</translation>
+    </message>
+    <message>
+        <source>cause</source>
+        <translation>根因</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>Tagged %1</source>
+        <translation>标记为%1</translation>
+    </message>
+    <message>
+        <source>Note (%1): %2</source>
+        <translation>备注（%1）：%2</translation>
     </message>
 </context>
 <context>
@@ -393,49 +395,6 @@
     </message>
 </context>
 <context>
-    <name>psui::ChangeLegend</name>
-    <message>
-        <source>Worse: verdict or worst metric   (%1)</source>
-        <translation>变差：判定或最差指标   (%1)</translation>
-    </message>
-    <message>
-        <source>Better: verdict or worst metric   (%1)</source>
-        <translation>变好：判定或最差指标   (%1)</translation>
-    </message>
-    <message>
-        <source>Appeared: no node of that name before   (NPU %1, bench %2)</source>
-        <translation>新出现：之前没有同名节点   (NPU %1，标杆 %2)</translation>
-    </message>
-    <message>
-        <source>Same as before   (%1)</source>
-        <translation>与之前相同   (%1)</translation>
-    </message>
-    <message>
-        <source>Before: &lt;b&gt;%1&lt;/b&gt; (step %2, rank %3)&lt;br&gt;After: the comparison shown</source>
-        <translation>之前：&lt;b&gt;%1&lt;/b&gt;（step %2，rank %3）&lt;br&gt;之后：当前显示的比对结果</translation>
-    </message>
-    <message>
-        <source>Vanished: only before, in no tree (NPU %1, bench %2)</source>
-        <translation>已消失：仅之前存在，不在树中（NPU %1，标杆 %2）</translation>
-    </message>
-    <message>
-        <source>Bench nodes carry the mark of their NPU node. A collapsed module shows the most notable change inside it.</source>
-        <translation>标杆节点沿用与之匹配的 NPU 节点的标记。折叠的模块显示其内部最值得注意的变化。</translation>
-    </message>
-    <message>
-        <source>Change against another comparison</source>
-        <translation>与另一个比对结果的变化</translation>
-    </message>
-    <message>
-        <source>Stop comparing</source>
-        <translation>停止对比</translation>
-    </message>
-    <message>
-        <source>Back to the precision colours</source>
-        <translation>恢复精度颜色</translation>
-    </message>
-</context>
-<context>
     <name>psui::ColorRangesDialog</name>
     <message>
         <source>Colour ranges</source>
@@ -533,103 +492,20 @@
         <translation>标为 ≈0 的单元格以低于 1e-6 × 张量最大 |Max|、|Min|（或 1e-12）的标杆值作除数。</translation>
     </message>
     <message>
-        <source>worse</source>
-        <translation>变差</translation>
+        <source>Note…</source>
+        <translation>备注…</translation>
     </message>
     <message>
-        <source>better</source>
-        <translation>变好</translation>
+        <source>Write a note on the selected node or tag it (checked, suspicious, cause)</source>
+        <translation>为所选节点写备注或加标记（已核对、可疑、根因）</translation>
     </message>
     <message>
-        <source>appeared (no node of that name before)</source>
-        <translation>新出现（之前没有同名节点）</translation>
+        <source>NPU: %1</source>
+        <translation>NPU：%1</translation>
     </message>
     <message>
-        <source>same</source>
-        <translation>相同</translation>
-    </message>
-    <message>
-        <source>not matched</source>
-        <translation>未匹配</translation>
-    </message>
-    <message>
-        <source>bin %1</source>
-        <translation>区间 %1</translation>
-    </message>
-    <message>
-        <source>(absent)</source>
-        <translation>（不存在）</translation>
-    </message>
-    <message>
-        <source>Change: %1</source>
-        <translation>变化：%1</translation>
-    </message>
-    <message>
-        <source>Before: %1</source>
-        <translation>之前：%1</translation>
-    </message>
-    <message>
-        <source>After: %1</source>
-        <translation>之后：%1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Change: %1&lt;/b&gt; (against %2)</source>
-        <translation>&lt;b&gt;变化：%1&lt;/b&gt;（对比 %2）</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>判定</translation>
-    </message>
-    <message>
-        <source>Worst metric</source>
-        <translation>最差指标</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>值</translation>
-    </message>
-    <message>
-        <source>Before</source>
-        <translation>之前</translation>
-    </message>
-    <message>
-        <source>After</source>
-        <translation>之后</translation>
-    </message>
-</context>
-<context>
-    <name>psui::DiffTools</name>
-    <message>
-        <source>Cannot compare</source>
-        <translation>无法对比</translation>
-    </message>
-    <message>
-        <source>Compare with another comparison (before)</source>
-        <translation>与另一个比对结果对比（之前）</translation>
-    </message>
-    <message>
-        <source>Comparisons (*.vis *.vis.gz *.vis.db *.db *.json);;All files (*)</source>
-        <translation>比对结果 (*.vis *.vis.gz *.vis.db *.db *.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Comparing with %1…</source>
-        <translation>正在与 %1 对比…</translation>
-    </message>
-    <message>
-        <source>Stop comparing with %1</source>
-        <translation>停止与 %1 对比</translation>
-    </message>
-    <message>
-        <source>Stop comparing</source>
-        <translation>停止对比</translation>
-    </message>
-    <message>
-        <source>Compare with another comparison…</source>
-        <translation>与另一个比对结果对比…</translation>
-    </message>
-    <message>
-        <source>Colour the trees by what changed since another comparison of the same model (a .vis, .vis.db or compare.json): worse, better, same, appeared</source>
-        <translation>按照相对于同一模型的另一个比对结果（.vis、.vis.db 或 compare.json）的变化为树着色：变差、变好、相同、新出现</translation>
+        <source>Bench: %1</source>
+        <translation>标杆：%1</translation>
     </message>
 </context>
 <context>
@@ -1474,12 +1350,76 @@ Write it into the new sub-folder %2 instead?</source>
         <translation>导出报告 (CSV)(&amp;R)…</translation>
     </message>
     <message>
-        <source>%1 compared with %2 — ProbeScope</source>
-        <translation>%1 对比 %2 — ProbeScope</translation>
+        <source>&amp;Save session</source>
+        <translation>保存会话(&amp;S)</translation>
     </message>
     <message>
-        <source>Compared with %1 (before): %2 worse, %3 better, %4 appeared, %5 vanished NPU nodes.</source>
-        <translation>已与 %1（之前）对比：NPU 节点 %2 个变差、%3 个变好、%4 个新出现、%5 个消失。</translation>
+        <source>Save the notes, expanded nodes, filters and selection beside the comparison</source>
+        <translation>将备注、展开的节点、过滤条件和选中项保存在比对结果旁</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open sess&amp;ion…</source>
+        <translation>打开会话(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Session restored from %1.</source>
+        <translation>已从 %1 恢复会话。</translation>
+    </message>
+    <message>
+        <source>The session file could not be read; the comparison is open without it.</source>
+        <translation>无法读取会话文件；比对结果已打开，但未恢复会话。</translation>
+    </message>
+    <message>
+        <source>Session file not read</source>
+        <translation>未读取会话文件</translation>
+    </message>
+    <message>
+        <source>%1
+
+The comparison is open without its notes; the session file is left as it is until you save the session.</source>
+        <translation>%1
+
+比对结果已打开，但没有其备注；在您保存会话之前，会话文件保持原样。</translation>
+    </message>
+    <message>
+        <source>Save session as</source>
+        <translation>会话另存为</translation>
+    </message>
+    <message>
+        <source>ProbeScope sessions (*.probescope.json);;JSON files (*.json)</source>
+        <translation>ProbeScope 会话 (*.probescope.json);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>The session was not saved.</source>
+        <translation>会话未保存。</translation>
+    </message>
+    <message>
+        <source>Cannot save the session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Session saved to %1.</source>
+        <translation>会话已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>ProbeScope sessions (*.probescope.json);;JSON files (*.json);;All files (*)</source>
+        <translation>ProbeScope 会话 (*.probescope.json);;JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Unsaved notes</source>
+        <translation>备注未保存</translation>
+    </message>
+    <message>
+        <source>The notes on this comparison have changed since they were saved. Save the session first?</source>
+        <translation>此比对结果的备注在上次保存后已更改。是否先保存会话？</translation>
     </message>
 </context>
 <context>
@@ -1578,6 +1518,52 @@ Write it into the new sub-folder %2 instead?</source>
     <message>
         <source>≈0: the bench %1 is below the noise floor (|bench| &lt; 1e-6 × the tensor's largest |Max|, |Min|, or &lt; 1e-12): this relative error divides by almost nothing.</source>
         <translation>≈0：标杆 %1 低于噪声下限（|标杆| &lt; 1e-6 × 张量最大的 |Max|、|Min|，或 &lt; 1e-12）：这个相对误差的除数几乎为零。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::NoteActions</name>
+    <message>
+        <source>Note…</source>
+        <translation>备注…</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Clear the tag</source>
+        <translation>清除标记</translation>
+    </message>
+</context>
+<context>
+    <name>psui::NoteDialog</name>
+    <message>
+        <source>Note on a node</source>
+        <translation>节点备注</translation>
+    </message>
+    <message>
+        <source>(no tag)</source>
+        <translation>（无标记）</translation>
+    </message>
+    <message>
+        <source>What you found, checked or suspect about this node</source>
+        <translation>关于此节点的发现、核对结果或怀疑</translation>
+    </message>
+    <message>
+        <source>Node:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation>标记：</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>No tag and no text remove the note.</source>
+        <translation>不选标记且不写文字即删除备注。</translation>
     </message>
 </context>
 <context>
@@ -1911,10 +1897,6 @@ precision index %2</source>
     <message>
         <source>In md5 mode the colours are fixed: equal or different.</source>
         <translation>md5 模式的颜色是固定的：相同或不同。</translation>
-    </message>
-    <message>
-        <source>Comparing with %1…</source>
-        <translation>正在与 %1 对比…</translation>
     </message>
 </context>
 <context>

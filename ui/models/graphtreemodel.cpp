@@ -20,6 +20,7 @@ void GraphTreeModel::setSnapshot(std::shared_ptr<const Snapshot> snapshot)
 {
     beginResetModel();
     m_snapshot = std::move(snapshot);
+    m_notes.reset(); // NodeIds of the old graphs
     endResetModel();
 }
 
@@ -37,6 +38,28 @@ void GraphTreeModel::setChanges(std::shared_ptr<const ChangeMap> changes)
     m_changes = std::move(changes);
     if (rowCount() > 0)
         Q_EMIT dataChanged(index(0, 0), index(0, columnCount() - 1), { ChangeRole, ChangeInsideRole });
+}
+
+void GraphTreeModel::setNotes(std::shared_ptr<const GraphNotes> notes)
+{
+    std::vector<NodeId> changed;
+    const auto collect = [&](const GraphNotes* from, const GraphNotes* other) {
+        if (!from)
+            return;
+        for (const auto& [node, note] : from->sides[size_t(m_side)]) {
+            const ps::NodeNote* same = other ? other->noteOf(m_side, node) : nullptr;
+            if (!same || !(*same == note))
+                changed.push_back(node);
+        }
+    };
+    collect(m_notes.get(), notes.get());
+    collect(notes.get(), m_notes.get());
+    m_notes = std::move(notes);
+    for (NodeId node : changed) {
+        const QModelIndex first = indexOfNode(node, NameColumn);
+        if (first.isValid())
+            Q_EMIT dataChanged(first, first.siblingAtColumn(ColumnCount - 1));
+    }
 }
 
 const ps::Graph* GraphTreeModel::graph() const
@@ -197,10 +220,20 @@ QVariant GraphTreeModel::data(const QModelIndex& index, int role) const
             tip += QLatin1Char('\n') + tr("Data merged across tensor-parallel ranks (see the details)");
         else if (!mark.isEmpty())
             tip += QLatin1Char('\n') + tr("Taken from rank %1 by the parallel merge").arg(g->sourceRank[node]);
+        if (const ps::NodeNote* note = m_notes ? m_notes->noteOf(m_side, node) : nullptr)
+            tip += QLatin1Char('\n') + NoteLabels::summary(*note);
         return tip;
     }
     case FullNameRole:
         return QString::fromUtf8(g->nameOf(node));
+    case NoteTagRole: {
+        const ps::NodeNote* note = m_notes ? m_notes->noteOf(m_side, node) : nullptr;
+        return note ? int(note->tag) : -1;
+    }
+    case NoteTextRole: {
+        const ps::NodeNote* note = m_notes ? m_notes->noteOf(m_side, node) : nullptr;
+        return note ? QString::fromStdString(note->text) : QString();
+    }
     case MergeMarkRole:
         return mergeMarkOf(*g, node);
     case NodeIdRole:

@@ -2,6 +2,7 @@
 // A thin O(1) tree model over one side of a snapshot: internalId = NodeId, children contiguous in the graph,
 // index/parent/rowCount never search. The root is the single top-level row.
 #include "models/changemap.h"
+#include "models/nodenotes.h"
 #include "models/snapshot.h"
 
 #include <QAbstractItemModel>
@@ -22,6 +23,9 @@ public:
     const Snapshot* snapshot() const { return m_snapshot.get(); }
     // Marks against another comparison (null: none); they must describe this snapshot. Repaints, no reset.
     void setChanges(std::shared_ptr<const ChangeMap> changes);
+    // The notes of the graph shown (NoteTagRole, NoteTextRole, the tooltip); null: none. Rows whose note changed
+    // are repainted.
+    void setNotes(std::shared_ptr<const GraphNotes> notes);
     Side side() const { return m_side; }
 
     QModelIndex indexOfNode(NodeId node, int column = 0) const;
@@ -48,6 +52,7 @@ private:
     Side m_side;
     std::shared_ptr<const Snapshot> m_snapshot;
     std::shared_ptr<const ChangeMap> m_changes;
+    std::shared_ptr<const GraphNotes> m_notes;
 };
 
 } // namespace psui

@@ -23,6 +23,8 @@ enum Roles {
     NearZeroRole, // bool: a relative error whose bench value is below the noise floor (models/noisefloor.h)
     ChangeRole, // int(ChangeMark) against another comparison (models/changemap.h); invalid while no diff is shown
     ChangeInsideRole, // int(ChangeMark): the most notable mark in the subtree; invalid while no diff is shown
+    NoteTagRole, // int(ps::NoteTag) of the node's note, -1 when the node has no note (models/nodenotes.h)
+    NoteTextRole, // QString: the note's text ("" without a note)
 };
 
 enum Column { NameColumn, TypeColumn, PrecisionColumn, WorstColumn, OverflowColumn, ColumnCount };

@@ -86,6 +86,7 @@ QString ExportJob::write(const ExportRequest& request)
             doc.meta = *request.meta;
         doc.step = request.step;
         doc.rank = request.rank;
+        doc.notes = request.notes;
         ps::saveGraphFile({ doc }, request.path.toStdString());
         return {};
     } catch (const std::exception& e) {

@@ -17,6 +17,7 @@ struct ExportRequest {
     std::shared_ptr<const ps::VisMeta> meta; // an opened file's extras, kept in the export (null: none)
     int step = 0; // .vis.db partition keys
     int rank = 0;
+    std::vector<ps::NodeNote> notes; // of this graph (step, rank): the file carries them (probescope_notes)
 };
 
 class ExportJob {

@@ -5,6 +5,7 @@
 #include "io/file_io.h"
 #include "session/errortext.h"
 #include "session/jobrunner.h"
+#include "session/usersession.h"
 #include "util/error.h"
 #include "vis/vis_db_reader.h"
 #include "vis/vis_reader.h"
@@ -39,11 +40,37 @@ ps::VisDocument readGraphFile(const OpenRequest& request, std::vector<ps::GraphJ
     return ps::readVisDbGraph(path, job.step, job.rank);
 }
 
+// The session of a freshly opened comparison: its session file when there is one, else the notes of the graph
+// file (`fileNotes`). A session file that cannot be read is reported and left as it is.
+void readSession(LoadResult& result, std::vector<ps::NodeNote> fileNotes)
+{
+    result.sessionPath
+        = QString::fromStdString(ps::sessionPathFor(LoadJob::comparisonPath(result.request).toStdString()));
+    if (QFileInfo::exists(result.sessionPath)) {
+        if (std::optional<ps::Session> session = UserSession::read(result.sessionPath, result.sessionError)) {
+            result.session = std::move(*session);
+            result.sessionRestored = true;
+            return;
+        }
+    }
+    for (ps::NodeNote& note : fileNotes) // setNote keeps them sorted, one per node
+        result.session.setNote(note.ref, note.tag, std::move(note.text));
+}
+
 } // namespace
+
+QString LoadJob::comparisonPath(const OpenRequest& request)
+{
+    if (!request.visPath.isEmpty())
+        return request.visPath;
+    return request.compareJson.isEmpty() ? request.npuPath : request.compareJson;
+}
 
 LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context)
 {
     LoadResult result;
+    result.fresh = jobs.empty();
+    std::vector<ps::NodeNote> fileNotes;
     ps::Progress progress(
         [&](ps::Stage stage, double overall) { context.progress(int(overall * 1000), stageText(stage)); },
         context.cancelFlag());
@@ -55,6 +82,15 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
             context.progress(-1, tr("Preparing the view…"));
             request.jobIndex = jobs.empty() ? 0 : std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
             result.snapshot = makeSnapshot(std::move(document.comparison), &document.meta);
+            if (result.fresh && request.visPath.endsWith(QLatin1String(".vis.db"))) {
+                fileNotes = ps::readVisDbNotes(request.visPath.toStdString()); // every graph's
+            } else if (result.fresh) {
+                // A .vis is one graph, shown as step 0, rank 0: its notes are on it whatever graph they came from.
+                for (ps::NodeNote& note : document.notes) {
+                    note.ref.step = note.ref.rank = 0;
+                    fileNotes.push_back(std::move(note));
+                }
+            }
         } else {
             if (jobs.empty()) {
                 if (!request.compareJson.isEmpty()) {
@@ -85,6 +121,8 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
     }
     result.request = std::move(request);
     result.jobs = std::move(jobs);
+    if (result.fresh && result.error.isEmpty())
+        readSession(result, std::move(fileNotes));
     return result;
 }
 

@@ -3,6 +3,7 @@
 // job plan -> build and compare one step/rank pair); then the view's snapshot is built.
 #include "models/snapshot.h"
 #include "session/openrequest.h"
+#include "session/session_file.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -20,6 +21,13 @@ struct LoadResult {
     std::shared_ptr<const Snapshot> snapshot; // null on failure
     QStringList warnings;
     QString error; // translated, for the user
+    // A comparison opened afresh (not another step or rank of the one open) comes with its session: the session
+    // file beside it when there is one (restored: its view too), else the notes its graph file carries.
+    bool fresh = false;
+    QString sessionPath; // where Save session writes by default
+    ps::Session session;
+    bool sessionRestored = false;
+    QString sessionError; // the session file could not be read (the comparison is open all the same)
 };
 
 class LoadJob {
@@ -32,6 +40,8 @@ public:
     // The rank folders of a dump folder (or of its first step folder): what the open dialog pre-fills as the rank
     // count of a parallel layout; 0 when it holds none.
     static int rankFolderCount(const QString& folder);
+    // The path a comparison's session file is named after: the graph file, the compare.json or the NPU folder.
+    static QString comparisonPath(const OpenRequest& request);
 };
 
 } // namespace psui

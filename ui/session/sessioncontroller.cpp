@@ -4,15 +4,18 @@
 #include "models/graphtreemodel.h"
 #include "session/exportjob.h"
 #include "session/loadjob.h"
+#include "session/usersession.h"
 
 namespace psui {
 
 SessionController::SessionController(QObject* parent)
     : QObject(parent)
     , m_models { new GraphTreeModel(Side::Npu, this), new GraphTreeModel(Side::Bench, this) }
+    , m_user(new UserSession(this))
     , m_runner(std::make_unique<JobRunner>())
 {
     qRegisterMetaType<psui::QueryResult>();
+    connect(m_user, &UserSession::notesChanged, this, &SessionController::showNotes);
     connect(m_runner.get(), &JobRunner::busyChanged, this, &SessionController::busyChanged);
     connect(
         m_runner.get(), &JobRunner::progressChanged, this, [this](Channel channel, int permille, const QString& stage) {
@@ -82,10 +85,29 @@ void SessionController::finishLoad(LoadResult& result, bool sameComparison)
     m_jobLabels = psui::jobLabels(m_jobs);
     m_colors.clear();
     m_microStep = -1;
+    if (result.fresh)
+        m_user->reset(std::move(result.session), result.sessionPath);
+    const bool job = m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < m_jobs.size();
+    m_user->setGraph(
+        job ? m_jobs[size_t(m_request.jobIndex)].step : 0, job ? m_jobs[size_t(m_request.jobIndex)].rank : 0);
     replaceSnapshot(std::move(result.snapshot), Change::NewSession);
     if (!result.warnings.isEmpty())
         Q_EMIT warningsReported(result.warnings);
     findPeers();
+    if (!result.sessionError.isEmpty())
+        Q_EMIT sessionFileFailed(result.sessionError);
+    else if (result.sessionRestored)
+        Q_EMIT sessionRestored(result.sessionPath);
+}
+
+void SessionController::showNotes()
+{
+    std::shared_ptr<const GraphNotes> notes;
+    if (m_snapshot)
+        notes = std::make_shared<const GraphNotes>(
+            notesOnGraph(*m_snapshot, m_user->notes(), m_user->step(), m_user->rank()));
+    for (GraphTreeModel* model : m_models)
+        model->setNotes(notes);
 }
 
 void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot, Change change)
@@ -109,6 +131,7 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
         else
             model->updateSnapshot(m_snapshot);
     }
+    showNotes();
     if (change == Change::NewSession)
         Q_EMIT sessionChanged();
     else
@@ -194,11 +217,13 @@ void SessionController::runExport(const QString& path, QString (*write)(const Ex
         Q_EMIT exportFinished(path, tr("Nothing to export."));
         return;
     }
-    ExportRequest request { path, ExportJob::withLegend(m_snapshot->comparison, m_colors), m_snapshot->meta };
-    if (m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < m_jobs.size()) {
-        request.step = m_jobs[size_t(m_request.jobIndex)].step;
-        request.rank = m_jobs[size_t(m_request.jobIndex)].rank;
-    }
+    ExportRequest request;
+    request.path = path;
+    request.comparison = ExportJob::withLegend(m_snapshot->comparison, m_colors);
+    request.meta = m_snapshot->meta;
+    request.step = m_user->step();
+    request.rank = m_user->rank();
+    request.notes = m_user->notesOfGraph(); // a .vis/.vis.db carries them to a colleague
     m_runner->run(
         Channel::Export, {}, [request, write](const JobContext&) { return write(request); },
         [this, path](const QString& error) { Q_EMIT exportFinished(path, error); });

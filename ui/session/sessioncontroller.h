@@ -27,6 +27,7 @@ class LayerMappingRules;
 namespace psui {
 
 class GraphTreeModel;
+class UserSession;
 struct LoadResult;
 struct ExportRequest;
 
@@ -37,6 +38,8 @@ public:
     ~SessionController() override;
 
     GraphTreeModel* model(Side side) const { return m_models[size_t(side)]; }
+    // The notes of the open comparison and its session file; the trees show the notes of the graph shown.
+    UserSession* userSession() const { return m_user; }
     std::shared_ptr<const Snapshot> snapshot() const { return m_snapshot; }
     const OpenRequest& request() const { return m_request; }
     QStringList jobLabels() const { return m_jobLabels; }
@@ -104,6 +107,11 @@ Q_SIGNALS:
     void diagnoseFinished(const psui::DiagnoseOutcome& outcome);
     void changesChanged(); // a diff started or ended (changes())
     void compareFailed(const QString& message); // the session and any diff shown stay as they were
+    // After sessionChanged of a freshly opened comparison: its session file was read (the view restores
+    // UserSession::savedView()'s expansion, filters and selection), or could not be (`message` names the file and
+    // place; the file is left as it is).
+    void sessionRestored(const QString& path);
+    void sessionFileFailed(const QString& message);
 
 private:
     // SameGraphs: new matches, precision or colours; Links: only the communication peers arrived (queries stay).
@@ -120,8 +128,10 @@ private:
     std::shared_ptr<const Snapshot> withPeers(std::shared_ptr<const Snapshot> snapshot) const;
     void edit(const QString& stage, AnalysisJobs::Mutation mutation);
     void setChanges(std::shared_ptr<const ChangeMap> changes);
+    void showNotes(); // the notes of the graph shown, to both trees
 
     std::array<GraphTreeModel*, 2> m_models {};
+    UserSession* m_user;
     std::shared_ptr<const Snapshot> m_snapshot;
     std::vector<ps::ColorBin> m_colors; // the legend chosen in the viewer (empty: the file's or msprobe's)
     OpenRequest m_request;

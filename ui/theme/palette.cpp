@@ -64,4 +64,18 @@ QColor Palette::changeFill(int mark)
     return QColor(230, 230, 230);
 }
 
+QColor Palette::noteColor(int tag)
+{
+    switch (tag) {
+    case 1: // checked
+        return QColor(46, 125, 50);
+    case 2: // suspicious
+        return QColor(230, 120, 0);
+    case 3: // cause
+        return QColor(183, 28, 28);
+    default:
+        return QColor(69, 90, 100);
+    }
+}
+
 } // namespace psui

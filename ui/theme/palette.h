@@ -25,6 +25,9 @@ public:
     // pale grey; told apart without red-green vision (Okabe-Ito's colours). `vanished`: the legend's entry.
     static QColor changeFill(int mark);
     static QColor vanished() { return QColor(204, 121, 167); }
+    // The mark of a node's note (an int(ps::NoteTag)): green checked, amber suspicious, red cause, slate for a
+    // note without a tag.
+    static QColor noteColor(int tag);
 };
 
 } // namespace psui

@@ -1,6 +1,7 @@
 #include "widgets/detailspanel.h"
 
 #include "models/nodedetailsmodel.h"
+#include "models/nodenotes.h"
 #include "models/roles.h"
 #include "models/verdicts.h"
 #include "theme/palette.h"
@@ -69,6 +70,8 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     , m_mergeTitle(new QLabel(this))
     , m_merge(new QPlainTextEdit(this))
     , m_copy(new QPushButton(this))
+    , m_editNote(new QPushButton(this))
+    , m_note(new QLabel(this))
     , m_table(new QTableView(this))
     , m_model(new NodeDetailsModel(this))
 {
@@ -85,6 +88,14 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     m_verdict->setMargin(4);
     m_verdict->setAutoFillBackground(true);
     m_verdict->hide();
+    m_editNote->setObjectName(QStringLiteral("editNoteButton"));
+    m_editNote->setEnabled(false);
+    m_note->setObjectName(QStringLiteral("nodeNote"));
+    m_note->setWordWrap(true);
+    m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_note->setMargin(4);
+    m_note->setAutoFillBackground(true);
+    m_note->hide();
     m_colourNote->setObjectName(QStringLiteral("colourNote"));
     m_colourNote->setWordWrap(true);
     m_colourNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -107,17 +118,20 @@ DetailsPanel::DetailsPanel(QWidget* parent)
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_header, 1);
+    top->addWidget(m_editNote);
     top->addWidget(m_copy);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
     layout->addWidget(m_change);
+    layout->addWidget(m_note);
     layout->addWidget(m_verdict);
     layout->addWidget(m_colourNote);
     layout->addWidget(m_mergeTitle);
     layout->addWidget(m_merge);
     layout->addWidget(m_table, 1);
     connect(m_copy, &QPushButton::clicked, this, &DetailsPanel::copyToClipboard);
+    connect(m_editNote, &QPushButton::clicked, this, &DetailsPanel::editNoteRequested);
     retranslate();
 }
 
@@ -125,6 +139,9 @@ void DetailsPanel::retranslate()
 {
     m_copy->setText(tr("Copy as text"));
     m_copy->setToolTip(tr("Copy the table, tab separated, to the clipboard"));
+    m_editNote->setText(tr("Note…"));
+    m_editNote->setToolTip(tr("Write a note on the selected node or tag it (checked, suspicious, cause)"));
+    updateNotes();
     if (m_snapshot) {
         m_model->setNodes(m_snapshot, m_npu, m_bench); // the side names are translated
         fitColumns(); // "NPU"/"标杆" differ in width: the Side cells would be clipped
@@ -229,10 +246,46 @@ void DetailsPanel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu
     m_model->setNodes(std::move(snapshot), npu, bench);
     m_header->setText(headerText());
     updateChange();
+    m_editNote->setEnabled(m_snapshot && (npu != ps::kNoNode || bench != ps::kNoNode));
     updateVerdict();
     updateColourNote();
     updateMergeInfo();
     fitColumns();
+}
+
+void DetailsPanel::setNotes(const ps::NodeNote* npu, const ps::NodeNote* bench)
+{
+    m_npuNote = npu ? std::optional(*npu) : std::nullopt;
+    m_benchNote = bench ? std::optional(*bench) : std::nullopt;
+    updateNotes();
+}
+
+QString DetailsPanel::noteText() const
+{
+    QStringList lines;
+    const bool both = m_npuNote && m_benchNote;
+    if (m_npuNote)
+        lines << (both ? tr("NPU: %1").arg(NoteLabels::summary(*m_npuNote)) : NoteLabels::summary(*m_npuNote));
+    if (m_benchNote)
+        lines << (both ? tr("Bench: %1").arg(NoteLabels::summary(*m_benchNote)) : NoteLabels::summary(*m_benchNote));
+    return lines.join(QLatin1Char('\n'));
+}
+
+void DetailsPanel::updateNotes()
+{
+    const QString text = noteText();
+    m_note->setVisible(!text.isEmpty());
+    if (text.isEmpty())
+        return;
+    m_note->setText(text);
+    // A light tint of the tag's colour (an eighth of it on white), the tag's colour as the border: readable, and
+    // not mistaken for a legend colour.
+    const ps::NoteTag tag = m_npuNote ? m_npuNote->tag : m_benchNote->tag;
+    const QColor colour = Palette::noteColor(int(tag));
+    const auto tint = [&](int c) { return 255 - (255 - c) / 8; };
+    const QColor light(tint(colour.red()), tint(colour.green()), tint(colour.blue()));
+    m_note->setStyleSheet(QStringLiteral("QLabel#nodeNote { background: %1; color: black; border-left: 4px solid %2; }")
+                              .arg(light.name(), colour.name()));
 }
 
 void DetailsPanel::fitColumns()

@@ -6,10 +6,12 @@
 // before and after, side by side.
 #include "models/changemap.h"
 #include "models/snapshot.h"
+#include "session/session_file.h"
 
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QLabel;
 class QPlainTextEdit;
@@ -41,6 +43,12 @@ public:
     QString colourNoteText() const;
     void copyToClipboard();
     void retranslate();
+    // The notes of the shown NPU and bench nodes (null: none), above the table; the "Note…" button asks to edit.
+    void setNotes(const ps::NodeNote* npu, const ps::NodeNote* bench);
+    QString noteText() const; // what the note line shows ("" when neither node has a note)
+
+Q_SIGNALS:
+    void editNoteRequested();
 
 private:
     void updateMergeInfo();
@@ -48,6 +56,7 @@ private:
     void updateVerdict();
     void updateColourNote();
     void fitColumns(); // to their contents, at most 260 px each
+    void updateNotes();
 
     std::shared_ptr<const Snapshot> m_snapshot;
     std::shared_ptr<const ChangeMap> m_changes;
@@ -60,6 +69,9 @@ private:
     QLabel* m_mergeTitle;
     QPlainTextEdit* m_merge;
     QPushButton* m_copy;
+    QPushButton* m_editNote;
+    QLabel* m_note;
+    std::optional<ps::NodeNote> m_npuNote, m_benchNote;
     QTableView* m_table;
     NodeDetailsModel* m_model;
 };

@@ -17,7 +17,11 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 namespace psui {
 
@@ -283,6 +287,40 @@ void LegendPanel::setBinChecked(int bin, bool checked)
         m_binChecks[size_t(bin)]->setChecked(checked);
 }
 
+std::vector<int> LegendPanel::checkedBins() const
+{
+    std::vector<int> bins;
+    for (size_t i = 0; i < m_binChecks.size(); ++i)
+        if (m_binChecks[i]->isChecked())
+            bins.push_back(int(i));
+    return bins;
+}
+
+std::vector<int> LegendPanel::checkedOverflowLevels() const
+{
+    std::vector<int> levels;
+    for (size_t i = 0; i < m_overflowChecks.size(); ++i)
+        if (m_overflowChecks[i]->isChecked())
+            levels.push_back(int(i) + 1);
+    return levels;
+}
+
+void LegendPanel::setChecked(const std::vector<int>& bins, const std::vector<int>& overflowLevels)
+{
+    const auto has
+        = [](const std::vector<int>& list, int v) { return std::find(list.begin(), list.end(), v) != list.end(); };
+    for (size_t i = 0; i < m_binChecks.size(); ++i) {
+        const QSignalBlocker block(m_binChecks[i]);
+        m_binChecks[i]->setChecked(has(bins, int(i)));
+    }
+    for (size_t i = 0; i < m_overflowChecks.size(); ++i) {
+        const QSignalBlocker block(m_overflowChecks[i]);
+        m_overflowChecks[i]->setChecked(has(overflowLevels, int(i) + 1));
+    }
+    m_keepSelection = true;
+    applyFilter();
+}
+
 void LegendPanel::applyFilter()
 {
     NodeFilter f;
@@ -297,7 +335,8 @@ void LegendPanel::onFinished(const QueryResult& result)
 {
     m_hits->setHits(m_session->snapshot(), result.sides[0], result.sides[1]);
     Q_EMIT resultChanged(result);
-    if (m_hits->rowCount() > 0)
+    const bool keepSelection = std::exchange(m_keepSelection, false);
+    if (m_hits->rowCount() > 0 && !keepSelection)
         m_navigator->first(); // the first match in execution order, e.g. the root cause of an overflow chain
 }
 

@@ -33,6 +33,11 @@ public:
     HitNavigator* navigator() const { return m_navigator; }
     // Ticks one legend bin (tests and the "show worst" action).
     void setBinChecked(int bin, bool checked);
+    // The filter as a session saves it: the ticked legend bins and overflow levels (1..3); restoring ticks them
+    // and filters once, leaving the selection as it is (a session restores it too).
+    std::vector<int> checkedBins() const;
+    std::vector<int> checkedOverflowLevels() const;
+    void setChecked(const std::vector<int>& bins, const std::vector<int>& overflowLevels);
     void retranslate();
 
 Q_SIGNALS:
@@ -64,6 +69,7 @@ private:
     HitListModel* m_hits;
     HitNavigator* m_navigator;
     MatchList* m_matches;
+    bool m_keepSelection = false; // the next result does not go to its first match
 };
 
 } // namespace psui

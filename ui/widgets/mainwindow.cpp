@@ -72,6 +72,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     createStatusBar();
     createActions();
     connectSession();
+    connectNotes();
     connectViewState();
     retranslateUi();
     restoreSettings();
@@ -160,6 +161,8 @@ void MainWindow::onSessionChanged()
         snap && snap->comparison && snap->comparison->isCompare && snap->comparison->mode != ps::CompareMode::Md5);
     m_actions->nextSuspicious->setEnabled(snap && !snap->bins.empty());
     m_actions->previousSuspicious->setEnabled(snap && !snap->bins.empty());
+    for (QAction* a : { m_actions->saveSession, m_actions->saveSessionAs, m_actions->openSession })
+        a->setEnabled(snap != nullptr);
     showTitle();
     m_rules->setVisible(snap != nullptr);
     m_options->setVisible(snap != nullptr);
@@ -204,13 +207,17 @@ void MainWindow::showSessionStatus()
 
 void MainWindow::showTitle()
 {
+    // "[*]": Qt shows a star while the notes are unsaved.
+    const auto snap = m_session->snapshot();
     const auto changes = m_session->changes();
-    if (!m_session->snapshot())
+    if (!snap)
         setWindowTitle(tr("ProbeScope"));
     else if (changes)
-        setWindowTitle(tr("%1 compared with %2 — ProbeScope").arg(m_session->title(), changes->beforeLabel));
+        setWindowTitle(tr("%1 compared with %2 — ProbeScope").arg(m_session->title(), changes->beforeLabel)
+            + QStringLiteral("[*]"));
     else
-        setWindowTitle(tr("%1 — ProbeScope").arg(m_session->title()));
+        setWindowTitle(tr("%1 — ProbeScope").arg(m_session->title()) + QStringLiteral("[*]"));
+    setWindowModified(snap && m_session->userSession()->isModified());
 }
 
 void MainWindow::onChangesChanged()
@@ -290,6 +297,7 @@ void MainWindow::showNodes(NodeId npu, NodeId bench)
 {
     const auto snap = m_session->snapshot();
     m_details->setNodes(snap, npu, bench);
+    showNotesOfCurrent();
     m_stack->setNodes(snap, npu, bench);
 }
 
@@ -355,6 +363,10 @@ void MainWindow::saveSettings()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!maybeKeepNotes()) {
+        event->ignore();
+        return;
+    }
     saveSettings();
     QMainWindow::closeEvent(event);
 }

@@ -29,6 +29,7 @@ class DiffTools;
 class GraphChartDocks;
 class LayerMappingPanel;
 class LegendPanel;
+class NoteActions;
 class SearchBar;
 class SessionController;
 class Settings;
@@ -100,6 +101,18 @@ private:
     void onExportFinished(const QString& path, const QString& error);
     void showUserGuide();
     void showAbout();
+    // mainwindow_session.cpp: notes and the session file (issue 21 item 3)
+    void connectNotes();
+    bool saveSession(); // to the session's file (beside the comparison); false: not saved
+    bool saveSessionAs();
+    bool saveSessionTo(const QString& path);
+    void openSession();
+    ps::Session currentView() const; // expanded nodes, filters and selection of the graph shown
+    void restoreView(const ps::Session& view);
+    void onSessionRestored(const QString& path); // the saved graph (step, rank) first, then its view
+    void showNotesOfCurrent(); // the current nodes' notes in the details
+    // Unsaved notes: asks to save, discard or cancel; true when the caller may go on (open, close).
+    bool maybeKeepNotes();
     // mainwindow_colors.cpp: the colour-ranges dialog
     void editColorRanges();
     void restoreColorRanges();
@@ -113,6 +126,8 @@ private:
     DetailsPanel* m_details;
     StackPanel* m_stack;
     CallerPanel* m_callers;
+    NoteActions* m_notes = nullptr; // Note… and Tag ▸ in the trees' menu and the details
+    QString m_restoringFrom; // a restored session whose graph is being loaded: its view follows
     AnalysisTools* m_analysis = nullptr; // manual matching and the first-divergence dock
     DiffTools* m_diff = nullptr; // "Compare with another comparison…"
     GraphChartDocks* m_graphCharts = nullptr; // the Graph and Charts docks

@@ -14,6 +14,7 @@
 #include "widgets/layermappingpanel.h"
 #include "widgets/legendpanel.h"
 #include "widgets/matchlist.h"
+#include "widgets/noteactions.h"
 #include "widgets/peerrankjump.h"
 #include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
@@ -118,6 +119,7 @@ void MainWindow::connectViewState()
         [this, peers](Side side, NodeId node, const QPoint& globalPos) {
             QMenu* menu = m_analysis->contextMenu(side, node);
             peers->addActions(menu, side, node);
+            m_notes->addActions(menu, side, node);
             menu->setAttribute(Qt::WA_DeleteOnClose);
             menu->popup(globalPos);
         });

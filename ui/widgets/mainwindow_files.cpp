@@ -102,6 +102,8 @@ void MainWindow::showAbout()
 
 void MainWindow::openComparisonDialog()
 {
+    if (!maybeKeepNotes())
+        return;
     auto* dialog = new OpenDialog(m_settings, this);
     dialog->setStartFolder(startFolder(*m_session, *m_settings));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -111,6 +113,8 @@ void MainWindow::openComparisonDialog()
 
 void MainWindow::openCompareJson()
 {
+    if (!maybeKeepNotes())
+        return;
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open compare.json"), startFolder(*m_session, *m_settings), tr("JSON files (*.json);;All files (*)"));
     if (path.isEmpty())
@@ -121,6 +125,8 @@ void MainWindow::openCompareJson()
 
 void MainWindow::openVis()
 {
+    if (!maybeKeepNotes())
+        return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open .vis / .vis.db"),
         startFolder(*m_session, *m_settings), tr("Graph files (*.vis *.vis.db);;All files (*)"));
     if (path.isEmpty())
@@ -131,6 +137,8 @@ void MainWindow::openVis()
 
 void MainWindow::openRecent(const QString& entry)
 {
+    if (!maybeKeepNotes())
+        return;
     const QStringList paths = entry.split(QLatin1Char('\n'));
     m_session->openPaths(paths, ComparisonOptions::forPaths(*m_settings, paths));
 }
@@ -149,6 +157,8 @@ QString MainWindow::exampleDirectory()
 
 void MainWindow::openExample()
 {
+    if (!maybeKeepNotes())
+        return;
     const QString dir = exampleDirectory();
     if (dir.isEmpty()) {
         showError(tr("Example missing"), tr("The bundled example comparison was not found."));
@@ -252,7 +262,7 @@ void MainWindow::dropEvent(QDropEvent* event)
     for (const QUrl& url : urls)
         if (url.isLocalFile())
             paths << url.toLocalFile();
-    if (!paths.isEmpty()) {
+    if (!paths.isEmpty() && maybeKeepNotes()) {
         m_session->openPaths(paths, ComparisonOptions::forPaths(*m_settings, paths));
         event->acceptProposedAction();
     }

@@ -56,6 +56,13 @@ void MainWindow::createActions()
     a.file->addAction(m_diff->compareAction());
     a.file->addAction(m_diff->stopAction());
     a.file->addSeparator();
+    a.saveSession = add(a.file, QKeySequence::Save, &MainWindow::saveSession);
+    a.saveSession->setObjectName(QStringLiteral("saveSession"));
+    a.saveSessionAs = add(a.file, QKeySequence(QStringLiteral("Ctrl+Shift+S")), &MainWindow::saveSessionAs);
+    a.saveSessionAs->setObjectName(QStringLiteral("saveSessionAs"));
+    a.openSession = add(a.file, QKeySequence(), &MainWindow::openSession);
+    a.openSession->setObjectName(QStringLiteral("openSession"));
+    a.file->addSeparator();
     a.quit = add(a.file, QKeySequence::Quit, &QWidget::close);
 
     a.view = menuBar()->addMenu(QString());
@@ -142,6 +149,10 @@ void MainWindow::retranslateUi()
     a.recent->setTitle(tr("&Recent"));
     a.exportVis->setText(tr("&Export .vis / .vis.db…"));
     a.exportReport->setText(tr("Export &report (CSV)…"));
+    a.saveSession->setText(tr("&Save session"));
+    a.saveSession->setToolTip(tr("Save the notes, expanded nodes, filters and selection beside the comparison"));
+    a.saveSessionAs->setText(tr("Save session &as…"));
+    a.openSession->setText(tr("Open sess&ion…"));
     a.quit->setText(tr("&Quit"));
     a.view->setTitle(tr("&View"));
     a.mirrorExpansion->setText(tr("&Mirror expansion on the other side"));

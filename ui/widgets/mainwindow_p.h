@@ -20,6 +20,9 @@ struct MainWindow::Actions {
     QAction* openExample = nullptr;
     QAction* exportVis = nullptr;
     QAction* exportReport = nullptr;
+    QAction* saveSession = nullptr;
+    QAction* saveSessionAs = nullptr;
+    QAction* openSession = nullptr;
     QAction* quit = nullptr;
     QAction* mirrorExpansion = nullptr;
     QAction* linkScrolling = nullptr;

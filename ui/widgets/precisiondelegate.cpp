@@ -75,12 +75,12 @@ void PrecisionDelegate::paintOverflowMarker(QPainter* painter, const QRect& cell
     painter->drawEllipse(dot);
 }
 
-void PrecisionDelegate::paintMergeBadge(QPainter* painter, const QRect& cell, const QModelIndex& index) const
+int PrecisionDelegate::paintMergeBadge(QPainter* painter, const QRect& cell, const QModelIndex& index) const
 {
     // Left of the overflow dot: white text on a rounded tag.
     const QString mark = index.siblingAtColumn(0).data(MergeMarkRole).toString();
     if (mark.isEmpty())
-        return;
+        return 0;
     QFont font = painter->font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.75));
     font.setBold(true);
@@ -95,6 +95,31 @@ void PrecisionDelegate::paintMergeBadge(QPainter* painter, const QRect& cell, co
     painter->setFont(font);
     painter->setPen(Qt::white);
     painter->drawText(tag, Qt::AlignCenter, mark);
+    return w + 3;
+}
+
+void PrecisionDelegate::paintNoteFlag(
+    QPainter* painter, const QRect& cell, const QModelIndex& index, int rightOffset) const
+{
+    // A pennant on a pole, left of the merge badge and the overflow dot, outlined in white so that it shows on
+    // every fill.
+    const QVariant tag = index.siblingAtColumn(0).data(NoteTagRole);
+    if (!tag.isValid() || tag.toInt() < 0)
+        return;
+    const int h = std::max(8, cell.height() - 6);
+    const qreal right = cell.right() - rightOffset - 2, top = cell.center().y() - h / 2.0;
+    const qreal left = right - h * 0.8;
+    QPolygonF pennant;
+    pennant << QPointF(left, top) << QPointF(right, top + h * 0.3) << QPointF(left, top + h * 0.6);
+    painter->setRenderHint(QPainter::Antialiasing);
+    const QColor colour = Palette::noteColor(tag.toInt());
+    painter->setPen(QPen(Qt::white, 3));
+    painter->drawLine(QPointF(left, top), QPointF(left, top + h));
+    painter->drawPolygon(pennant);
+    painter->setPen(QPen(colour.darker(120), 1.5));
+    painter->setBrush(colour);
+    painter->drawLine(QPointF(left, top), QPointF(left, top + h));
+    painter->drawPolygon(pennant);
 }
 
 void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
@@ -134,7 +159,8 @@ void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
         painter->fillRect(
             QRect(option.rect.left(), option.rect.top() + 2, 3, option.rect.height() - 4), Palette::hitMarker());
     if (index.column() == NameColumn) {
-        paintMergeBadge(painter, option.rect, index);
+        const int dot = std::max(6, option.rect.height() - 10) + 8; // the overflow marker's room
+        paintNoteFlag(painter, option.rect, index, dot + paintMergeBadge(painter, option.rect, index));
         if (!m_overflowColours) // the fill says it already
             paintOverflowMarker(painter, option.rect, index);
     }

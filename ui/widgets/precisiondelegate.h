@@ -2,7 +2,8 @@
 // Paints a tree row's background from its numeric roles: the legend colour of the precision bin (NPU side),
 // white/grey on the bench side, the worst colour inside for collapsed modules, overflow colours in the
 // overflow column and an overflow dot by the name (a ring on collapsed modules hiding overflow); search hits in
-// bold with a marker; a small badge on nodes a parallel merge changed ("TP") or took from another rank ("r1");
+// bold with a marker; a small badge on nodes a parallel merge changed ("TP") or took from another rank ("r1"); a
+// flag in the tag's colour on nodes with a note (the tooltip holds its text);
 // selection as an outline so the colour stays visible. In overflow mode (tb_graph_ascend's ⇄ "precision overflow"
 // panel) the rows are filled by overflow level instead, grey without one. While a diff with another comparison is
 // shown (ChangeRole), the rows are filled by change instead (worse / better / appeared / same).
@@ -26,7 +27,8 @@ private:
     QColor rowFill(const QModelIndex& index) const;
     int effectiveBin(const QModelIndex& index) const;
     void paintOverflowMarker(QPainter* painter, const QRect& cell, const QModelIndex& index) const;
-    void paintMergeBadge(QPainter* painter, const QRect& cell, const QModelIndex& index) const;
+    int paintMergeBadge(QPainter* painter, const QRect& cell, const QModelIndex& index) const; // its width
+    void paintNoteFlag(QPainter* painter, const QRect& cell, const QModelIndex& index, int rightOffset) const;
 
     QTreeView* m_view;
     const GraphTreeModel* m_model;

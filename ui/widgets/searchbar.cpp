@@ -9,7 +9,10 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QTimer>
+
+#include <utility>
 
 namespace psui {
 
@@ -119,6 +122,27 @@ void SearchBar::clear()
     m_hits->clear();
 }
 
+QString SearchBar::text() const
+{
+    return m_edit->text();
+}
+
+bool SearchBar::isRegex() const
+{
+    return m_regex->isChecked();
+}
+
+void SearchBar::setQuery(const QString& text, bool regex)
+{
+    const QSignalBlocker blockEdit(m_edit), blockRegex(m_regex);
+    m_edit->setText(text);
+    m_regex->setChecked(regex);
+    if (!text.isEmpty()) {
+        m_keepSelection = true;
+        startSearch();
+    }
+}
+
 void SearchBar::startSearch()
 {
     m_debounce->stop();
@@ -136,7 +160,8 @@ void SearchBar::onFinished(const QueryResult& result)
         m_navigator->setMessage(tr("Invalid expression"));
     Q_EMIT resultChanged(result);
     // A refined query goes to (or stays on) its first match in execution order; only Enter, F3 or ↓ move on.
-    if (m_hits->rowCount() > 0 && !m_edit->text().isEmpty())
+    const bool keepSelection = std::exchange(m_keepSelection, false);
+    if (m_hits->rowCount() > 0 && !m_edit->text().isEmpty() && !keepSelection)
         m_navigator->first();
 }
 

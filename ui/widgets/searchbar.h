@@ -29,6 +29,11 @@ public:
     void focusSearch();
     void retranslate();
     void clear();
+    // The query as a session saves it, and restoring one (searched at once; its result leaves the selection as
+    // it is, which the session restores too).
+    QString text() const;
+    bool isRegex() const;
+    void setQuery(const QString& text, bool regex);
 
 Q_SIGNALS:
     void jumpRequested(psui::Side side, psui::NodeId node);
@@ -51,6 +56,7 @@ private:
     QTimer* m_debounce;
     HitListModel* m_hits;
     HitNavigator* m_navigator;
+    bool m_keepSelection = false; // the next result does not go to its first match
 };
 
 } // namespace psui

@@ -261,6 +261,38 @@ void SideBySideTreeView::setOverflowColours(bool on)
     }
 }
 
+std::vector<NodeId> SideBySideTreeView::expandedNodes(Side side) const
+{
+    std::vector<NodeId> out;
+    const QTreeView* v = m_views[size_t(side)];
+    const QAbstractItemModel* model = v->model();
+    std::vector<QModelIndex> stack; // iteratively: trees are deep
+    for (int r = model->rowCount() - 1; r >= 0; --r)
+        stack.push_back(model->index(r, 0));
+    while (!stack.empty()) {
+        const QModelIndex i = stack.back();
+        stack.pop_back();
+        if (!v->isExpanded(i))
+            continue;
+        out.push_back(NodeId(i.data(NodeIdRole).toUInt()));
+        for (int r = model->rowCount(i) - 1; r >= 0; --r)
+            stack.push_back(model->index(r, 0, i));
+    }
+    return out;
+}
+
+void SideBySideTreeView::expandNodes(Side side, const std::vector<NodeId>& nodes)
+{
+    SyncGuard guard(m_syncing);
+    QTreeView* v = m_views[size_t(side)];
+    for (NodeId node : nodes) {
+        revealNode(side, node);
+        const QModelIndex i = proxyIndex(side, node);
+        if (i.isValid())
+            v->expand(i);
+    }
+}
+
 void SideBySideTreeView::expandCurrent()
 {
     QTreeView* v = m_views[size_t(m_activeSide)];

@@ -43,6 +43,11 @@ public:
     void setMicroStep(int step); // -1: all
     void setOverflowColours(bool on); // fill the rows by overflow level instead of precision
 
+    // The expanded nodes of a side, in tree order (walks the expanded rows only); expanding a list of nodes
+    // reveals and expands each, without mirroring (the other side gets its own list).
+    std::vector<NodeId> expandedNodes(Side side) const;
+    void expandNodes(Side side, const std::vector<NodeId>& nodes);
+
     void expandCurrent();
     void collapseCurrent();
     void collapseAll();
