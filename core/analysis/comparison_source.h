@@ -28,12 +28,17 @@ public:
     // The rules a source is read with unless asked otherwise: compare.json is `graph`'s input (msprobe 1.2.1), two
     // dump folders are `graph_visualize`'s (msprobe 26.0.0). Files carry their own.
     static RulesProfile defaultProfile(const std::vector<std::string>& paths);
+    // Dump folders planned by the caller (the GUI's session, whose job indexes the graphs keep); jobs of a
+    // parallel run (engine.parallel set) are merged as the engine merges them.
+    static ComparisonSource fromJobs(const std::string& label, std::vector<GraphJob> jobs, const EngineOptions& engine);
 
     SourceKind kind() const { return m_kind; }
     const std::string& label() const { return m_label; } // the paths as given, joined by " + "
     const std::vector<SourceGraph>& graphs() const { return m_graphs; }
-    // Loads (builds and compares, or reads) graph `index`; warnings of the engine are appended.
-    std::shared_ptr<const Comparison> load(size_t index, std::vector<std::string>& warnings) const;
+    // Loads (builds and compares, or reads) graph `index`; warnings of the engine are appended. `progress`: the
+    // comparison of dumps reports to it and stops once its cancel flag is set.
+    std::shared_ptr<const Comparison> load(
+        size_t index, std::vector<std::string>& warnings, const Progress* progress = nullptr) const;
 
 private:
     SourceKind m_kind = SourceKind::Vis;

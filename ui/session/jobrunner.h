@@ -17,8 +17,8 @@
 
 namespace psui {
 
-enum class Channel { Load, Edit, Search, Filter, Diagnose, Export };
-constexpr size_t kChannelCount = 6;
+enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Trends };
+constexpr size_t kChannelCount = 7;
 
 class JobRunner;
 

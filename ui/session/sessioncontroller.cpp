@@ -18,6 +18,8 @@ SessionController::SessionController(QObject* parent)
         m_runner.get(), &JobRunner::progressChanged, this, [this](Channel channel, int permille, const QString& stage) {
             if (channel == Channel::Load)
                 Q_EMIT progressChanged(permille, stage);
+            else if (channel == Channel::Trends)
+                Q_EMIT trendsProgressChanged(permille, stage);
         });
 }
 
@@ -45,7 +47,7 @@ void SessionController::selectJob(int index)
         return;
     OpenRequest r = m_request;
     r.jobIndex = index;
-    startLoad(r, m_jobs);
+    startLoad(r, m_jobs, true);
 }
 
 bool SessionController::rerunWithLayerMapping(std::shared_ptr<const ps::LayerMappingRules> rules)
@@ -59,19 +61,23 @@ bool SessionController::rerunWithLayerMapping(std::shared_ptr<const ps::LayerMap
     return true;
 }
 
-void SessionController::startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs)
+void SessionController::startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs, bool sameSource)
 {
     m_runner->run(
         Channel::Load, tr("Starting…"),
         [request, jobs = std::move(jobs)](const JobContext& context) { return LoadJob::run(request, jobs, context); },
-        [this](LoadResult result) { finishLoad(result); });
+        [this, sameSource](LoadResult result) { finishLoad(result, sameSource); });
 }
 
-void SessionController::finishLoad(LoadResult& result)
+void SessionController::finishLoad(LoadResult& result, bool sameSource)
 {
     if (!result.error.isEmpty()) {
         Q_EMIT loadFailed(result.error); // the previous session stays as it was
         return;
+    }
+    if (!sameSource) { // trends of the previous source describe other graphs
+        m_runner->cancel(Channel::Trends);
+        ++m_sourceGeneration;
     }
     m_request = std::move(result.request);
     m_jobs = std::move(result.jobs);

@@ -8,6 +8,7 @@
 #include "session/analysisjobs.h"
 #include "session/jobrunner.h"
 #include "session/openrequest.h"
+#include "session/trendsjob.h"
 
 #include <QObject>
 #include <QStringList>
@@ -75,6 +76,12 @@ public:
     // Why the current session cannot be matched by hand ("" if it can).
     QString manualMatchRefusal() const { return AnalysisJobs::refusal(m_snapshot.get()); }
     void diagnose(const ps::DiagnoseOptions& options); // first-divergence finder on the current snapshot
+    // Drift across the session's steps and ranks (Trends view): every graph summarised, one at a time, on the
+    // Trends channel (cancel(Channel::Trends) stops it); ends with trendsFinished. A session of one graph has none.
+    bool hasTrends() const { return m_jobs.size() > 1; }
+    void computeTrends();
+    // Changes when another source (or the same with other options) is loaded; switching the step or rank keeps it.
+    quint64 sourceGeneration() const { return m_sourceGeneration; }
 
 Q_SIGNALS:
     // Not busy: stage is empty, or why the work stopped (e.g. cancelled).
@@ -92,13 +99,17 @@ Q_SIGNALS:
     void matchFinished(const psui::MatchOutcome& outcome);
     void matchConfigSaved(const QString& path, const QString& error);
     void diagnoseFinished(const psui::DiagnoseOutcome& outcome);
+    void trendsProgressChanged(int permille, const QString& stage);
+    // `generation`: the sourceGeneration the trends describe; trends is null and error set on failure.
+    void trendsFinished(std::shared_ptr<const ps::StepTrends> trends, const QString& error, quint64 generation);
 
 private:
     enum class Change { NewSession, SameGraphs };
     void replaceSnapshot(std::shared_ptr<const Snapshot> snapshot, Change change);
-    void startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs);
+    // `sameSource`: another step or rank of the loaded source (the trends stay valid).
+    void startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs, bool sameSource = false);
     void runExport(const QString& path, QString (*write)(const ExportRequest&)); // on the Export channel
-    void finishLoad(LoadResult& result);
+    void finishLoad(LoadResult& result, bool sameSource);
     void edit(const QString& stage, AnalysisJobs::Mutation mutation);
 
     std::array<GraphTreeModel*, 2> m_models {};
@@ -108,6 +119,7 @@ private:
     std::vector<ps::GraphJob> m_jobs;
     QStringList m_jobLabels;
     int m_microStep = -1;
+    quint64 m_sourceGeneration = 0;
     std::unique_ptr<JobRunner> m_runner; // last: destroyed first, it waits for the workers
 };
 

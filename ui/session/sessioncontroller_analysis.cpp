@@ -1,5 +1,5 @@
 // The session controller's analysis requests: manual match / unmatch, .vis.config files and the first-divergence
-// finder, run by AnalysisJobs against the snapshot of the moment.
+// finder, run by AnalysisJobs against the snapshot of the moment; the trends over the session's steps and ranks.
 #include "session/sessioncontroller.h"
 
 namespace psui {
@@ -54,6 +54,20 @@ void SessionController::diagnose(const ps::DiagnoseOptions& options)
         Channel::Diagnose, {},
         [snapshot = m_snapshot, options](const JobContext&) { return AnalysisJobs::diagnose(snapshot, options); },
         [this](const DiagnoseOutcome& outcome) { Q_EMIT diagnoseFinished(outcome); });
+}
+
+void SessionController::computeTrends()
+{
+    if (!hasTrends()) {
+        Q_EMIT trendsFinished(nullptr, tr("This session has a single graph: there are no trends."), m_sourceGeneration);
+        return;
+    }
+    m_runner->run(
+        Channel::Trends, tr("Computing trends…"),
+        [request = m_request, jobs = m_jobs](
+            const JobContext& context) { return TrendsJob::run(request, jobs, context); },
+        [this, generation = m_sourceGeneration](
+            const TrendsResult& result) { Q_EMIT trendsFinished(result.trends, result.error, generation); });
 }
 
 } // namespace psui
