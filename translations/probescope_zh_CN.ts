@@ -180,6 +180,17 @@
     </message>
 </context>
 <context>
+    <name>TrendsJob</name>
+    <message>
+        <source>Trends: step %1, rank %2 (%3 of %4)…</source>
+        <translation>趋势：Step %1，Rank %2（第 %3 个，共 %4 个）…</translation>
+    </message>
+    <message>
+        <source>Trends: done</source>
+        <translation>趋势：完成</translation>
+    </message>
+</context>
+<context>
     <name>psui::AboutDialog</name>
     <message>
         <source>About ProbeScope</source>
@@ -1306,6 +1317,10 @@ Write it into the new sub-folder %2 instead?</source>
         <source>Export &amp;report (CSV)…</source>
         <translation>导出报告 (CSV)(&amp;R)…</translation>
     </message>
+    <message>
+        <source>Trends</source>
+        <translation>趋势</translation>
+    </message>
 </context>
 <context>
     <name>psui::MatchesDock</name>
@@ -1737,6 +1752,14 @@ precision index %2</source>
         <source>In md5 mode the colours are fixed: equal or different.</source>
         <translation>md5 模式的颜色是固定的：相同或不同。</translation>
     </message>
+    <message>
+        <source>This session has a single graph: there are no trends.</source>
+        <translation>此会话只有一个图：没有趋势。</translation>
+    </message>
+    <message>
+        <source>Computing trends…</source>
+        <translation>正在计算趋势…</translation>
+    </message>
 </context>
 <context>
     <name>psui::StackPanel</name>
@@ -1818,6 +1841,136 @@ precision index %2</source>
     <message>
         <source>You can also drop dump folders, a compare.json or a .vis file onto this window. Help ▸ User guide (F1) explains the views and how to produce dumps with msprobe.</source>
         <translation>也可以把 dump 目录、compare.json 或 .vis 文件拖到此窗口。“帮助 ▸ 用户指南”（F1）介绍各个视图以及如何用 msprobe 采集 dump。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::TrendsHeatmap</name>
+    <message>
+        <source>No module has a precision value in these graphs</source>
+        <translation>这些图中没有模块有精度值</translation>
+    </message>
+    <message>
+        <source>Click to open this graph at this module</source>
+        <translation>单击在此图中打开该模块</translation>
+    </message>
+</context>
+<context>
+    <name>psui::TrendsLines</name>
+    <message>
+        <source>Step</source>
+        <translation>Step</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Step / rank</source>
+        <translation>Step / Rank</translation>
+    </message>
+    <message>
+        <source>First error: %1</source>
+        <translation>首个错误：%1</translation>
+    </message>
+    <message>
+        <source>Worst modules:</source>
+        <translation>最差模块数：</translation>
+    </message>
+    <message>
+        <source>How many of the worst modules get a line; tick others in the list</source>
+        <translation>为多少个最差模块绘制曲线；也可在列表中勾选其他模块</translation>
+    </message>
+    <message>
+        <source>%1
+worst error over the graphs (relative error, or 1 - cosine): %2</source>
+        <translation>%1
+所有图中的最大误差（相对误差，或 1 - 余弦）：%2</translation>
+    </message>
+    <message>
+        <source>Worst error</source>
+        <translation>最大误差</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>对数坐标</translation>
+    </message>
+</context>
+<context>
+    <name>psui::TrendsModel</name>
+    <message>
+        <source>step %1, rank %2</source>
+        <translation>Step %1，Rank %2</translation>
+    </message>
+    <message>
+        <source>absent, unmatched or without precision</source>
+        <translation>不存在、未匹配或无精度值</translation>
+    </message>
+    <message>
+        <source>worst error %1</source>
+        <translation>最大误差 %1</translation>
+    </message>
+    <message>
+        <source>First graph with an error</source>
+        <translation>第一个有错误的图</translation>
+    </message>
+</context>
+<context>
+    <name>psui::TrendsPanel</name>
+    <message>
+        <source>The module %1 is not in this graph.</source>
+        <translation>此图中没有模块 %1。</translation>
+    </message>
+    <message>
+        <source>Computing the trends was cancelled.</source>
+        <translation>趋势计算已取消。</translation>
+    </message>
+    <message>
+        <source>The trends are computed when this view is shown.</source>
+        <translation>显示此视图时计算趋势。</translation>
+    </message>
+    <message>
+        <source>Trends need a session of several steps or ranks.</source>
+        <translation>趋势需要包含多个 Step 或 Rank 的会话。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n graph(s), %1 modules. </source>
+        <translation><numerusform>%n 个图，%1 个模块。</numerusform></translation>
+    </message>
+    <message>
+        <source>No graph has an error.</source>
+        <translation>没有图出现错误。</translation>
+    </message>
+    <message>
+        <source>The first error appears at %1: %2</source>
+        <translation>首个错误出现在 %1：%2</translation>
+    </message>
+    <message>
+        <source>Each cell: the module's legend colour in that graph; hatched: absent or without precision. Click a cell to open that graph at that module.</source>
+        <translation>每个格子：该模块在该图中的图例颜色；斜线：不存在或无精度值。单击格子可在该图中打开该模块。</translation>
+    </message>
+    <message>
+        <source>Each cell: the module's legend colour in that graph; hatched: absent or without precision; red frame: the first graph with an error (%1). Click a cell to open that graph at that module.</source>
+        <translation>每个格子：该模块在该图中的图例颜色；斜线：不存在或无精度值；红框：第一个有错误的图（%1）。单击格子可在该图中打开该模块。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重新计算</translation>
+    </message>
+    <message>
+        <source>Compare every step and rank of the session again</source>
+        <translation>重新比对会话中的每个 Step 和 Rank</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
     </message>
 </context>
 <context>

@@ -34,8 +34,8 @@ python3 -c 'import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), o
   "$cases/dist_tp_mix_statistics/ref_26.0.0/compare/compare.vis.db.xz" "$dist_db"
 "$build/tests/ui/probescope_screenshot_viewer_nav" "$root/docs/screenshots" "$cases" en "$dist_db"
 "$build/tests/ui/probescope_screenshot_viewer_nav" "$root/docs/screenshots" "$cases" zh_CN "$dist_db"
-"$build/tests/ui/probescope_screenshot_trends" "$root/docs/screenshots" "$cases" en "$dist_db"
-"$build/tests/ui/probescope_screenshot_trends" "$root/docs/screenshots" "$cases" zh_CN "$dist_db"
+"$build/tests/ui/probescope_screenshot_trends" "$root/docs/screenshots" "$cases" en
+"$build/tests/ui/probescope_screenshot_trends" "$root/docs/screenshots" "$cases" zh_CN
 rm -r "$(dirname "$dist_db")"
 echo "wrote viewer_search_*, viewer_peer_rank_* (1280x800, 1920x1080, en, zh_CN), trends_{en,zh_CN}.png, trends_heatmap_{en,zh_CN}.png,"
 echo "wrote viewer_{main,graph,noisefloor}_{1280x800,1920x1080}_{en,zh_CN}.png, verdicts_en.png, verdicts_zh_CN.png, parallel_merge_en.png, parallel_merge_zh_CN.png, color_ranges_dialog_en.png, color_ranges_en.png, layer_mapping_en.png, charts_en.png, graph_canvas_en.png, main_window_en.png, main_window_zh_CN.png, loading_en.png and start_page.png"

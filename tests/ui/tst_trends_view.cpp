@@ -14,6 +14,7 @@
 
 #include <QAction>
 #include <QChart>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineSeries>
@@ -130,6 +131,12 @@ private Q_SLOTS:
             || std::any_of(lines->chart()->series().begin(), lines->chart()->series().end(),
                 [](QAbstractSeries* s) { return s->objectName() == QStringLiteral("trendsFirstError"); });
         QCOMPARE(marked, panel()->model()->firstErrorColumn() >= 0);
+        // Log scale by default (errors span magnitudes), linear when unticked.
+        QVERIFY(lines->logScale()->isChecked());
+        QCOMPARE(lines->chart()->axes(Qt::Vertical).value(0)->type(), QAbstractAxis::AxisTypeLogValue);
+        lines->logScale()->setChecked(false);
+        QCOMPARE(lines->chart()->axes(Qt::Vertical).value(0)->type(), QAbstractAxis::AxisTypeValue);
+        lines->logScale()->setChecked(true);
         lines->worstCount()->setValue(1);
         QCOMPARE(lines->shownRows().size(), size_t(1));
     }

@@ -9,12 +9,15 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 
 namespace psui {
 
 namespace {
 constexpr int kRowHeight = 18;
 constexpr int kMargin = 6;
+constexpr int kMaxColumnWidth = 90;
+constexpr int kNumberWidth = 56; // cells at least this wide show their value
 constexpr int kMaxLabelWidth = 360; // long module names are elided in the middle (the tooltip has them whole)
 const QColor kFirstError(200, 30, 30);
 } // namespace
@@ -57,7 +60,10 @@ int TrendsHeatmap::labelWidth() const
 
 int TrendsHeatmap::columnWidth() const
 {
-    return m_columnWidth;
+    // At least the header's width; wider cells while the columns leave room (a few steps or ranks).
+    const int columns = std::max(1, m_model->columnCount());
+    const int room = (width() - 2 * kMargin - labelWidth()) / columns;
+    return std::clamp(room, m_columnWidth, std::max(m_columnWidth, kMaxColumnWidth));
 }
 
 int TrendsHeatmap::headerHeight() const
@@ -73,7 +79,7 @@ QRect TrendsHeatmap::cellRect(int row, int column) const
 
 QSize TrendsHeatmap::sizeHint() const
 {
-    return QSize(2 * kMargin + labelWidth() + m_model->columnCount() * columnWidth(),
+    return QSize(2 * kMargin + labelWidth() + m_model->columnCount() * m_columnWidth,
         2 * kMargin + headerHeight() + m_model->rowCount() * kRowHeight);
 }
 
@@ -94,23 +100,33 @@ void TrendsHeatmap::paintEvent(QPaintEvent* event)
         p.setPen(c == firstError ? kFirstError : palette().color(QPalette::Text));
         p.drawText(QRect(top.left(), kMargin, top.width(), headerHeight()), Qt::AlignCenter, m_model->shortLabel(c));
     }
-    p.setFont(font());
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.8);
     const QRect dirty = event->rect();
     for (int r = 0; r < m_model->rowCount(); ++r) {
         const QRect first = cellRect(r, 0);
         if (first.bottom() < dirty.top() || first.top() > dirty.bottom())
             continue;
+        p.setFont(font());
         p.setPen(palette().color(QPalette::Text));
         const QString name = fontMetrics().elidedText(m_model->moduleName(r), Qt::ElideMiddle, labelWidth() - 10);
         p.drawText(
             QRect(kMargin, first.top(), labelWidth() - 10, first.height()), Qt::AlignRight | Qt::AlignVCenter, name);
         for (int c = 0; c < m_model->columnCount(); ++c) {
             const QRect cell = cellRect(r, c);
-            const QColor fill(m_model->index(r, c).data(TrendsModel::BinColorRole).toString());
-            if (fill.isValid())
-                p.fillRect(cell, fill);
-            else
+            const QModelIndex index = m_model->index(r, c);
+            const QColor fill(index.data(TrendsModel::BinColorRole).toString());
+            if (!fill.isValid()) {
                 p.fillRect(cell, QBrush(Palette::unmatched(), Qt::BDiagPattern));
+                continue;
+            }
+            p.fillRect(cell, fill);
+            p.setFont(small);
+            const double badness = index.data(TrendsModel::BadnessRole).toDouble();
+            if (cell.width() >= kNumberWidth && std::isfinite(badness)) { // the worst error, where there is room
+                p.setPen(Palette::textOn(fill));
+                p.drawText(cell, Qt::AlignCenter, QString::number(badness, 'g', 3));
+            }
         }
     }
     if (firstError >= 0) { // the column of the first graph with an error, framed whole

@@ -1,6 +1,7 @@
 #pragma once
 // The Trends view's lines: per module, its worst error (TrendsModel::BadnessRole) in each graph of the session,
-// one line per chosen module; the N worst modules are chosen unless the user ticks others in the list. A dashed
+// one line per chosen module (log scale unless unticked); the N worst modules are chosen unless the user ticks others
+// in the list, which shows each line's colour (the chart has no legend: module names are long). A dashed
 // red line marks the first graph with an error. Hover names the point, a click asks to open that graph there.
 #include <QHash>
 #include <QWidget>
@@ -13,6 +14,7 @@ class QChartView;
 class QXYSeries;
 QT_END_NAMESPACE
 
+class QCheckBox;
 class QLabel;
 class QListWidget;
 class QSpinBox;
@@ -28,6 +30,7 @@ public:
     QChart* chart() const;
     QListWidget* moduleList() const { return m_modules; }
     QSpinBox* worstCount() const { return m_worstCount; }
+    QCheckBox* logScale() const { return m_logScale; }
     std::vector<int> shownRows() const; // the modules with a line, in list order
     // The line of `row` (null if not shown) and the module of a line (-1 for the first-error mark).
     QXYSeries* seriesOf(int row) const;
@@ -40,6 +43,7 @@ private:
     void fillModuleList(); // on a model reset: the modules worst first, the N worst ticked
     void tickWorst();
     void rebuild();
+    void colourModuleList(); // each shown module's line colour beside its name
     QString axisTitle() const;
 
     TrendsModel* m_model;
@@ -47,6 +51,7 @@ private:
     QListWidget* m_modules;
     QSpinBox* m_worstCount;
     QLabel* m_worstLabel;
+    QCheckBox* m_logScale;
     QHash<const QXYSeries*, int> m_rowOf;
     bool m_filling = false;
 };
