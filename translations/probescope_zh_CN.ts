@@ -165,33 +165,6 @@
     </message>
 </context>
 <context>
-    <name>NoteLabels</name>
-    <message>
-        <source>checked</source>
-        <translation>已核对</translation>
-    </message>
-    <message>
-        <source>suspicious</source>
-        <translation>可疑</translation>
-    </message>
-    <message>
-        <source>cause</source>
-        <translation>根因</translation>
-    </message>
-    <message>
-        <source>Note: %1</source>
-        <translation>备注：%1</translation>
-    </message>
-    <message>
-        <source>Tagged %1</source>
-        <translation>标记为%1</translation>
-    </message>
-    <message>
-        <source>Note (%1): %2</source>
-        <translation>备注（%1）：%2</translation>
-    </message>
-</context>
-<context>
     <name>OpenPaths</name>
     <message>
         <source>Not a folder: %1</source>
@@ -204,6 +177,17 @@
     <message>
         <source>Cannot open %1: expected a compare.json, a dump folder, or an NPU and a bench dump folder.</source>
         <translation>无法打开 %1：需要一个 compare.json、一个 dump 目录，或一个 NPU 目录加一个标杆 dump 目录。</translation>
+    </message>
+</context>
+<context>
+    <name>TrendsJob</name>
+    <message>
+        <source>Trends: step %1, rank %2 (%3 of %4)…</source>
+        <translation>趋势：Step %1，Rank %2（第 %3 个，共 %4 个）…</translation>
+    </message>
+    <message>
+        <source>Trends: done</source>
+        <translation>趋势：完成</translation>
     </message>
 </context>
 <context>
@@ -490,22 +474,6 @@
     <message>
         <source>Cells marked ≈0 divide by a bench value below 1e-6 × the tensor's largest |Max|, |Min| (or 1e-12).</source>
         <translation>标为 ≈0 的单元格以低于 1e-6 × 张量最大 |Max|、|Min|（或 1e-12）的标杆值作除数。</translation>
-    </message>
-    <message>
-        <source>Note…</source>
-        <translation>备注…</translation>
-    </message>
-    <message>
-        <source>Write a note on the selected node or tag it (checked, suspicious, cause)</source>
-        <translation>为所选节点写备注或加标记（已核对、可疑、根因）</translation>
-    </message>
-    <message>
-        <source>NPU: %1</source>
-        <translation>NPU：%1</translation>
-    </message>
-    <message>
-        <source>Bench: %1</source>
-        <translation>标杆：%1</translation>
     </message>
 </context>
 <context>
@@ -1350,76 +1318,8 @@ Write it into the new sub-folder %2 instead?</source>
         <translation>导出报告 (CSV)(&amp;R)…</translation>
     </message>
     <message>
-        <source>&amp;Save session</source>
-        <translation>保存会话(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save the notes, expanded nodes, filters and selection beside the comparison</source>
-        <translation>将备注、展开的节点、过滤条件和选中项保存在比对结果旁</translation>
-    </message>
-    <message>
-        <source>Save session &amp;as…</source>
-        <translation>会话另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Open sess&amp;ion…</source>
-        <translation>打开会话(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>Session restored from %1.</source>
-        <translation>已从 %1 恢复会话。</translation>
-    </message>
-    <message>
-        <source>The session file could not be read; the comparison is open without it.</source>
-        <translation>无法读取会话文件；比对结果已打开，但未恢复会话。</translation>
-    </message>
-    <message>
-        <source>Session file not read</source>
-        <translation>未读取会话文件</translation>
-    </message>
-    <message>
-        <source>%1
-
-The comparison is open without its notes; the session file is left as it is until you save the session.</source>
-        <translation>%1
-
-比对结果已打开，但没有其备注；在您保存会话之前，会话文件保持原样。</translation>
-    </message>
-    <message>
-        <source>Save session as</source>
-        <translation>会话另存为</translation>
-    </message>
-    <message>
-        <source>ProbeScope sessions (*.probescope.json);;JSON files (*.json)</source>
-        <translation>ProbeScope 会话 (*.probescope.json);;JSON 文件 (*.json)</translation>
-    </message>
-    <message>
-        <source>The session was not saved.</source>
-        <translation>会话未保存。</translation>
-    </message>
-    <message>
-        <source>Cannot save the session</source>
-        <translation>无法保存会话</translation>
-    </message>
-    <message>
-        <source>Session saved to %1.</source>
-        <translation>会话已保存到 %1。</translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <source>ProbeScope sessions (*.probescope.json);;JSON files (*.json);;All files (*)</source>
-        <translation>ProbeScope 会话 (*.probescope.json);;JSON 文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Unsaved notes</source>
-        <translation>备注未保存</translation>
-    </message>
-    <message>
-        <source>The notes on this comparison have changed since they were saved. Save the session first?</source>
-        <translation>此比对结果的备注在上次保存后已更改。是否先保存会话？</translation>
+        <source>Trends</source>
+        <translation>趋势</translation>
     </message>
 </context>
 <context>
@@ -1518,52 +1418,6 @@ The comparison is open without its notes; the session file is left as it is unti
     <message>
         <source>≈0: the bench %1 is below the noise floor (|bench| &lt; 1e-6 × the tensor's largest |Max|, |Min|, or &lt; 1e-12): this relative error divides by almost nothing.</source>
         <translation>≈0：标杆 %1 低于噪声下限（|标杆| &lt; 1e-6 × 张量最大的 |Max|、|Min|，或 &lt; 1e-12）：这个相对误差的除数几乎为零。</translation>
-    </message>
-</context>
-<context>
-    <name>psui::NoteActions</name>
-    <message>
-        <source>Note…</source>
-        <translation>备注…</translation>
-    </message>
-    <message>
-        <source>Tag</source>
-        <translation>标记</translation>
-    </message>
-    <message>
-        <source>Clear the tag</source>
-        <translation>清除标记</translation>
-    </message>
-</context>
-<context>
-    <name>psui::NoteDialog</name>
-    <message>
-        <source>Note on a node</source>
-        <translation>节点备注</translation>
-    </message>
-    <message>
-        <source>(no tag)</source>
-        <translation>（无标记）</translation>
-    </message>
-    <message>
-        <source>What you found, checked or suspect about this node</source>
-        <translation>关于此节点的发现、核对结果或怀疑</translation>
-    </message>
-    <message>
-        <source>Node:</source>
-        <translation>节点：</translation>
-    </message>
-    <message>
-        <source>Tag:</source>
-        <translation>标记：</translation>
-    </message>
-    <message>
-        <source>Note:</source>
-        <translation>备注：</translation>
-    </message>
-    <message>
-        <source>No tag and no text remove the note.</source>
-        <translation>不选标记且不写文字即删除备注。</translation>
     </message>
 </context>
 <context>
@@ -1898,6 +1752,14 @@ precision index %2</source>
         <source>In md5 mode the colours are fixed: equal or different.</source>
         <translation>md5 模式的颜色是固定的：相同或不同。</translation>
     </message>
+    <message>
+        <source>This session has a single graph: there are no trends.</source>
+        <translation>此会话只有一个图：没有趋势。</translation>
+    </message>
+    <message>
+        <source>Computing trends…</source>
+        <translation>正在计算趋势…</translation>
+    </message>
 </context>
 <context>
     <name>psui::StackPanel</name>
@@ -1979,6 +1841,136 @@ precision index %2</source>
     <message>
         <source>You can also drop dump folders, a compare.json or a .vis file onto this window. Help ▸ User guide (F1) explains the views and how to produce dumps with msprobe.</source>
         <translation>也可以把 dump 目录、compare.json 或 .vis 文件拖到此窗口。“帮助 ▸ 用户指南”（F1）介绍各个视图以及如何用 msprobe 采集 dump。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::TrendsHeatmap</name>
+    <message>
+        <source>No module has a precision value in these graphs</source>
+        <translation>这些图中没有模块有精度值</translation>
+    </message>
+    <message>
+        <source>Click to open this graph at this module</source>
+        <translation>单击在此图中打开该模块</translation>
+    </message>
+</context>
+<context>
+    <name>psui::TrendsLines</name>
+    <message>
+        <source>Step</source>
+        <translation>Step</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Step / rank</source>
+        <translation>Step / Rank</translation>
+    </message>
+    <message>
+        <source>First error: %1</source>
+        <translation>首个错误：%1</translation>
+    </message>
+    <message>
+        <source>Worst modules:</source>
+        <translation>最差模块数：</translation>
+    </message>
+    <message>
+        <source>How many of the worst modules get a line; tick others in the list</source>
+        <translation>为多少个最差模块绘制曲线；也可在列表中勾选其他模块</translation>
+    </message>
+    <message>
+        <source>%1
+worst error over the graphs (relative error, or 1 - cosine): %2</source>
+        <translation>%1
+所有图中的最大误差（相对误差，或 1 - 余弦）：%2</translation>
+    </message>
+    <message>
+        <source>Worst error</source>
+        <translation>最大误差</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>对数坐标</translation>
+    </message>
+</context>
+<context>
+    <name>psui::TrendsModel</name>
+    <message>
+        <source>step %1, rank %2</source>
+        <translation>Step %1，Rank %2</translation>
+    </message>
+    <message>
+        <source>absent, unmatched or without precision</source>
+        <translation>不存在、未匹配或无精度值</translation>
+    </message>
+    <message>
+        <source>worst error %1</source>
+        <translation>最大误差 %1</translation>
+    </message>
+    <message>
+        <source>First graph with an error</source>
+        <translation>第一个有错误的图</translation>
+    </message>
+</context>
+<context>
+    <name>psui::TrendsPanel</name>
+    <message>
+        <source>The module %1 is not in this graph.</source>
+        <translation>此图中没有模块 %1。</translation>
+    </message>
+    <message>
+        <source>Computing the trends was cancelled.</source>
+        <translation>趋势计算已取消。</translation>
+    </message>
+    <message>
+        <source>The trends are computed when this view is shown.</source>
+        <translation>显示此视图时计算趋势。</translation>
+    </message>
+    <message>
+        <source>Trends need a session of several steps or ranks.</source>
+        <translation>趋势需要包含多个 Step 或 Rank 的会话。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n graph(s), %1 modules. </source>
+        <translation><numerusform>%n 个图，%1 个模块。</numerusform></translation>
+    </message>
+    <message>
+        <source>No graph has an error.</source>
+        <translation>没有图出现错误。</translation>
+    </message>
+    <message>
+        <source>The first error appears at %1: %2</source>
+        <translation>首个错误出现在 %1：%2</translation>
+    </message>
+    <message>
+        <source>Each cell: the module's legend colour in that graph; hatched: absent or without precision. Click a cell to open that graph at that module.</source>
+        <translation>每个格子：该模块在该图中的图例颜色；斜线：不存在或无精度值。单击格子可在该图中打开该模块。</translation>
+    </message>
+    <message>
+        <source>Each cell: the module's legend colour in that graph; hatched: absent or without precision; red frame: the first graph with an error (%1). Click a cell to open that graph at that module.</source>
+        <translation>每个格子：该模块在该图中的图例颜色；斜线：不存在或无精度值；红框：第一个有错误的图（%1）。单击格子可在该图中打开该模块。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重新计算</translation>
+    </message>
+    <message>
+        <source>Compare every step and rank of the session again</source>
+        <translation>重新比对会话中的每个 Step 和 Rank</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "analysis/comparison_source.h"
 
 #include "batch/layout.h"
+#include "batch/merge_run.h"
 #include "io/file_io.h"
 #include "util/error.h"
 #include "vis/graph_file.h"
@@ -85,6 +86,21 @@ ComparisonSource ComparisonSource::open(const std::vector<std::string>& paths, c
     return s;
 }
 
+ComparisonSource ComparisonSource::fromJobs(
+    const std::string& label, std::vector<GraphJob> jobs, const EngineOptions& engine)
+{
+    if (jobs.empty())
+        throw Error(ErrorCode::BadLayout, label, "no dump found");
+    ComparisonSource s;
+    s.m_kind = SourceKind::DumpFolders;
+    s.m_label = label;
+    s.m_engine = engine;
+    s.m_jobs = std::move(jobs);
+    for (const GraphJob& job : s.m_jobs)
+        s.m_graphs.push_back({ job.step, job.rank });
+    return s;
+}
+
 std::shared_ptr<const Comparison> ComparisonSource::load(
     size_t index, std::vector<std::string>& warnings, const Progress* progress) const
 {
@@ -93,6 +109,10 @@ std::shared_ptr<const Comparison> ComparisonSource::load(
     switch (m_kind) {
     case SourceKind::CompareJson:
     case SourceKind::DumpFolders:
+        if (!m_engine.parallel.empty()) {
+            const Progress silent;
+            return runMergedPair(m_jobs[index], m_engine, warnings, progress ? *progress : silent);
+        }
         return runPair(m_jobs[index].npuDir, m_jobs[index].benchDir, m_engine, warnings, progress);
     case SourceKind::VisDb:
         return readVisDbGraph(m_file, m_graphs[index].step, m_graphs[index].rank).comparison;

@@ -28,6 +28,9 @@ public:
     // The rules a source is read with unless asked otherwise: compare.json is `graph`'s input (msprobe 1.2.1), two
     // dump folders are `graph_visualize`'s (msprobe 26.0.0). Files carry their own.
     static RulesProfile defaultProfile(const std::vector<std::string>& paths);
+    // Dump folders planned by the caller (the GUI's session, whose job indexes the graphs keep); jobs of a
+    // parallel run (engine.parallel set) are merged as the engine merges them.
+    static ComparisonSource fromJobs(const std::string& label, std::vector<GraphJob> jobs, const EngineOptions& engine);
 
     SourceKind kind() const { return m_kind; }
     const std::string& label() const { return m_label; } // the paths as given, joined by " + "

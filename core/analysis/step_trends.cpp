@@ -46,15 +46,17 @@ std::string where(int step, int rank)
 
 } // namespace
 
-StepTrends computeTrends(const ComparisonSource& source)
+StepTrends computeTrends(const ComparisonSource& source, const TrendsProgress& progress)
 {
+    const Progress cancellable({}, progress.cancel);
     StepTrends t;
     t.source = source.label();
     std::unordered_map<std::string, size_t> moduleRow;
     std::vector<std::string> warnings;
     const size_t count = source.graphs().size();
     for (size_t i = 0; i < count; ++i) {
-        std::shared_ptr<const Comparison> c = source.load(i, warnings);
+        cancellable.checkCancelled();
+        std::shared_ptr<const Comparison> c = source.load(i, warnings, progress.cancel ? &cancellable : nullptr);
         GraphSummary summary = summarizeComparison(*c, ReportOptions { 1 });
         GraphTrend g;
         g.step = source.graphs()[i].step;
@@ -65,8 +67,12 @@ StepTrends computeTrends(const ComparisonSource& source)
             g.worst = std::move(summary.suspects.front());
         if (!c->isCompare) {
             t.graphs.push_back(std::move(g));
+            if (progress.graphDone)
+                progress.graphDone(i + 1, count);
             continue;
         }
+        if (t.bins.empty())
+            t.bins = summary.bins;
         if (t.binLabels.empty())
             for (size_t b = 0; b < summary.bins.size(); ++b)
                 if (!summary.bins[b].unmatched)
@@ -93,6 +99,9 @@ StepTrends computeTrends(const ComparisonSource& source)
                 cell.badness = worstMetricOf(*c, n).badness;
         }
         t.graphs.push_back(std::move(g));
+        c.reset(); // before the callback: one graph in memory at a time
+        if (progress.graphDone)
+            progress.graphDone(i + 1, count);
     }
     return t;
 }

@@ -6,6 +6,8 @@
 #include "analysis/comparison_source.h"
 #include "analysis/graph_report.h"
 
+#include <atomic>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,12 +34,20 @@ struct StepTrends {
     std::vector<std::string> modules; // NPU modules, in the order they were first seen
     std::vector<std::vector<TrendCell>> cells; // [module][graph]
     std::vector<std::string> binLabels; // the legend of the first compared graph
+    std::vector<ColorBin> bins; // that legend as the cells' bins index it (colours, severities)
     // The first graph with an error, or graphs.size() when none.
     size_t firstErrorGraph() const;
 };
 
-// Throws ps::Error naming the file and the problem.
-StepTrends computeTrends(const ComparisonSource& source);
+// What a caller (the GUI's job) sees of the computation: a call after each graph, and a cancel flag polled
+// between graphs and inside a comparison of dumps.
+struct TrendsProgress {
+    std::function<void(size_t done, size_t total)> graphDone;
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+// Throws ps::Error naming the file and the problem (ErrorCode::Cancelled once `progress.cancel` is set).
+StepTrends computeTrends(const ComparisonSource& source, const TrendsProgress& progress = {});
 
 std::string trendsText(const StepTrends& trends);
 std::string trendsCsv(const StepTrends& trends); // Module, then one badness column per graph ("" when absent)

@@ -443,6 +443,50 @@ private slots:
         QCOMPARE(parseCsv(ps::trendsCsv(t)).size(), t.modules.size() + 1);
     }
 
+    // What the GUI's job needs of the trends: a call after every graph, a cancel flag that stops the run with
+    // ErrorCode::Cancelled, the legend the cells' bins index, and a source over the jobs the GUI planned whose
+    // graphs are those jobs, in their order.
+    void trendsReportProgressAndCancel()
+    {
+        const ps::ComparisonSource s = compareJson("mlp_steps_mix_statistics");
+        std::vector<size_t> done;
+        ps::TrendsProgress progress;
+        progress.graphDone = [&](size_t d, size_t total) {
+            QCOMPARE(total, s.graphs().size());
+            done.push_back(d);
+        };
+        const ps::StepTrends t = ps::computeTrends(s, progress);
+        QCOMPARE(done, (std::vector<size_t> { 1, 2 }));
+        QVERIFY(!t.bins.empty());
+        for (const auto& row : t.cells)
+            for (const ps::TrendCell& cell : row)
+                QVERIFY(cell.bin < int(t.bins.size()));
+
+        std::atomic<bool> cancel { false };
+        progress.cancel = &cancel;
+        progress.graphDone = [&](size_t, size_t) { cancel = true; }; // stops before the second graph
+        try {
+            ps::computeTrends(s, progress);
+            QFAIL("a cancelled run returned");
+        } catch (const ps::Error& e) {
+            QCOMPARE(e.code(), ps::ErrorCode::Cancelled);
+        }
+
+        const std::string json = kCases + "/mlp_steps_mix_statistics/compare.json";
+        const ps::CompareConfig config = ps::readCompareJson(json);
+        const ps::ComparisonSource planned
+            = ps::ComparisonSource::fromJobs(json, ps::planJobs(config.npuPath, config.benchPath, ""), {});
+        QCOMPARE(planned.graphs().size(), s.graphs().size());
+        const ps::StepTrends same = ps::computeTrends(planned);
+        QCOMPARE(same.modules, t.modules);
+        for (size_t m = 0; m < t.modules.size(); ++m)
+            for (size_t g = 0; g < t.graphs.size(); ++g) {
+                QCOMPARE(same.cells[m][g].bin, t.cells[m][g].bin);
+                QCOMPARE(same.cells[m][g].badness, t.cells[m][g].badness);
+            }
+        QVERIFY_THROWS_EXCEPTION(ps::Error, ps::ComparisonSource::fromJobs(json, {}, {}));
+    }
+
     void callSiteLines()
     {
         ps::CodeFrame f = ps::parseCodeFrame("File /home/u/a, b/train.py, line 42, in forward, \n y = self.fc(x)");

@@ -17,8 +17,8 @@
 
 namespace psui {
 
-enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Peers, Diff };
-constexpr size_t kChannelCount = 8;
+enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Peers, Diff, Trends };
+constexpr size_t kChannelCount = 9;
 
 class JobRunner;
 

@@ -21,6 +21,8 @@ SessionController::SessionController(QObject* parent)
         m_runner.get(), &JobRunner::progressChanged, this, [this](Channel channel, int permille, const QString& stage) {
             if (channel == Channel::Load || channel == Channel::Diff)
                 Q_EMIT progressChanged(permille, stage);
+            else if (channel == Channel::Trends)
+                Q_EMIT trendsProgressChanged(permille, stage);
         });
 }
 
@@ -79,6 +81,8 @@ void SessionController::finishLoad(LoadResult& result, bool sameComparison)
     if (!sameComparison) {
         m_runner->cancel(Channel::Peers);
         m_peers.clear();
+        m_runner->cancel(Channel::Trends); // trends of the previous source describe other graphs
+        ++m_sourceGeneration;
     }
     m_request = std::move(result.request);
     m_jobs = std::move(result.jobs);

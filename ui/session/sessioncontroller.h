@@ -9,6 +9,7 @@
 #include "session/analysisjobs.h"
 #include "session/jobrunner.h"
 #include "session/openrequest.h"
+#include "session/trendsjob.h"
 
 #include "batch/step_peers.h"
 
@@ -88,6 +89,12 @@ public:
     void compareWith(const QString& path);
     void stopComparing();
     std::shared_ptr<const ChangeMap> changes() const { return m_changes; } // null: no diff shown
+    // Drift across the session's steps and ranks (Trends view): every graph summarised, one at a time, on the
+    // Trends channel (cancel(Channel::Trends) stops it); ends with trendsFinished. A session of one graph has none.
+    bool hasTrends() const { return m_jobs.size() > 1; }
+    void computeTrends();
+    // Changes when another source (or the same with other options) is loaded; switching the step or rank keeps it.
+    quint64 sourceGeneration() const { return m_sourceGeneration; }
 
 Q_SIGNALS:
     // Not busy: stage is empty, or why the work stopped (e.g. cancelled).
@@ -112,12 +119,15 @@ Q_SIGNALS:
     // place; the file is left as it is).
     void sessionRestored(const QString& path);
     void sessionFileFailed(const QString& message);
+    void trendsProgressChanged(int permille, const QString& stage);
+    // `generation`: the sourceGeneration the trends describe; trends is null and error set on failure.
+    void trendsFinished(std::shared_ptr<const ps::StepTrends> trends, const QString& error, quint64 generation);
 
 private:
     // SameGraphs: new matches, precision or colours; Links: only the communication peers arrived (queries stay).
     enum class Change { NewSession, SameGraphs, Links };
     void replaceSnapshot(std::shared_ptr<const Snapshot> snapshot, Change change);
-    // `sameComparison`: another rank or step of the comparison shown (its communication peers stay known).
+    // `sameComparison`: another rank or step of the comparison shown (its communication peers and trends stay).
     void startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs, bool sameComparison);
     void runExport(const QString& path, QString (*write)(const ExportRequest&)); // on the Export channel
     void finishLoad(LoadResult& result, bool sameComparison);
@@ -140,6 +150,7 @@ private:
     int m_microStep = -1;
     std::unordered_map<int, ps::PeerLinks> m_peers; // job index -> links of that rank
     std::shared_ptr<const ChangeMap> m_changes;
+    quint64 m_sourceGeneration = 0;
     std::unique_ptr<JobRunner> m_runner; // last: destroyed first, it waits for the workers
 };
 

@@ -1,5 +1,6 @@
 // The session controller's analysis requests: manual match / unmatch, .vis.config files, the first-divergence
-// finder (run by AnalysisJobs against the snapshot of the moment) and the diff with another comparison (DiffJob).
+// finder (run by AnalysisJobs against the snapshot of the moment), the diff with another comparison (DiffJob) and
+// the trends over the session's steps and ranks (TrendsJob).
 #include "session/sessioncontroller.h"
 
 #include "models/graphtreemodel.h"
@@ -91,6 +92,20 @@ void SessionController::setChanges(std::shared_ptr<const ChangeMap> changes)
     for (GraphTreeModel* model : m_models)
         model->setChanges(m_changes);
     Q_EMIT changesChanged();
+}
+
+void SessionController::computeTrends()
+{
+    if (!hasTrends()) {
+        Q_EMIT trendsFinished(nullptr, tr("This session has a single graph: there are no trends."), m_sourceGeneration);
+        return;
+    }
+    m_runner->run(
+        Channel::Trends, tr("Computing trends…"),
+        [request = m_request, jobs = m_jobs](
+            const JobContext& context) { return TrendsJob::run(request, jobs, context); },
+        [this, generation = m_sourceGeneration](
+            const TrendsResult& result) { Q_EMIT trendsFinished(result.trends, result.error, generation); });
 }
 
 } // namespace psui

@@ -19,6 +19,7 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QEvent>
 #include <QGuiApplication>
 #include <QLabel>
@@ -143,6 +144,9 @@ void MainWindow::onSessionChanged()
     m_jobs->addItems(m_session->jobLabels());
     m_jobs->setCurrentIndex(m_session->currentJob());
     const bool batch = m_session->jobLabels().size() > 1;
+    m_trendsDock->toggleViewAction()->setEnabled(m_session->hasTrends());
+    if (!m_session->hasTrends())
+        m_trendsDock->hide(); // one graph has no drift
     const int microSteps = snap ? snap->microSteps() : 1;
     m_microSteps->clear();
     m_microSteps->addItem(tr("All"));

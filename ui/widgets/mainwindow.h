@@ -27,6 +27,7 @@ class CentralView;
 class DetailsPanel;
 class DiffTools;
 class GraphChartDocks;
+class JobNodeJump;
 class LayerMappingPanel;
 class LegendPanel;
 class NoteActions;
@@ -133,6 +134,8 @@ private:
     GraphChartDocks* m_graphCharts = nullptr; // the Graph and Charts docks
     QDockWidget* m_layerMappingDock = nullptr; // the layer-mapping editor
     LayerMappingPanel* m_layerMapping = nullptr;
+    QDockWidget* m_trendsDock = nullptr; // drift across the steps and ranks (sessions of several graphs)
+    JobNodeJump* m_jobJump = nullptr; // open a step or rank, then select a node in it
     QTabWidget* m_bottomTabs = nullptr;
     QDockWidget* m_legendDock = nullptr;
     QDockWidget* m_bottomDock = nullptr;

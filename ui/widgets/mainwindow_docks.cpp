@@ -1,5 +1,5 @@
 // The main window's docks: legend and node details, then the feature docks (first divergence, graph and charts,
-// layer mapping). Panels talk to each other through the ViewState; this file places them and wires it.
+// layer mapping, trends). Panels talk to each other through the ViewState; this file places them and wires it.
 #include "widgets/mainwindow.h"
 
 #include "session/sessioncontroller.h"
@@ -11,6 +11,7 @@
 #include "widgets/difftools.h"
 #include "widgets/docksizes.h"
 #include "widgets/graphchartdocks.h"
+#include "widgets/jobnodejump.h"
 #include "widgets/layermappingpanel.h"
 #include "widgets/legendpanel.h"
 #include "widgets/matchlist.h"
@@ -19,6 +20,7 @@
 #include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/stackpanel.h"
+#include "widgets/trendspanel.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -83,7 +85,25 @@ void MainWindow::createFeatureDocks()
     m_layerMappingDock->setWidget(m_layerMapping);
     addDockWidget(Qt::RightDockWidgetArea, m_layerMappingDock);
     m_layerMappingDock->hide();
-    for (QDockWidget* dock : { m_analysis->divergenceDock(), m_graphCharts->chartsDock(), m_layerMappingDock })
+
+    // Trends: in the bottom band too (the heatmap wants the width); only a session of several graphs has them.
+    m_trendsDock = new QDockWidget(this);
+    m_trendsDock->setObjectName(QStringLiteral("trendsDock"));
+    auto* trends = new TrendsPanel(m_session, m_trendsDock);
+    m_trendsDock->setWidget(trends);
+    tabifyDockWidget(m_bottomDock, m_trendsDock);
+    m_trendsDock->hide();
+    m_trendsDock->toggleViewAction()->setEnabled(false);
+    connect(m_trendsDock->toggleViewAction(), &QAction::triggered, m_trendsDock, [this](bool shown) {
+        if (shown)
+            m_trendsDock->raise();
+    });
+    m_jobJump = new JobNodeJump(m_view, m_session, this);
+    connect(trends, &TrendsPanel::openRequested, m_jobJump,
+        [this](int job, const QString& module) { m_jobJump->jump(job, module, TrendsPanel::missingModuleText()); });
+    connect(m_jobJump, &JobNodeJump::statusMessage, statusBar(), &QStatusBar::showMessage);
+    for (QDockWidget* dock :
+        { m_analysis->divergenceDock(), m_graphCharts->chartsDock(), m_layerMappingDock, m_trendsDock })
         keepDockReadable(this, dock);
 }
 
@@ -114,7 +134,7 @@ void MainWindow::connectViewState()
     connect(m_legend, &LegendPanel::overflowColoursChanged, m_trees, &SideBySideTreeView::setOverflowColours);
 
     // The trees' context menu: manual matching, and the peer ranks of a communication node.
-    auto* peers = new PeerRankJump(m_view, m_session, this);
+    auto* peers = new PeerRankJump(m_jobJump, m_session, this);
     connect(m_trees, &SideBySideTreeView::nodeContextMenuRequested, this,
         [this, peers](Side side, NodeId node, const QPoint& globalPos) {
             QMenu* menu = m_analysis->contextMenu(side, node);

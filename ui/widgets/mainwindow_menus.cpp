@@ -109,7 +109,8 @@ void MainWindow::createActions()
     a.nextSuspicious = add(a.navigate, QKeySequence(Qt::Key_F3), [this]() { nextSuspicious(1); });
     a.previousSuspicious = add(a.navigate, QKeySequence(Qt::SHIFT | Qt::Key_F3), [this]() { nextSuspicious(-1); });
 
-    for (QDockWidget* dock : { m_analysis->divergenceDock(), m_graphCharts->chartsDock(), m_layerMappingDock })
+    for (QDockWidget* dock :
+        { m_analysis->divergenceDock(), m_graphCharts->chartsDock(), m_layerMappingDock, m_trendsDock })
         a.view->addAction(dock->toggleViewAction());
 
     a.help = menuBar()->addMenu(QString());
@@ -199,6 +200,7 @@ void MainWindow::retranslateUi()
     }
     m_trees->retranslate();
     m_layerMappingDock->setWindowTitle(tr("Layer mapping"));
+    m_trendsDock->setWindowTitle(tr("Trends"));
     m_search->retranslate();
     m_legend->retranslate();
     m_details->retranslate();

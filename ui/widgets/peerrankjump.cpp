@@ -1,23 +1,18 @@
 #include "widgets/peerrankjump.h"
 
 #include "session/sessioncontroller.h"
-#include "session/viewstate.h"
+#include "widgets/jobnodejump.h"
 
 #include <QAction>
 #include <QMenu>
 
-#include <utility>
-
 namespace psui {
 
-PeerRankJump::PeerRankJump(ViewState* view, SessionController* session, QObject* parent)
+PeerRankJump::PeerRankJump(JobNodeJump* jump, SessionController* session, QObject* parent)
     : QObject(parent)
-    , m_view(view)
+    , m_jump(jump)
     , m_session(session)
 {
-    // Queued: the main window resets the trees on the same signal first.
-    connect(m_session, &SessionController::sessionChanged, this, &PeerRankJump::selectPending, Qt::QueuedConnection);
-    connect(m_session, &SessionController::loadFailed, this, [this]() { m_pendingNode.clear(); });
 }
 
 int PeerRankJump::jobOfRank(int rank) const
@@ -67,28 +62,7 @@ bool PeerRankJump::jumpTo(int rank, const QString& nodeName)
         Q_EMIT statusMessage(tr("Rank %1 is not part of this session.").arg(rank), 5000);
         return false;
     }
-    m_pendingNode = nodeName;
-    m_pendingJob = job;
-    if (job == m_session->currentJob())
-        selectPending();
-    else
-        m_session->selectJob(job); // its session arrives as sessionChanged
-    return true;
-}
-
-void PeerRankJump::selectPending()
-{
-    // A session that arrived before the jump (its queued call still pending) is not the peer rank's.
-    const auto snap = m_session->snapshot();
-    if (m_pendingNode.isEmpty() || !snap || m_session->currentJob() != m_pendingJob)
-        return;
-    const QString name = std::exchange(m_pendingNode, QString());
-    const NodeId node = snap->graph(Side::Npu).find(name.toStdString());
-    if (node == ps::kNoNode) {
-        Q_EMIT statusMessage(tr("The peer node %1 is not in this rank's graph.").arg(name), 5000);
-        return;
-    }
-    m_view->requestJump(Side::Npu, node);
+    return m_jump->jump(job, nodeName, tr("The peer node %1 is not in this rank's graph."));
 }
 
 } // namespace psui

@@ -11,13 +11,13 @@ class QMenu;
 
 namespace psui {
 
+class JobNodeJump;
 class SessionController;
-class ViewState;
 
 class PeerRankJump : public QObject {
     Q_OBJECT
 public:
-    PeerRankJump(ViewState* view, SessionController* session, QObject* parent = nullptr);
+    PeerRankJump(JobNodeJump* jump, SessionController* session, QObject* parent = nullptr);
 
     // Adds the node's peers as a sub-menu (nothing when it has none).
     void addActions(QMenu* menu, Side side, NodeId node);
@@ -30,12 +30,9 @@ Q_SIGNALS:
 
 private:
     int jobOfRank(int rank) const; // -1: none
-    void selectPending();
 
-    ViewState* m_view;
+    JobNodeJump* m_jump;
     SessionController* m_session;
-    QString m_pendingNode; // selected once the peer rank's session arrives
-    int m_pendingJob = -1; // the job it is in
 };
 
 } // namespace psui
