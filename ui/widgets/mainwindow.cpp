@@ -5,6 +5,7 @@
 #include "models/nodesearch.h"
 #include "session/comparisonoptions.h"
 #include "session/sessioncontroller.h"
+#include "session/usersession.h"
 #include "session/settings.h"
 #include "session/viewstate.h"
 #include "widgets/callerpanel.h"
