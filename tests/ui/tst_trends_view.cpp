@@ -37,7 +37,7 @@ private:
     QString mlpSteps() const { return test::caseDir("mlp_steps_mix_statistics") + QStringLiteral("/compare.json"); }
     QString distDb()
     {
-        const QString db = m_ui.tmp.filePath(QStringLiteral("dist/compare.vis.db"));
+        QString db = m_ui.tmp.filePath(QStringLiteral("dist/compare.vis.db"));
         if (!QFileInfo::exists(db))
             unpacked = test::unpackXz(
                 test::caseDir("dist_tp_mix_statistics") + QStringLiteral("/ref_26.0.0/compare/compare.vis.db.xz"), db);
