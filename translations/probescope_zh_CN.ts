@@ -7,6 +7,18 @@
         <source>Nothing is open.</source>
         <translation>未打开任何内容。</translation>
     </message>
+    <message>
+        <source>A single graph has no bench side to match with.</source>
+        <translation>单个图没有可供匹配的标杆侧。</translation>
+    </message>
+    <message>
+        <source>Real-data comparisons (task "all") cannot be matched by hand: the metrics come from the tensor files and are not recomputed for one pair (tb_graph_ascend refuses them too).</source>
+        <translation>真实数据比对（task 为 "all"）无法手动匹配：其指标来自张量文件，不会针对单个节点对重新计算（tb_graph_ascend 同样拒绝）。</translation>
+    </message>
+    <message>
+        <source>This comparison was opened from a graph file, which holds formatted rows but not the dump statistics: open the NPU and bench dump folders to match nodes by hand.</source>
+        <translation>此比对结果是从图文件打开的，其中只有格式化后的行，没有 dump 统计量：请打开 NPU 和标杆的 dump 目录以手动匹配节点。</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonOptions</name>
@@ -22,6 +34,31 @@
         <source>none</source>
         <comment>no engine options</comment>
         <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>DiffJob</name>
+    <message>
+        <source>Only a comparison can be compared with another one.</source>
+        <translation>只有比对结果才能与另一个比对结果对比。</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Marking the changes…</source>
+        <translation>正在标记变化…</translation>
+    </message>
+    <message>
+        <source>%1 has no step %2, rank %3: its first graph (step %4, rank %5) is compared.</source>
+        <translation>%1 中没有 step %2、rank %3：改为对比它的第一个图（step %4、rank %5）。</translation>
+    </message>
+    <message>
+        <source>Cannot compare with %1:
+%2</source>
+        <translation>无法与 %1 对比：
+%2</translation>
     </message>
 </context>
 <context>
@@ -162,6 +199,33 @@
     <message>
         <source>The regular expression is too slow: %1 of %2 names searched in %3 s. Simplify it.</source>
         <translation>正则表达式太慢：%3 秒内只搜索了 %2 个名称中的 %1 个。请简化它。</translation>
+    </message>
+</context>
+<context>
+    <name>NoteLabels</name>
+    <message>
+        <source>checked</source>
+        <translation>已核对</translation>
+    </message>
+    <message>
+        <source>suspicious</source>
+        <translation>可疑</translation>
+    </message>
+    <message>
+        <source>cause</source>
+        <translation>根因</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>Tagged %1</source>
+        <translation>标记为%1</translation>
+    </message>
+    <message>
+        <source>Note (%1): %2</source>
+        <translation>备注（%1）：%2</translation>
     </message>
 </context>
 <context>
@@ -379,6 +443,49 @@
     </message>
 </context>
 <context>
+    <name>psui::ChangeLegend</name>
+    <message>
+        <source>Worse: verdict or worst metric   (%1)</source>
+        <translation>变差：判定或最差指标   (%1)</translation>
+    </message>
+    <message>
+        <source>Better: verdict or worst metric   (%1)</source>
+        <translation>变好：判定或最差指标   (%1)</translation>
+    </message>
+    <message>
+        <source>Appeared: no node of that name before   (NPU %1, bench %2)</source>
+        <translation>新出现：之前没有同名节点   (NPU %1，标杆 %2)</translation>
+    </message>
+    <message>
+        <source>Same as before   (%1)</source>
+        <translation>与之前相同   (%1)</translation>
+    </message>
+    <message>
+        <source>Before: &lt;b&gt;%1&lt;/b&gt; (step %2, rank %3)&lt;br&gt;After: the comparison shown</source>
+        <translation>之前：&lt;b&gt;%1&lt;/b&gt;（step %2，rank %3）&lt;br&gt;之后：当前显示的比对结果</translation>
+    </message>
+    <message>
+        <source>Vanished: only before, in no tree (NPU %1, bench %2)</source>
+        <translation>已消失：仅之前存在，不在树中（NPU %1，标杆 %2）</translation>
+    </message>
+    <message>
+        <source>Bench nodes carry the mark of their NPU node. A collapsed module shows the most notable change inside it.</source>
+        <translation>标杆节点沿用与之匹配的 NPU 节点的标记。折叠的模块显示其内部最值得注意的变化。</translation>
+    </message>
+    <message>
+        <source>Change against another comparison</source>
+        <translation>与另一个比对结果的变化</translation>
+    </message>
+    <message>
+        <source>Stop comparing</source>
+        <translation>停止对比</translation>
+    </message>
+    <message>
+        <source>Back to the precision colours</source>
+        <translation>恢复精度颜色</translation>
+    </message>
+</context>
+<context>
     <name>psui::ColorRangesDialog</name>
     <message>
         <source>Colour ranges</source>
@@ -474,6 +581,121 @@
     <message>
         <source>Cells marked ≈0 divide by a bench value below 1e-6 × the tensor's largest |Max|, |Min| (or 1e-12).</source>
         <translation>标为 ≈0 的单元格以低于 1e-6 × 张量最大 |Max|、|Min|（或 1e-12）的标杆值作除数。</translation>
+    </message>
+    <message>
+        <source>Note…</source>
+        <translation>备注…</translation>
+    </message>
+    <message>
+        <source>Write a note on the selected node or tag it (checked, suspicious, cause)</source>
+        <translation>为所选节点写备注或加标记（已核对、可疑、根因）</translation>
+    </message>
+    <message>
+        <source>NPU: %1</source>
+        <translation>NPU：%1</translation>
+    </message>
+    <message>
+        <source>Bench: %1</source>
+        <translation>标杆：%1</translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation>变差</translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation>变好</translation>
+    </message>
+    <message>
+        <source>appeared (no node of that name before)</source>
+        <translation>新出现（之前没有同名节点）</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>not matched</source>
+        <translation>未匹配</translation>
+    </message>
+    <message>
+        <source>bin %1</source>
+        <translation>区间 %1</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>（不存在）</translation>
+    </message>
+    <message>
+        <source>Change: %1</source>
+        <translation>变化：%1</translation>
+    </message>
+    <message>
+        <source>Before: %1</source>
+        <translation>之前：%1</translation>
+    </message>
+    <message>
+        <source>After: %1</source>
+        <translation>之后：%1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Change: %1&lt;/b&gt; (against %2)</source>
+        <translation>&lt;b&gt;变化：%1&lt;/b&gt;（对比 %2）</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Worst metric</source>
+        <translation>最差指标</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+</context>
+<context>
+    <name>psui::DiffTools</name>
+    <message>
+        <source>Cannot compare</source>
+        <translation>无法对比</translation>
+    </message>
+    <message>
+        <source>Compare with another comparison (before)</source>
+        <translation>与另一个比对结果对比（之前）</translation>
+    </message>
+    <message>
+        <source>Comparisons (*.vis *.vis.gz *.vis.db *.db *.json);;All files (*)</source>
+        <translation>比对结果 (*.vis *.vis.gz *.vis.db *.db *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Comparing with %1…</source>
+        <translation>正在与 %1 对比…</translation>
+    </message>
+    <message>
+        <source>Stop comparing with %1</source>
+        <translation>停止与 %1 对比</translation>
+    </message>
+    <message>
+        <source>Stop comparing</source>
+        <translation>停止对比</translation>
+    </message>
+    <message>
+        <source>Compare with another comparison…</source>
+        <translation>与另一个比对结果对比…</translation>
+    </message>
+    <message>
+        <source>Colour the trees by what changed since another comparison of the same model (a .vis, .vis.db or compare.json): worse, better, same, appeared</source>
+        <translation>按照相对于同一模型的另一个比对结果（.vis、.vis.db 或 compare.json）的变化为树着色：变差、变好、相同、新出现</translation>
     </message>
 </context>
 <context>
@@ -1014,6 +1236,10 @@ worst precision index %2 (%n node(s))</source>
         <source>Colour the nodes by overflow level</source>
         <translation>按溢出等级为节点着色</translation>
     </message>
+    <message>
+        <source>As tb_graph_ascend in overflow mode: each node takes the colour of its overflow level (medium, high, critical) instead of its precision colour.</source>
+        <translation>与 tb_graph_ascend 的溢出模式相同：每个节点显示其溢出等级（中、高、严重）的颜色，而不是精度颜色。</translation>
+    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
@@ -1321,6 +1547,86 @@ Write it into the new sub-folder %2 instead?</source>
         <source>Trends</source>
         <translation>趋势</translation>
     </message>
+    <message>
+        <source>%1 compared with %2 — ProbeScope</source>
+        <translation>%1 对比 %2 — ProbeScope</translation>
+    </message>
+    <message>
+        <source>Compared with %1 (before): %2 worse, %3 better, %4 appeared, %5 vanished NPU nodes.</source>
+        <translation>已与 %1（之前）对比：NPU 节点 %2 个变差、%3 个变好、%4 个新出现、%5 个消失。</translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the notes, expanded nodes, filters and selection beside the comparison</source>
+        <translation>将备注、展开的节点、过滤条件和选中项保存在比对结果旁</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open sess&amp;ion…</source>
+        <translation>打开会话(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>The session file could not be read; the comparison is open without it.</source>
+        <translation>无法读取会话文件；比对结果已打开，但未恢复会话。</translation>
+    </message>
+    <message>
+        <source>Session file not read</source>
+        <translation>未读取会话文件</translation>
+    </message>
+    <message>
+        <source>%1
+
+The comparison is open without its notes; the session file is left as it is until you save the session.</source>
+        <translation>%1
+
+比对结果已打开，但没有其备注；在您保存会话之前，会话文件保持原样。</translation>
+    </message>
+    <message>
+        <source>Session restored from %1.</source>
+        <translation>已从 %1 恢复会话。</translation>
+    </message>
+    <message>
+        <source>Save session as</source>
+        <translation>会话另存为</translation>
+    </message>
+    <message>
+        <source>ProbeScope sessions (*.probescope.json);;JSON files (*.json)</source>
+        <translation>ProbeScope 会话 (*.probescope.json);;JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>The session was not saved.</source>
+        <translation>会话未保存。</translation>
+    </message>
+    <message>
+        <source>Cannot save the session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Session saved to %1.</source>
+        <translation>会话已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>ProbeScope sessions (*.probescope.json);;JSON files (*.json);;All files (*)</source>
+        <translation>ProbeScope 会话 (*.probescope.json);;JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Unsaved notes</source>
+        <translation>备注未保存</translation>
+    </message>
+    <message>
+        <source>The notes on this comparison have changed since they were saved. Save the session first?</source>
+        <translation>此比对结果的备注在上次保存后已更改。是否先保存会话？</translation>
+    </message>
 </context>
 <context>
     <name>psui::MatchesDock</name>
@@ -1418,6 +1724,52 @@ Write it into the new sub-folder %2 instead?</source>
     <message>
         <source>≈0: the bench %1 is below the noise floor (|bench| &lt; 1e-6 × the tensor's largest |Max|, |Min|, or &lt; 1e-12): this relative error divides by almost nothing.</source>
         <translation>≈0：标杆 %1 低于噪声下限（|标杆| &lt; 1e-6 × 张量最大的 |Max|、|Min|，或 &lt; 1e-12）：这个相对误差的除数几乎为零。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::NoteActions</name>
+    <message>
+        <source>Note…</source>
+        <translation>备注…</translation>
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Clear the tag</source>
+        <translation>清除标记</translation>
+    </message>
+</context>
+<context>
+    <name>psui::NoteDialog</name>
+    <message>
+        <source>Note on a node</source>
+        <translation>节点备注</translation>
+    </message>
+    <message>
+        <source>(no tag)</source>
+        <translation>（无标记）</translation>
+    </message>
+    <message>
+        <source>What you found, checked or suspect about this node</source>
+        <translation>关于此节点的发现、核对结果或怀疑</translation>
+    </message>
+    <message>
+        <source>Node:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation>标记：</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>No tag and no text remove the note.</source>
+        <translation>不选标记且不写文字即删除备注。</translation>
     </message>
 </context>
 <context>
@@ -1568,6 +1920,10 @@ Write it into the new sub-folder %2 instead?</source>
     <message>
         <source>The peer node %1 is not in this rank's graph.</source>
         <translation>对端节点 %1 不在该 rank 的图中。</translation>
+    </message>
+    <message>
+        <source>Finding the peer ranks…</source>
+        <translation>正在查找对端 rank…</translation>
     </message>
 </context>
 <context>
@@ -1759,6 +2115,18 @@ precision index %2</source>
     <message>
         <source>Computing trends…</source>
         <translation>正在计算趋势…</translation>
+    </message>
+    <message>
+        <source>Comparing with %1…</source>
+        <translation>正在与 %1 对比…</translation>
+    </message>
+    <message>
+        <source>Finding the communication peers of the other ranks…</source>
+        <translation>正在查找其他 rank 上的通信对端…</translation>
+    </message>
+    <message>
+        <source>The communication peers could not be found: %1</source>
+        <translation>未能找到通信对端：%1</translation>
     </message>
 </context>
 <context>

@@ -38,8 +38,8 @@ struct NodeSet {
 
 // A regular expression is user-typed, but a catastrophic one ("(a|a)*b") may backtrack for long on every one of
 // 10^6 names. QRegularExpression (PCRE2, JIT-compiled) bounds each match by PCRE2's match limit; the scan as a
-// whole stops with an error once it has spent kRegexBudgetMs matching, and at once when `stale` says a newer
-// search replaced this one (the session asks; its result would be dropped anyway).
+// whole stops with an error once it has spent kRegexBudgetMs of its thread's CPU time matching, and at once when
+// `stale` says a newer search replaced this one (the session asks; its result would be dropped anyway).
 constexpr int kRegexBudgetMs = 3000;
 NodeSet searchNodes(
     const Snapshot& snapshot, Side side, const SearchQuery& query, const std::function<bool()>& stale = {});
