@@ -375,8 +375,12 @@ private slots:
         QCOMPARE(ps::compareStates(x, y)->kind, ps::ChangeKind::Regressed);
         QCOMPARE(ps::compareStates(x, y)->metric, std::string("NormRelativeErr"));
         QCOMPARE(ps::compareStates(y, x)->kind, ps::ChangeKind::Improved);
-        y.worst = { "NormRelativeErr", "1.0%", 1, 0.010, 0 }; // same value, the row became a warning
-        QCOMPARE(ps::compareStates(x, y)->kind, ps::ChangeKind::Regressed);
+        y.worst = { "NormRelativeErr", "1.0%", 1, 0.010, 0 }; // same value, the row is now rated a warning
+        QVERIFY(!ps::compareStates(x, y)); // a verdict on one side only: the metric alone decides
+        x.worst.rowLevel = 0; // the row was a pass
+        const auto change = ps::compareStates(x, y);
+        QVERIFY(change.has_value());
+        QCOMPARE(change->kind, ps::ChangeKind::Regressed);
     }
 
     // The trends model on step and rank folders: every cell equals what the per-graph comparison says of that
