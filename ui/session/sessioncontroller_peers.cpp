@@ -9,6 +9,11 @@ namespace psui {
 
 namespace {
 
+bool hasLinks(const ps::PeerLinks& links)
+{
+    return !links[0].empty() || !links[1].empty();
+}
+
 struct PeersResult {
     std::vector<int> jobs; // indexes into the session's jobs, in the order of `links`
     std::vector<ps::PeerLinks> links;
@@ -55,7 +60,8 @@ void SessionController::findPeers()
             }
             for (size_t i = 0; i < result.jobs.size(); ++i)
                 m_peers[result.jobs[i]] = result.links[i];
-            if (m_snapshot && m_peers.contains(m_request.jobIndex))
+            const auto shown = m_peers.find(m_request.jobIndex);
+            if (m_snapshot && shown != m_peers.end() && hasLinks(shown->second))
                 replaceSnapshot(m_snapshot, Change::Links);
         });
 }
@@ -63,8 +69,9 @@ void SessionController::findPeers()
 std::shared_ptr<const Snapshot> SessionController::withPeers(std::shared_ptr<const Snapshot> snapshot) const
 {
     const auto links = m_peers.find(m_request.jobIndex);
-    if (!snapshot || !snapshot->comparison || links == m_peers.end() || !snapshot->comparison->distributed[0].empty()
-        || !snapshot->comparison->distributed[1].empty())
+    // A rank without communication nodes keeps its snapshot: nothing to copy on every recolour or edit.
+    if (!snapshot || !snapshot->comparison || links == m_peers.end() || !hasLinks(links->second)
+        || !snapshot->comparison->distributed[0].empty() || !snapshot->comparison->distributed[1].empty())
         return snapshot;
     // Only the link tables change: the graphs stay shared, the per-node vectors are copied once per rank shown.
     auto comparison = std::make_shared<ps::Comparison>(*snapshot->comparison);
