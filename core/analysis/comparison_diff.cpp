@@ -42,6 +42,13 @@ NodeState nodeState(const Comparison& c, const std::vector<ColorBin>& bins, Node
     return s;
 }
 
+NodeState severityState(NodeState state, const std::vector<ColorBin>& bins)
+{
+    if (state.bin >= 0)
+        state.bin = int(severityOfBin(bins, state.bin));
+    return state;
+}
+
 std::optional<NodeChange> compareStates(const NodeState& before, const NodeState& after)
 {
     NodeChange change;
@@ -170,7 +177,7 @@ ComparisonDiff diffSources(const ComparisonSource& a, const ComparisonSource& b)
         if (before.bins != after.bins) // e.g. 1.2.1's colour bins against 26.0.0's verdicts: compare severities
             for (GraphStates* s : { &before, &after })
                 for (auto& [name, state] : s->npu)
-                    state.bin = state.bin < 0 ? -1 : int(severityOfBin(s->bins, state.bin));
+                    state = severityState(std::move(state), s->bins);
         diffGraph(before, after, key.first, key.second, out);
         inB.erase(match);
     }

@@ -44,6 +44,9 @@ struct ComparisonDiff {
 
 // The state of NPU node n. The legend is the comparison's.
 NodeState nodeState(const Comparison& c, const std::vector<ColorBin>& bins, NodeId n);
+// The state as comparisons with different legends compare it (msprobe 1.2.1's colour bins against 26.0.0's
+// verdicts, or edited colours): its bin replaced by its severity under `bins` (severityOfBin); unmatched stays -1.
+NodeState severityState(NodeState state, const std::vector<ColorBin>& bins);
 // How `after` differs from `before`: nullopt when it does not (same bin, metric within 1 % or 1e-9).
 std::optional<NodeChange> compareStates(const NodeState& before, const NodeState& after);
 

@@ -24,14 +24,6 @@ int changePriority(ChangeMark mark)
 
 namespace {
 
-// The bin a state is compared by: its own, or its severity when the two legends differ.
-ps::NodeState comparable(ps::NodeState state, const std::vector<ps::ColorBin>& bins, bool bySeverity)
-{
-    if (bySeverity && state.bin >= 0)
-        state.bin = int(ps::severityOfBin(bins, state.bin));
-    return state;
-}
-
 ChangeMark markOf(const ps::NodeState& before, const ps::NodeState& after)
 {
     const auto change = ps::compareStates(before, after);
@@ -65,8 +57,10 @@ void markNpu(const ps::Comparison& before, const Snapshot& after, ChangeMap& map
             continue;
         }
         map.before[n] = ps::nodeState(before, binsBefore, was->second);
-        marks[n] = int8_t(markOf(
-            comparable(*map.before[n], binsBefore, bySeverity), comparable(map.after[n], binsAfter, bySeverity)));
+        // Compared by bin, or by severity when the two legends differ (as ps::diffSources does).
+        marks[n] = int8_t(bySeverity
+                ? markOf(ps::severityState(*map.before[n], binsBefore), ps::severityState(map.after[n], binsAfter))
+                : markOf(*map.before[n], map.after[n]));
     }
     for (const auto& [name, node] : named)
         map.vanishedNpu += !present.count(name);
