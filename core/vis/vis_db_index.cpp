@@ -148,7 +148,10 @@ bool DbRowSet::computeRanks()
     // step 1: the sides of each (step, rank), at most one per data_source, from fresh engine results only
     std::map<std::pair<int, int>, std::vector<size_t>> groups;
     for (size_t s = 0; s < m_sides.size(); ++s) {
-        if (m_sides[s].meta())
+        // A document read from a file may keep links and names the engine would not write; saveGraphFile gives
+        // engine results a VisMeta too, which holds nothing of a file.
+        const VisMeta* meta = m_sides[s].meta();
+        if (meta && (meta->fromFile || !meta->nodeExtras[0].empty() || !meta->nodeExtras[1].empty()))
             return false;
         groups[{ m_sides[s].entry().step, m_sides[s].entry().rank }].push_back(s);
     }
