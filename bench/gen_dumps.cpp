@@ -1,6 +1,6 @@
 // Synthetic msprobe dump generator: writes an NPU/bench pair of realistic PyTorch dump folders of a given size.
 //
-// Usage: gen_dumps OUT_DIR SIZE_MIB [--mode statistics|md5] [--layers N] [--seed S]
+// Usage: gen_dumps OUT_DIR SIZE_MIB [--mode statistics|md5] [--layers N] [--seed S] [--msprobe 26|1.2.1]
 //
 // OUT_DIR/{npu,bench}/step0/rank/{dump.json,construct.json,stack.json} and OUT_DIR/compare.json. The model is a
 // Megatron-style GPT (embedding, N decoder layers of attention + MLP + RMSNorm modules with the APIs they call,
@@ -8,7 +8,8 @@
 // SIZE_MIB of dump.json per side. dump.json has msprobe's layout (indent 1, Python float repr, NaN/Infinity
 // literals). The bench side is the reference; the NPU side deviates by ~1e-4 relative everywhere, by 2e-2 from one
 // injected node on (decoder layer N/3, micro-batch 0, the first MLP linear), and overflows to inf/NaN in one
-// softmax. Same seed, same bytes.
+// softmax. Same seed, same bytes. --msprobe 1.2.1 leaves out the parameters_grad entries msprobe >= 8 writes, whose
+// names msprobe 1.2.1's graph command refuses, so that `graph` (.vis) can be measured on the pair too.
 #include "util/pyformat.h"
 
 #include <cmath>
@@ -233,10 +234,11 @@ std::string jsonQuoted(const std::string& s)
 
 class ModelGenerator {
 public:
-    ModelGenerator(const std::string& mode, int layers, uint64_t seed)
+    ModelGenerator(const std::string& mode, int layers, uint64_t seed, bool parameterGrads)
         : m_npu(DumpWriter(mode, true))
         , m_bench(DumpWriter(mode, false))
         , m_layers(layers)
+        , m_parameterGrads(parameterGrads)
         , m_rng { seed }
     {
         m_npu.dump.rng = Rng { seed ^ 0xabcdefull };
@@ -330,7 +332,7 @@ private:
         if (hasWeight)
             params.push_back({ "weight", { "torch.float32", { 4096, 4096 } } });
         record(fw, parent, { shape }, { shape }, params);
-        if (!params.empty())
+        if (!params.empty() && m_parameterGrads)
             m_paramGrads.push_back({ prefix + "." + path + ".parameters_grad", params });
     }
 
@@ -492,6 +494,7 @@ private:
     std::map<std::string, int> m_apiCounts;
     std::vector<Call> m_forwardOrder;
     std::vector<std::pair<std::string, std::vector<std::pair<std::string, TensorSpec>>>> m_paramGrads;
+    bool m_parameterGrads; // msprobe >= 8 dumps them; msprobe 1.2.1's graph refuses their names
 };
 
 } // namespace
@@ -499,7 +502,9 @@ private:
 int main(int argc, char** argv)
 {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: %s OUT_DIR SIZE_MIB [--mode statistics|md5] [--layers N] [--seed S]\n", argv[0]);
+        std::fprintf(stderr,
+            "usage: %s OUT_DIR SIZE_MIB [--mode statistics|md5] [--layers N] [--seed S] [--msprobe 26|1.2.1]\n",
+            argv[0]);
         return 2;
     }
     std::filesystem::path out = argv[1];
@@ -507,6 +512,7 @@ int main(int argc, char** argv)
     std::string mode = "statistics";
     int layers = 32;
     uint64_t seed = 1;
+    std::string msprobe = "26";
     for (int i = 3; i + 1 < argc; i += 2) {
         std::string flag = argv[i];
         if (flag == "--mode")
@@ -515,6 +521,8 @@ int main(int argc, char** argv)
             layers = std::atoi(argv[i + 1]);
         else if (flag == "--seed")
             seed = std::strtoull(argv[i + 1], nullptr, 10);
+        else if (flag == "--msprobe")
+            msprobe = argv[i + 1];
         else {
             std::fprintf(stderr, "gen_dumps: unknown option %s\n", flag.c_str());
             return 2;
@@ -524,11 +532,15 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "gen_dumps: --mode must be statistics or md5\n");
         return 2;
     }
+    if (msprobe != "26" && msprobe != "1.2.1") {
+        std::fprintf(stderr, "gen_dumps: --msprobe must be 26 or 1.2.1\n");
+        return 2;
+    }
     if (targetBytes <= 0 || layers < 1) {
         std::fprintf(stderr, "gen_dumps: SIZE_MIB and --layers must be positive\n");
         return 2;
     }
-    ModelGenerator gen(mode, layers, seed);
+    ModelGenerator gen(mode, layers, seed, msprobe == "26");
     int micro = 0;
     while (double(gen.npuSize()) < targetBytes)
         gen.microBatch(micro++);

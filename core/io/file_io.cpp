@@ -140,8 +140,9 @@ void ensureDirectory(const std::string& path)
     fs::permissions(path, fs::perms(0750), fs::perm_options::replace, ec);
 }
 
-AtomicFile::AtomicFile(std::string path)
+AtomicFile::AtomicFile(std::string path, WriteBehind::Sizes writeBehind)
     : m_path(std::move(path))
+    , m_behind(writeBehind)
 {
     m_temp = joinPath(parentDir(m_path), ".probescope-XXXXXX");
     m_fd = ::mkostemp(m_temp.data(), O_CLOEXEC);
@@ -178,6 +179,8 @@ void AtomicFile::write(std::string_view data)
             fail("write failed", n == 0 ? EIO : errno);
         done += size_t(n);
     }
+    m_appended += data.size();
+    m_behind.wrote(m_fd, m_appended);
 }
 
 void AtomicFile::writeAt(uint64_t offset, std::string_view data)
@@ -191,6 +194,7 @@ void AtomicFile::writeAt(uint64_t offset, std::string_view data)
             fail("write failed", n == 0 ? EIO : errno);
         done += size_t(n);
     }
+    m_behind.wrote(m_fd, offset + data.size());
 }
 
 void AtomicFile::commit()

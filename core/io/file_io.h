@@ -1,5 +1,7 @@
 #pragma once
 // Reading whole input files with clear errors, and writing outputs safely (temporary file, then rename).
+#include "io/write_behind.h"
+
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -79,9 +81,11 @@ std::string absolutePath(const std::string& path);
 // Every output goes through an AtomicFile: a temporary file created exclusively (O_EXCL, so never through a
 // symlink) in the target's folder with mode 0640, renamed onto `path` only by commit(). rename() replaces a symlink
 // at `path` itself, never its target. Without commit() (an error, an exception) the temporary file is removed.
+// A large file streams to the disk while it is written (io/write_behind.h).
 class AtomicFile {
 public:
-    explicit AtomicFile(std::string path); // throws ps::Error(OutputError) naming path
+    // throws ps::Error(OutputError) naming path
+    explicit AtomicFile(std::string path, WriteBehind::Sizes writeBehind = WriteBehind::kDefault);
     ~AtomicFile();
     AtomicFile(const AtomicFile&) = delete;
     AtomicFile& operator=(const AtomicFile&) = delete;
@@ -89,6 +93,7 @@ public:
     void write(std::string_view data);
     void writeAt(uint64_t offset, std::string_view data); // pwrite: thread-safe for distinct ranges
     void commit(); // fsync, close, rename onto path, fsync the folder; throws ps::Error(OutputError)
+    uint64_t streamedBytes() const { return m_behind.droppedBytes(); } // already on the disk before commit()
 
 private:
     [[noreturn]] void fail(const std::string& what, int err);
@@ -96,6 +101,8 @@ private:
     std::string m_temp;
     int m_fd = -1;
     bool m_committed = false;
+    uint64_t m_appended = 0; // where write() goes on
+    WriteBehind m_behind;
 };
 
 // Writes `data` to `path` through an AtomicFile. Throws ps::Error(OutputError) and leaves nothing behind.
