@@ -210,7 +210,7 @@ private:
         std::vector<VerdictRow> facts;
         facts.reserve(rows.size());
         for (auto [npuItem, benchItem] : rows)
-            facts.push_back(verdictRowOf(m_c.mode, nd, npuItem, bd, benchItem, m_c.metricsOf(npuItem).span()));
+            facts.push_back(verdictRowOf(m_c, npuItem, benchItem));
         Verdict node = Verdict::Pass;
         std::vector<RowVerdict> verdicts = judgeRows(m_c.mode, facts, node, m_c.parallelMerge);
         for (size_t k = 0; k < rows.size(); ++k) {

@@ -93,4 +93,19 @@ MetricRow Comparison::metricsOf(uint32_t npuItem) const
     return MetricRow({ buffer.data(), count });
 }
 
+PyScalar Comparison::normRelativeErrOf(uint32_t npuItem) const
+{
+    if (!isBound(npuItem) || mode != CompareMode::Summary)
+        return {};
+    const BoundRow& row = rows[npuItem];
+    const DumpData& nd = *graphs[0]->dump;
+    ItemStats npu, bench;
+    itemStats(nd, nd.items[row.npuItem], npu, profile);
+    if (row.benchItem == kNoItem)
+        return profile == RulesProfile::Msprobe26 ? PyScalar::str(" ") : summaryNpuOnly(nd, npu)[7];
+    const DumpData& bd = *graphs[1]->dump;
+    itemStats(bd, bd.items[row.benchItem], bench, profile);
+    return summaryRelativeErr(npu, bench, 3);
+}
+
 } // namespace ps

@@ -103,6 +103,9 @@ public:
     std::vector<RowVerdict> verdicts;
     bool isBound(uint32_t npuItem) const { return npuItem < rows.size() && rows[npuItem].npuItem != kNoItem; }
     MetricRow metricsOf(uint32_t npuItem) const; // empty when nothing is bound to the item
+    // Statistics mode: metricsOf(npuItem)[7] (NormRelativeErr) computed alone, what msprobe 26.0.0's verdict
+    // rules read of a row; a null scalar when nothing is bound to the item.
+    PyScalar normRelativeErrOf(uint32_t npuItem) const;
 
     // The legend written with the comparison (the .vis Colors, the .vis.db node_colors); empty: msprobe's
     // defaults for the mode. Changing it recolours, it recomputes nothing.

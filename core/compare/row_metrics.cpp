@@ -37,45 +37,62 @@ PyScalar scalarOf(const DumpData& d, const FieldValue* f)
     }
 }
 
+namespace {
+
+// Columns k (the difference) and 4 + k (the relative error) of statistic k.
+void summaryColumns(const ItemStats& n, const ItemStats& b, int k, PyScalar* diffOut, PyScalar& rel)
+{
+    const FieldValue* nf = &n.stats[k];
+    const FieldValue* bf = &b.stats[k];
+    auto isNum = [](const FieldValue* f) {
+        return f && !f->isText && (f->json.type == JType::Int || f->json.type == JType::Float);
+    };
+    PyScalar diff = PyScalar::str("N/A");
+    rel = PyScalar::str("N/A");
+    if (isNum(nf) && isNum(bf)) {
+        const JValue& x = nf->json;
+        const JValue& y = bf->json;
+        double bv = y.type == JType::Int ? double(y.i) : y.d;
+        double dv;
+        if (x.type == JType::Int && y.type == JType::Int) {
+            int64_t di = 0;
+            if (!__builtin_sub_overflow(x.i, y.i, &di)) {
+                diff = PyScalar::integer(di);
+                dv = double(di);
+            } else {
+                dv = double(x.i) - double(y.i);
+                diff = PyScalar::real(dv);
+            }
+        } else {
+            dv = (x.type == JType::Int ? double(x.i) : x.d) - bv;
+            diff = PyScalar::real(dv);
+        }
+        if (std::isnan(dv)) {
+            diff = PyScalar::str("Nan");
+            rel = PyScalar::str("Nan");
+        } else if (bv != 0) {
+            rel = PyScalar::str(py::repr(std::fabs((dv / bv) * 100)) + "%");
+        }
+    }
+    if (diffOut)
+        *diffOut = inTab(std::move(diff));
+}
+
+} // namespace
+
 SummaryMetrics summaryMetrics(const ItemStats& n, const ItemStats& b)
 {
     SummaryMetrics out;
-    for (int k = 0; k < 4; ++k) {
-        const FieldValue* nf = &n.stats[k];
-        const FieldValue* bf = &b.stats[k];
-        auto isNum = [](const FieldValue* f) {
-            return f && !f->isText && (f->json.type == JType::Int || f->json.type == JType::Float);
-        };
-        PyScalar diff = PyScalar::str("N/A"), rel = PyScalar::str("N/A");
-        if (isNum(nf) && isNum(bf)) {
-            const JValue& x = nf->json;
-            const JValue& y = bf->json;
-            double bv = y.type == JType::Int ? double(y.i) : y.d;
-            double dv;
-            if (x.type == JType::Int && y.type == JType::Int) {
-                int64_t di = 0;
-                if (!__builtin_sub_overflow(x.i, y.i, &di)) {
-                    diff = PyScalar::integer(di);
-                    dv = double(di);
-                } else {
-                    dv = double(x.i) - double(y.i);
-                    diff = PyScalar::real(dv);
-                }
-            } else {
-                dv = (x.type == JType::Int ? double(x.i) : x.d) - bv;
-                diff = PyScalar::real(dv);
-            }
-            if (std::isnan(dv)) {
-                diff = PyScalar::str("Nan");
-                rel = PyScalar::str("Nan");
-            } else if (bv != 0) {
-                rel = PyScalar::str(py::repr(std::fabs((dv / bv) * 100)) + "%");
-            }
-        }
-        out[size_t(k)] = inTab(diff);
-        out[size_t(k) + 4] = rel;
-    }
+    for (int k = 0; k < 4; ++k)
+        summaryColumns(n, b, k, &out[size_t(k)], out[size_t(k) + 4]);
     return out;
+}
+
+PyScalar summaryRelativeErr(const ItemStats& n, const ItemStats& b, int k)
+{
+    PyScalar rel;
+    summaryColumns(n, b, k, nullptr, rel);
+    return rel;
 }
 
 SummaryMetrics summaryNpuOnly(const DumpData& nd, const ItemStats& n)

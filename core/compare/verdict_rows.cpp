@@ -107,9 +107,10 @@ std::vector<std::pair<uint32_t, uint32_t>> pairRows26(const Graph& npu, NodeId n
     return rows;
 }
 
-VerdictRow verdictRowOf(CompareMode mode, const DumpData& npu, uint32_t npuItem, const DumpData* bench,
-    uint32_t benchItem, std::span<const PyScalar> metrics)
+VerdictRow verdictRowOf(const Comparison& c, uint32_t npuItem, uint32_t benchItem)
 {
+    const DumpData& npu = *c.graphs[0]->dump;
+    const DumpData* bench = c.graphs[1] ? c.graphs[1]->dump.get() : nullptr;
     VerdictRow r;
     const DumpItem& ni = npu.items[npuItem];
     collectItemFields(npu, ni, t_npuFields, RulesProfile::Msprobe26);
@@ -148,11 +149,14 @@ VerdictRow verdictRowOf(CompareMode mode, const DumpData& npu, uint32_t npuItem,
         const FieldValue* nMax = findField(t_npuFields, "Max");
         r.maxEqual = isNanField(nMax) || fieldText(npu, nMax) == "Nan";
     }
-    if (mode == CompareMode::Summary && metrics.size() > 7)
-        r.normRelativeErr = metrics[7];
-    if (mode == CompareMode::Real && metrics.size() > 4) {
-        r.cosine = metrics[0];
-        r.oneThousandth = metrics[4];
+    if (c.mode == CompareMode::Summary)
+        r.normRelativeErr = c.normRelativeErrOf(npuItem);
+    if (c.mode == CompareMode::Real) {
+        const MetricRow metrics = c.metricsOf(npuItem);
+        if (metrics.size() > 4) {
+            r.cosine = metrics[0];
+            r.oneThousandth = metrics[4];
+        }
     }
     return r;
 }

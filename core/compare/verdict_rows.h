@@ -14,9 +14,9 @@ namespace ps {
 // (npu item, bench item or kNoItem) in msprobe's row order.
 std::vector<std::pair<uint32_t, uint32_t>> pairRows26(const Graph& npu, NodeId n, const Graph& bench, NodeId b);
 
-// The facts the rules read of one row; `metrics` are the row's metrics in msprobe 26.0.0's order.
-VerdictRow verdictRowOf(CompareMode mode, const DumpData& npu, uint32_t npuItem, const DumpData* bench,
-    uint32_t benchItem, std::span<const PyScalar> metrics);
+// The facts the rules read of one row of `c`: its items' fields and the metrics the rules use (statistics:
+// NormRelativeErr; real data: Cosine and One Thousandth Err Ratio).
+VerdictRow verdictRowOf(const Comparison& c, uint32_t npuItem, uint32_t benchItem);
 
 // A node's precision_index from its verdict as msprobe stores it: 0 and 1 as Python ints, 0.5 as a float; the
 // allocation APIs (empty, empty_like, ...) always get the best value (md5 mode: msprobe's 1).
