@@ -8,7 +8,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <limits>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace ps {
@@ -26,15 +28,18 @@ std::string normalDtype(std::string_view dtype)
     return out;
 }
 
-// What the finder needs of one tensor item.
+// What the finder needs of one tensor item. Computed when needed and never kept: a cache of every item's view
+// took 1 GB at 2 x 1.26 M nodes.
 struct TensorView {
     bool tensor = false;
-    std::string dtype;
+    std::string dtype; // "torch.float32" and md5 texts fit std::string's inline buffer
     double stats[4] = { NAN, NAN, NAN, NAN };
     bool hasStat[4] = { false, false, false, false };
     double numel = 1;
     std::string md5;
-    std::string signature; // identifies the tensor on its own side (dtype, shape, statistics, md5)
+    // Identifies the tensor on its own side: a 64-bit hash of its dtype, shape, statistics (9 significant digits)
+    // and md5, so two different tensors pass for one with a probability of about 2^-64 per pair.
+    uint64_t signature = 0;
 };
 
 bool numberOf(const DumpData& d, const FieldValue* f, double& out)
@@ -81,7 +86,7 @@ public:
                 order.push_back(n);
         std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId b) { return g.record[a] < g.record[b]; });
         std::vector<Divergence> found;
-        std::unordered_set<std::string> produced; // signatures of NPU outputs seen so far
+        std::unordered_set<uint64_t> produced; // signatures of the NPU outputs seen so far
         for (uint32_t pos = 0; pos < order.size(); ++pos) {
             NodeId n = order[pos];
             Divergence d;
@@ -104,12 +109,8 @@ public:
     }
 
 private:
-    const TensorView& view(Side s, uint32_t item)
+    TensorView view(Side s, uint32_t item)
     {
-        auto& cache = m_views[size_t(s)];
-        auto it = cache.find(item);
-        if (it != cache.end())
-            return it->second;
         const DumpData& d = *m_c.graph(s).dump;
         TensorView v;
         collectItemFields(d, d.items[item], m_fields);
@@ -120,26 +121,36 @@ private:
         for (int k = 0; k < 4; ++k)
             v.hasStat[k] = numberOf(d, findField(m_fields, kStats[k]), v.stats[k]);
         v.md5 = std::string(fieldText(d, findField(m_fields, "md5")));
-        v.signature = v.dtype + "|";
+        std::string& text = m_signatureText; // dtype|dims|statistics md5, numbers to 9 significant digits
+        text = v.dtype + "|";
         if (const FieldValue* shape = findField(m_fields, "shape"); shape && !shape->isText && shape->json.isArray()) {
             for (const JValue& e : d.arena.elements(shape->json)) {
                 double dim = e.type == JType::Int ? double(e.i) : 0;
                 v.numel *= dim;
-                appendNumber(v.signature, dim);
+                appendNumber(text, dim);
             }
         }
-        v.signature += "|";
+        text += "|";
         for (int k = 0; k < 4; ++k)
-            appendNumber(v.signature, v.hasStat[k] ? v.stats[k] : 0.0);
-        v.signature += v.md5;
-        return cache.emplace(item, std::move(v)).first->second;
+            appendNumber(text, v.hasStat[k] ? v.stats[k] : 0.0);
+        text += v.md5;
+        v.signature = std::hash<std::string_view>()(text);
+        return v;
     }
 
-    // The mode's error of NPU item `ni` against bench item `bi`; -1 when the pair cannot be judged.
-    double itemError(uint32_t ni, uint32_t bi)
+    // The tolerance of a dtype text, computed once per distinct text.
+    double tolerance(const std::string& dtype)
     {
-        const TensorView& a = view(Side::Npu, ni);
-        const TensorView& b = view(Side::Bench, bi);
+        auto it = m_tolerances.find(dtype);
+        if (it == m_tolerances.end())
+            it = m_tolerances.emplace(dtype, toleranceFor(m_o, dtype)).first;
+        return it->second;
+    }
+
+    // The mode's error of NPU item `ni` (viewed as `a`) against a bench item (viewed as `b`); -1 when the pair
+    // cannot be judged.
+    double itemError(uint32_t ni, const TensorView& a, const TensorView& b)
+    {
         if (!a.tensor || !b.tensor)
             return -1;
         if (m_c.mode == CompareMode::Md5)
@@ -169,15 +180,15 @@ private:
     // Errors of n's items against b's, pairing by position. With `produced`, only the items some earlier node
     // produced count; the first diverging one no node produced is named in `source`.
     SideError errors(std::span<const uint32_t> ni, std::span<const uint32_t> bi,
-        const std::unordered_set<std::string>* produced, std::string* source)
+        const std::unordered_set<uint64_t>* produced, std::string* source)
     {
         SideError out;
         for (size_t i = 0; i < ni.size() && i < bi.size(); ++i) {
-            double err = itemError(ni[i], bi[i]);
+            const TensorView v = view(Side::Npu, ni[i]);
+            double err = itemError(ni[i], v, view(Side::Bench, bi[i]));
             if (err < 0)
                 continue;
-            const TensorView& v = view(Side::Npu, ni[i]);
-            bool exceeds = m_c.mode == CompareMode::Md5 ? err > 0 : !(err <= toleranceFor(m_o, v.dtype));
+            bool exceeds = m_c.mode == CompareMode::Md5 ? err > 0 : !(err <= tolerance(v.dtype));
             if (produced && !produced->count(v.signature)) {
                 if (exceeds && source && source->empty())
                     *source = std::string(
@@ -197,7 +208,7 @@ private:
         return out;
     }
 
-    bool judge(NodeId n, const std::unordered_set<std::string>& produced, Divergence& d)
+    bool judge(NodeId n, const std::unordered_set<uint64_t>& produced, Divergence& d)
     {
         NodeId b = m_c.counterpart[0][n];
         const Graph& g = m_c.graph(Side::Npu);
@@ -236,7 +247,7 @@ private:
         const DumpData& dump = *g.dump;
         d.worstOutput = dump.itemKey(dump.items[out.item]);
         d.dtype = view(Side::Npu, out.item).dtype;
-        d.tolerance = m_c.mode == CompareMode::Md5 ? 0 : toleranceFor(m_o, d.dtype);
+        d.tolerance = m_c.mode == CompareMode::Md5 ? 0 : tolerance(d.dtype);
         d.sourceInput = source;
         return true;
     }
@@ -254,7 +265,8 @@ private:
     const Comparison& m_c;
     const DiagnoseOptions& m_o;
     ItemFields m_fields;
-    std::array<std::unordered_map<uint32_t, TensorView>, 2> m_views;
+    std::string m_signatureText;
+    std::unordered_map<std::string, double> m_tolerances;
 };
 
 } // namespace
