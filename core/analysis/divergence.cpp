@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
+#include <cstring>
 #include <limits>
 #include <unordered_map>
 #include <unordered_set>
@@ -37,8 +37,9 @@ struct TensorView {
     bool hasStat[4] = { false, false, false, false };
     double numel = 1;
     std::string md5;
-    // Identifies the tensor on its own side: a 64-bit hash of its dtype, shape, statistics (9 significant digits)
-    // and md5, so two different tensors pass for one with a probability of about 2^-64 per pair.
+    // Identifies the tensor on its own side: a 64-bit hash of its dtype, shape, statistics and md5, so two
+    // different tensors pass for one with a probability of about 2^-64 per pair. (msprobe dumps a tensor passed
+    // from one module to the next twice with the same statistics text, hence the same values.)
     uint64_t signature = 0;
 };
 
@@ -60,12 +61,34 @@ bool numberOf(const DumpData& d, const FieldValue* f, double& out)
     return end && *end == '\0';
 }
 
-void appendNumber(std::string& out, double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.9g,", v);
-    out += buf;
-}
+// FNV-1a over the values' bytes, finished with splitmix64's mixing.
+class SignatureHash {
+public:
+    void add(std::string_view bytes)
+    {
+        for (unsigned char c : bytes)
+            m_h = (m_h ^ c) * 0x100000001b3ull;
+        m_h = (m_h ^ 0xff) * 0x100000001b3ull; // a separator: ("ab", "c") differs from ("a", "bc")
+    }
+    void add(double v)
+    {
+        if (v == 0)
+            v = 0; // -0.0 counts as 0.0
+        char bytes[sizeof v];
+        std::memcpy(bytes, &v, sizeof v);
+        add(std::string_view(bytes, sizeof v));
+    }
+    uint64_t value() const
+    {
+        uint64_t z = m_h + 0x9e3779b97f4a7c15ull;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+
+private:
+    uint64_t m_h = 0xcbf29ce484222325ull;
+};
 
 class Finder {
 public:
@@ -121,20 +144,20 @@ private:
         for (int k = 0; k < 4; ++k)
             v.hasStat[k] = numberOf(d, findField(m_fields, kStats[k]), v.stats[k]);
         v.md5 = std::string(fieldText(d, findField(m_fields, "md5")));
-        std::string& text = m_signatureText; // dtype|dims|statistics md5, numbers to 9 significant digits
-        text = v.dtype + "|";
+        SignatureHash h;
+        h.add(v.dtype);
         if (const FieldValue* shape = findField(m_fields, "shape"); shape && !shape->isText && shape->json.isArray()) {
             for (const JValue& e : d.arena.elements(shape->json)) {
                 double dim = e.type == JType::Int ? double(e.i) : 0;
                 v.numel *= dim;
-                appendNumber(text, dim);
+                h.add(dim);
             }
         }
-        text += "|";
+        h.add(std::string_view("|")); // the shape's end
         for (int k = 0; k < 4; ++k)
-            appendNumber(text, v.hasStat[k] ? v.stats[k] : 0.0);
-        text += v.md5;
-        v.signature = std::hash<std::string_view>()(text);
+            h.add(v.hasStat[k] ? v.stats[k] : 0.0);
+        h.add(v.md5);
+        v.signature = h.value();
         return v;
     }
 
@@ -265,7 +288,6 @@ private:
     const Comparison& m_c;
     const DiagnoseOptions& m_o;
     ItemFields m_fields;
-    std::string m_signatureText;
     std::unordered_map<std::string, double> m_tolerances;
 };
 
