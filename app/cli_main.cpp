@@ -10,6 +10,7 @@
 #include "batch/merge_parts.h"
 #include "cli_options.h"
 #include "cli_progress.h"
+#include "util/allocator.h"
 #include "util/build_info.h"
 #include "util/error.h"
 #include "util/rank_list.h"
@@ -127,6 +128,7 @@ int runMerge(const ps::cli::CliOptions& options)
 
 int main(int argc, char** argv)
 {
+    ps::configureAllocator();
     std::vector<std::string> args(argv + 1, argv + argc);
     ps::cli::CliOptions options;
     try {

@@ -4,6 +4,7 @@
 #include "session/comparisonoptions.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
+#include "util/allocator.h"
 #include "util/limits.h"
 #include "widgets/mainwindow.h"
 
@@ -49,6 +50,7 @@ private:
 
 int main(int argc, char** argv)
 {
+    ps::configureAllocator();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ProbeScope"));
     QApplication::setOrganizationName(QStringLiteral("ProbeScope"));

@@ -8,6 +8,7 @@
 #include "compare/comparator.h"
 #include "graph/builder.h"
 #include "io/file_io.h"
+#include "util/allocator.h"
 #include "vis/vis_db_writer.h"
 #include "vis/vis_document.h"
 #include "vis/vis_reader.h"
@@ -68,6 +69,7 @@ uint64_t fileSize(const std::string& path)
 
 int main(int argc, char** argv)
 {
+    ps::configureAllocator(); // as the programs do
     if (argc < 3) {
         std::fprintf(stderr, "usage: %s NPU_DIR BENCH_DIR [REPEATS] [OUT_DIR] [1.2.1|26]\n", argv[0]);
         return 2;

@@ -1,8 +1,10 @@
 #include "models/snapshot.h"
 
 #include "compare/color_bins.h"
+#include "util/parallel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -211,11 +213,7 @@ std::shared_ptr<const Snapshot> makeSnapshot(
     auto snap = std::make_shared<Snapshot>();
     snap->comparison = std::move(comparison);
     auto charts = std::make_shared<ChartData>();
-    if (snap->comparison && snap->comparison->isCompare) {
-        charts->series = ps::precisionSeries(*snap->comparison);
-        charts->layers = ps::layerTable(charts->series);
-    }
-    snap->charts = std::move(charts);
+    snap->charts = charts;
     if (meta)
         snap->meta = std::make_shared<const ps::VisMeta>(*meta); // shares the raw values
     if (!snap->comparison)
@@ -231,11 +229,27 @@ std::shared_ptr<const Snapshot> makeSnapshot(
         setBins(
             *snap, bins.empty() ? defaultLegend(snap->comparison->mode, snap->comparison->profile) : std::move(bins));
     }
-    for (Side s : { Side::Npu, Side::Bench })
-        if (snap->hasSide(s)) {
-            computeStructure(*snap, s, snap->sides[size_t(s)]);
-            computeBins(*snap, s, snap->sides[size_t(s)]);
+    // The charts and each side's roll-ups read the comparison only: three independent parts, on all cores (2 x
+    // 1.26 M nodes: 1.7 s one after the other).
+    const auto part = [&](unsigned task) {
+        if (task < 2) {
+            const Side s = Side(task);
+            if (snap->hasSide(s)) {
+                computeStructure(*snap, s, snap->sides[size_t(s)]);
+                computeBins(*snap, s, snap->sides[size_t(s)]);
+            }
+        } else if (snap->comparison->isCompare) {
+            charts->series = ps::precisionSeries(*snap->comparison);
+            charts->layers = ps::layerTable(charts->series);
         }
+    };
+    const size_t nodes = snap->comparison->graphs[0] ? snap->comparison->graphs[0]->size() : 0;
+    const unsigned workers = ps::workerCount(0, 3 * nodes, 3 * 20000);
+    std::atomic<unsigned> next { 0 };
+    ps::runWorkers(workers, [&](unsigned) {
+        for (unsigned task; (task = next++) < 3;)
+            part(task);
+    });
     return snap;
 }
 
