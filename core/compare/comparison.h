@@ -84,6 +84,9 @@ public:
     CompareMode mode = CompareMode::Summary;
     bool overflowCheck = false;
     bool parallelMerge = false; // compared with msprobe's rules for graphs merged from parallel ranks
+    // The structure of a .vis.db opened for viewing (readVisDbGraph with VisDbData::Structure): nodes, matches,
+    // precision, overflow and stacks, but no data items, so no metrics or row verdicts either. Writers refuse it.
+    bool nodeDataOmitted = false;
     std::array<std::shared_ptr<Graph>, 2> graphs; // [Npu], [Bench] (null in build mode)
     std::array<std::vector<NodeId>, 2> counterpart; // matched node on the other side, kNoNode if none
     std::vector<Precision> precision; // NPU nodes

@@ -9,7 +9,9 @@
 #include "vis/vis_reader_common.h"
 
 #include <algorithm>
+#include <charconv>
 #include <climits>
+#include <cstdint>
 #include <fstream>
 #include <set>
 #include <unordered_map>
@@ -17,24 +19,6 @@
 namespace ps {
 
 namespace {
-
-struct DbRow {
-    std::string name;
-    int type = 0;
-    bool isRoot = false; // up_node = ''
-    std::string up;
-    std::vector<std::string> children;
-    Precision precision;
-    OverflowLevel overflow = OverflowLevel::None;
-    int64_t microStep = 0;
-    std::vector<std::string> link;
-    std::string stackId; // tb_stack.id; many rows share one stack, read once per graph side
-    bool hasStack = false;
-    std::string parallelMergeInfo;
-    std::string distributed;
-    int64_t modified = 0;
-    std::string input, output;
-};
 
 struct DbConfig {
     bool compare = false;
@@ -90,61 +74,152 @@ public:
         return out;
     }
 
-    VisDocument read(int step, int rank, std::shared_ptr<Comparison>* open = nullptr)
+    VisDocument read(int step, int rank, VisDbData data, std::shared_ptr<Comparison>* open = nullptr)
     {
-        std::vector<DbRow> rows[2];
-        std::string dumpDir[2];
-        bool dumpDirNull[2] = { true, true };
+        // Without node data the two largest columns are not even read: SQLite skips their bytes in each row.
         SqliteStmt q(*m_db,
-            "SELECT n.node_name, n.node_type, n.up_node, n.sub_nodes, n.precision_index, n.overflow_level, "
-            "n.micro_step_id, n.matched_node_link, n.stack_id, n.parallel_merge_info, n.matched_distributed, "
-            "n.modified, n.input_data, n.output_data, n.data_source, n.dump_data_dir FROM tb_nodes n "
-            "WHERE n.step = ? AND n.rank = ? ORDER BY n.node_order");
+            (std::string(kRowColumns) + (data == VisDbData::All ? "n.input_data, n.output_data" : "NULL, NULL")
+                + kRowSource + " WHERE n.step = ? AND n.rank = ? ORDER BY n.node_order")
+                .c_str());
         q.bind(1, int64_t(step)).bind(2, int64_t(rank));
-        while (q.step()) {
-            std::string_view source = q.text(14);
-            if (source != "NPU" && source != "Bench")
-                fail("tb_nodes.data_source must be NPU or Bench, not \"" + std::string(source) + "\"");
-            size_t side = source == "NPU" ? 0 : 1;
-            DbRow row = readRow(q);
-            if (!q.isNull(15)) {
-                dumpDir[side] = std::string(q.text(15));
-                dumpDirNull[side] = false;
-            }
-            rows[side].push_back(std::move(row));
-        }
-        std::string where = " (step " + std::to_string(step) + ", rank " + std::to_string(rank) + ")";
-        if (rows[0].empty())
+        GraphRows rows(m_path, data);
+        while (q.step())
+            addRow(rows, q);
+        if (rows.side[0].empty())
             fail("no NPU nodes for step " + std::to_string(step) + ", rank " + std::to_string(rank));
-        if (m_config.compare && rows[1].empty())
+        if (m_config.compare && rows.side[1].empty())
             fail("a compare database without Bench nodes for step " + std::to_string(step) + ", rank "
                 + std::to_string(rank));
+        return assemble(rows, step, rank, open);
+    }
+
+    // The NPU node `npu` and the bench node `bench` of one graph with their data, each its side's root.
+    VisDocument readPair(int step, int rank, const std::string& npu, const std::string& bench)
+    {
+        GraphRows rows(m_path, VisDbData::All);
+        rows.microSteps = 1; // two nodes: no micro step paging
+        const size_t sideCount = m_config.compare ? 2 : 1;
+        for (size_t side = 0; side < sideCount; ++side) {
+            const std::string& name = side == 0 ? npu : bench;
+            SqliteStmt q(*m_db,
+                (std::string(kRowColumns) + "n.input_data, n.output_data" + kRowSource
+                    + " WHERE n.step = ? AND n.rank = ? AND n.data_source = ? AND n.node_name = ? LIMIT 1")
+                    .c_str());
+            q.bind(1, int64_t(step)).bind(2, int64_t(rank)).bind(3, std::string(side == 0 ? "NPU" : "Bench"));
+            q.bind(4, name);
+            if (!name.empty() && q.step())
+                addRow(rows, q);
+            if (rows.side[side].empty()) {
+                if (side == 0)
+                    fail("no NPU node \"" + name + "\" in step " + std::to_string(step) + ", rank "
+                        + std::to_string(rank));
+                // No bench node: an empty bench root stands in, and the NPU node reads as unmatched.
+                DbRow placeholder;
+                placeholder.name = rows.pool(1).intern("(no bench node)");
+                rows.side[1].push_back(std::move(placeholder));
+            }
+            DbRow& row = rows.side[side].back();
+            row.isRoot = true;
+            row.up = kNoStr;
+            row.childEnd = row.childBegin;
+            if (side == 1 && rows.pool(1).view(row.name) != bench)
+                rows.side[0].back().linkEnd = rows.side[0].back().linkBegin;
+        }
+        return assemble(rows, step, rank, nullptr);
+    }
+
+private:
+    static constexpr const char* kRowColumns
+        = "SELECT n.node_name, n.node_type, n.up_node, n.sub_nodes, n.precision_index, n.overflow_level, "
+          "n.micro_step_id, n.matched_node_link, n.stack_id, n.parallel_merge_info, n.matched_distributed, "
+          "n.modified, ";
+    static constexpr const char* kRowSource = ", n.data_source, n.dump_data_dir FROM tb_nodes n";
+
+    // One tb_nodes row. Names are interned into the graph of the row's side as they are read, and the children and
+    // link names of all rows of a side share one list.
+    struct DbRow {
+        StrId name = kNoStr;
+        int type = 0;
+        bool isRoot = false; // up_node = ''
+        StrId up = kNoStr; // kNoStr: no parent ('', NULL or "None")
+        uint32_t childBegin = 0, childEnd = 0; // in GraphRows::names
+        uint32_t linkBegin = 0, linkEnd = 0;
+        Precision precision;
+        OverflowLevel overflow = OverflowLevel::None;
+        int64_t microStep = 0;
+        std::string stackId; // tb_stack.id; many rows share one stack, read once per graph side
+        bool hasStack = false;
+        std::string parallelMergeInfo;
+        std::string distributed;
+        int64_t modified = 0;
+        std::string input, output;
+    };
+
+    // The rows of one graph being read, by side, and the sides they are assembled into.
+    struct GraphRows {
+        GraphRows(const std::string& path, VisDbData data)
+            : data(data)
+            , npu(path)
+            , bench(path)
+        {
+        }
+        VisDbData data;
+        int64_t microSteps = -1; // -1: tb_config's
+        VisSide npu, bench;
+        std::vector<DbRow> side[2];
+        std::vector<StrId> names[2];
+        std::string dumpDir[2];
+        bool dumpDirNull[2] = { true, true };
+
+        VisSide& visSide(size_t s) { return s == 0 ? npu : bench; }
+        StringPool& pool(size_t s) { return visSide(s).assembler.graph().strings; }
+    };
+
+    void addRow(GraphRows& rows, SqliteStmt& q)
+    {
+        std::string_view source = q.text(14);
+        if (source != "NPU" && source != "Bench")
+            fail("tb_nodes.data_source must be NPU or Bench, not \"" + std::string(source) + "\"");
+        const size_t s = source == "NPU" ? 0 : 1;
+        rows.side[s].push_back(readRow(q, rows, s));
+        if (!q.isNull(15)) {
+            rows.dumpDir[s] = std::string(q.text(15));
+            rows.dumpDirNull[s] = false;
+        }
+    }
+
+    VisDocument assemble(GraphRows& rows, int step, int rank, std::shared_ptr<Comparison>* open)
+    {
+        std::string where = " (step " + std::to_string(step) + ", rank " + std::to_string(rank) + ")";
         VisDocument doc;
         doc.step = step;
         doc.rank = rank;
         fillMeta(doc.meta);
-        VisSide npu(m_path), bench(m_path);
-        VisSide* sides[2] = { &npu, &bench };
+        VisSide* sides[2] = { &rows.npu, &rows.bench };
         size_t sideCount = m_config.compare ? 2 : 1;
         for (size_t s = 0; s < sideCount; ++s) {
-            sides[s]->assembler.dump().dumpDataDir = dumpDir[s];
-            sides[s]->assembler.dump().dumpDataDirIsNull = dumpDirNull[s];
-            addSide(*sides[s], rows[s], doc.meta, where);
+            sides[s]->assembler.dump().dumpDataDir = rows.dumpDir[s];
+            sides[s]->assembler.dump().dumpDataDirIsNull = rows.dumpDirNull[s];
+            addSide(rows, s, doc.meta, where);
         }
         VisAssembly how;
         how.compare = m_config.compare;
         how.mode = modeFromTask(m_config.task);
         how.overflowCheck = m_config.overflowCheck;
-        if (m_config.microSteps > INT32_MAX)
-            fail("tb_config.micro_steps is " + std::to_string(m_config.microSteps) + ", more than any graph holds");
-        how.microSteps = uint32_t(std::max<int64_t>(m_config.microSteps, 0));
-        const std::shared_ptr<Comparison> c = m_config.compare ? assembleDocument({ &npu, &bench }, how, doc, m_path)
-                                                               : assembleDocument({ &npu }, how, doc, m_path);
+        how.forWriting = rows.data == VisDbData::All;
+        const int64_t microSteps = rows.microSteps >= 0 ? rows.microSteps : m_config.microSteps;
+        if (microSteps > INT32_MAX)
+            fail("tb_config.micro_steps is " + std::to_string(microSteps) + ", more than any graph holds");
+        how.microSteps = uint32_t(std::max<int64_t>(microSteps, 0));
+        const std::shared_ptr<Comparison> c = m_config.compare
+            ? assembleDocument({ &rows.npu, &rows.bench }, how, doc, m_path)
+            : assembleDocument({ &rows.npu }, how, doc, m_path);
         for (size_t s = 0; s < sideCount; ++s)
             keepOnlyOwnMicroSteps(*c->graphs[s]);
+        c->nodeDataOmitted = rows.data == VisDbData::Structure;
         if (m_config.rules26) {
             c->profile = RulesProfile::Msprobe26;
-            if (m_config.compare)
+            if (m_config.compare && rows.data == VisDbData::All)
                 verdictsFromItems(*c);
         }
         if (open)
@@ -152,7 +227,6 @@ public:
         return doc;
     }
 
-private:
     // msprobe 8.x stores the inherited micro_step_id on every node; the model (like msprobe 1.2.1's .vis) sets it
     // on the root's children and on nodes that differ from their parent. Writing a .vis.db propagates it again.
     static void keepOnlyOwnMicroSteps(Graph& g)
@@ -285,62 +359,83 @@ private:
     }
 
     // Runs a JSON parse of a column; errors keep the database as the file and say which column of which node.
-    template <typename Parse> auto inColumn(const std::string& what, Parse parse)
+    // `what` is only called on an error: describing each of a million rows up front costs more than reading it.
+    template <typename What, typename Parse> auto inColumn(What what, Parse parse)
     {
         try {
             return parse();
         } catch (const Error& e) {
-            throw Error(e.code(), m_path, what + ": " + e.detail());
+            throw Error(e.code(), m_path, std::string(what()) + ": " + e.detail());
         }
     }
 
     JValue parseJson(std::string_view text, JArena& arena, const std::string& what)
     {
-        return inColumn(what, [&] {
-            JsonReader reader(text, m_path);
-            JValue v = reader.readValue(arena);
-            reader.expectEnd();
-            return v;
-        });
+        return inColumn([&] { return what; },
+            [&] {
+                JsonReader reader(text, std::string());
+                JValue v = reader.readValue(arena);
+                reader.expectEnd();
+                return v;
+            });
     }
 
-    void parseStrings(std::string_view text, std::vector<std::string>& out, const char* what, const std::string& node)
+    // A JSON list of names, interned into `pool` and appended to `out`; with `lastOnly`, only its last name.
+    void parseNames(std::string_view text, StringPool& pool, std::vector<StrId>& out, bool lastOnly, const char* what,
+        StringPool& namePool, StrId node)
     {
         if (text.empty())
             return;
-        inColumn(std::string(what) + " of " + node, [&] {
-            JsonReader reader(text, m_path);
-            if (reader.peek() != '[')
-                reader.fail("a JSON list of strings is expected");
-            reader.beginArray();
-            while (reader.nextElement()) {
-                if (reader.peek() != '"')
+        inColumn([&] { return std::string(what) + " of " + std::string(namePool.view(node)); },
+            [&] {
+                JsonReader reader(text, std::string());
+                if (reader.peek() != '[')
                     reader.fail("a JSON list of strings is expected");
-                out.emplace_back(reader.readString());
-            }
-            reader.expectEnd();
-        });
+                reader.beginArray();
+                std::string_view last;
+                bool any = false;
+                while (reader.nextElement()) {
+                    if (reader.peek() != '"')
+                        reader.fail("a JSON list of strings is expected");
+                    last = reader.readString();
+                    any = true;
+                    if (!lastOnly)
+                        out.push_back(pool.intern(last));
+                }
+                if (lastOnly && any)
+                    out.push_back(pool.intern(last)); // the last string read is still valid: nothing read since
+                reader.expectEnd();
+            });
     }
 
-    DbRow readRow(SqliteStmt& q)
+    DbRow readRow(SqliteStmt& q, GraphRows& rows, size_t side)
     {
+        StringPool& pool = rows.pool(side);
+        std::vector<StrId>& names = rows.names[side];
         DbRow row;
-        row.name = std::string(q.text(0));
+        row.name = pool.intern(q.text(0));
         std::string_view type = q.text(1);
         if (type.empty() || type.find_first_not_of("0123456789") != std::string_view::npos || type.size() > 3)
-            fail("the node \"" + row.name + "\" has no valid node_type");
-        row.type = std::stoi(std::string(type));
-        row.isRoot = !q.isNull(2) && q.text(2).empty();
-        row.up = std::string(q.text(2));
-        parseStrings(q.text(3), row.children, "sub_nodes", row.name);
+            fail("the node \"" + std::string(pool.view(row.name)) + "\" has no valid node_type");
+        std::from_chars(type.data(), type.data() + type.size(), row.type);
+        const std::string_view up = q.text(2);
+        row.isRoot = !q.isNull(2) && up.empty();
+        row.up = up.empty() || up == "None" ? kNoStr : pool.intern(up);
+        row.childBegin = uint32_t(names.size());
+        parseNames(q.text(3), pool, names, false, "sub_nodes", pool, row.name);
+        row.childEnd = uint32_t(names.size());
         if (!q.isNull(4))
             row.precision = q.isInteger(4) ? Precision::integer(int(q.integer(4))) : Precision::real(q.real(4));
         row.overflow = overflowFromText(q.text(5));
         row.microStep = q.integer(6);
         if (row.microStep < -1 || row.microStep > INT32_MAX)
-            fail("the micro_step_id of \"" + row.name + "\" is " + std::to_string(row.microStep)
-                + ", not an integer from -1 to " + std::to_string(INT32_MAX));
-        parseStrings(q.text(7), row.link, "matched_node_link", row.name);
+            fail("the micro_step_id of \"" + std::string(pool.view(row.name)) + "\" is "
+                + std::to_string(row.microStep) + ", not an integer from -1 to " + std::to_string(INT32_MAX));
+        // A view's structure needs only the counterpart (the link's last name); writing the document back needs
+        // the whole link, to keep one the counterpart's ancestors do not reproduce.
+        row.linkBegin = uint32_t(names.size());
+        parseNames(q.text(7), pool, names, rows.data == VisDbData::Structure, "matched_node_link", pool, row.name);
+        row.linkEnd = uint32_t(names.size());
         row.hasStack = !q.isNull(8);
         row.stackId = std::string(q.text(8));
         row.parallelMergeInfo = std::string(q.text(9));
@@ -352,16 +447,21 @@ private:
     }
 
     // Node order: pre-order from the root over sub_nodes (the order a .vis lists nodes), then unreached rows.
-    std::vector<size_t> preOrder(const std::vector<DbRow>& rows)
+    std::vector<size_t> preOrder(GraphRows& rows, size_t side)
     {
-        std::unordered_map<std::string_view, size_t> byName;
-        for (size_t i = 0; i < rows.size(); ++i)
-            byName.emplace(rows[i].name, i);
+        const std::vector<DbRow>& list = rows.side[side];
+        const std::vector<StrId>& names = rows.names[side];
+        constexpr size_t kNone = SIZE_MAX;
+        std::vector<size_t> byName(rows.visSide(side).assembler.graph().strings.size(), kNone); // StrId -> row
+        for (size_t i = 0; i < list.size(); ++i)
+            if (byName[list[i].name] == kNone)
+                byName[list[i].name] = i;
         std::vector<size_t> order;
-        std::vector<bool> seen(rows.size(), false);
+        order.reserve(list.size());
+        std::vector<bool> seen(list.size(), false);
         std::vector<size_t> stack;
-        for (size_t i = 0; i < rows.size(); ++i)
-            if (rows[i].isRoot && stack.empty())
+        for (size_t i = 0; i < list.size(); ++i)
+            if (list[i].isRoot && stack.empty())
                 stack.push_back(i);
         while (!stack.empty()) {
             size_t i = stack.back();
@@ -370,29 +470,30 @@ private:
                 continue;
             seen[i] = true;
             order.push_back(i);
-            for (size_t k = rows[i].children.size(); k-- > 0;) {
-                auto it = byName.find(rows[i].children[k]);
-                if (it != byName.end() && !seen[it->second])
-                    stack.push_back(it->second);
+            for (uint32_t k = list[i].childEnd; k-- > list[i].childBegin;) {
+                const size_t child = byName[names[k]];
+                if (child != kNone && !seen[child])
+                    stack.push_back(child);
             }
         }
-        for (size_t i = 0; i < rows.size(); ++i)
+        for (size_t i = 0; i < list.size(); ++i)
             if (!seen[i])
                 order.push_back(i);
         return order;
     }
 
-    void readItems(
-        VisSide& side, std::string_view text, ItemSource source, std::vector<uint32_t>& out, const std::string& node)
+    void readItems(VisSide& side, std::string_view text, ItemSource source, std::vector<uint32_t>& out,
+        std::string_view node, const std::string& where)
     {
         out.clear();
         if (text.empty())
             return;
-        inColumn("the items of " + node, [&] {
-            JsonReader reader(text, m_path);
-            readItemObject(reader, side, source, out);
-            reader.expectEnd();
-        });
+        inColumn([&] { return "the items of " + std::string(node) + where; },
+            [&] {
+                JsonReader reader(text, std::string());
+                readItemObject(reader, side, source, out);
+                reader.expectEnd();
+            });
     }
 
     // The stack behind a tb_stack id, added to the side once (id -> the assembler's stack index).
@@ -404,40 +505,51 @@ private:
         std::vector<std::string> lines;
         SqliteStmt q(*m_db, "SELECT stack_info FROM tb_stack WHERE id = ?");
         q.bind(1, id);
-        if (q.step())
-            parseStrings(q.text(0), lines, "stack_info", "tb_stack row " + id);
+        if (q.step()) {
+            StringPool scratch;
+            std::vector<StrId> ids;
+            parseNames(q.text(0), scratch, ids, false, "stack_info", scratch, scratch.intern("tb_stack row " + id));
+            for (StrId line : ids)
+                lines.emplace_back(scratch.view(line));
+        }
         return known[id] = side.assembler.addStack(lines);
     }
 
-    void addSide(VisSide& side, std::vector<DbRow>& rows, VisMeta& meta, const std::string& where)
+    void addSide(GraphRows& rows, size_t sideIndex, VisMeta& meta, const std::string& where)
     {
+        VisSide& side = rows.visSide(sideIndex);
+        std::vector<DbRow>& list = rows.side[sideIndex];
+        const std::vector<StrId>& names = rows.names[sideIndex];
+        const StringPool& pool = rows.pool(sideIndex);
         JArena& arena = meta.store->arena;
         std::unordered_map<std::string, uint32_t> stacks;
         std::vector<uint32_t> inputs, outputs;
-        for (size_t i : preOrder(rows)) {
-            DbRow& row = rows[i];
+        for (size_t i : preOrder(rows, sideIndex)) {
+            DbRow& row = list[i];
+            const std::string_view name = pool.view(row.name);
             if (row.isRoot && !side.hasRoot) {
-                side.rootName = row.name;
+                side.rootName = std::string(name);
                 side.hasRoot = true;
             }
             NodeId n = side.addNode(row.name, row.type);
             side.assembler.setParent(n, row.up);
-            for (const std::string& child : row.children)
-                side.assembler.addChild(child);
-            for (const std::string& l : row.link)
-                side.assembler.addLinkName(l);
+            for (uint32_t k = row.childBegin; k < row.childEnd; ++k)
+                side.assembler.addChild(names[k]);
+            for (uint32_t k = row.linkBegin; k < row.linkEnd; ++k)
+                side.assembler.addLinkName(names[k]);
             if (row.hasStack)
                 side.assembler.setStackIndex(n, stackOf(side, row.stackId, stacks));
-            readItems(side, row.input, ItemSource::Input, inputs, row.name + where);
-            readItems(side, row.output, ItemSource::Output, outputs, row.name + where);
+            readItems(side, row.input, ItemSource::Input, inputs, name, where);
+            readItems(side, row.output, ItemSource::Output, outputs, name, where);
             side.assembler.setItems(n, inputs, outputs);
             side.assembler.graph().microStep[n] = int32_t(row.microStep);
             side.precision[n] = row.precision;
             side.overflow[n] = row.overflow;
             if (!row.distributed.empty() && row.distributed != "{}")
-                side.distributed[n] = parseJson(row.distributed, arena, "matched_distributed of " + row.name);
+                side.distributed[n]
+                    = parseJson(row.distributed, arena, "matched_distributed of " + std::string(name));
             if (!row.parallelMergeInfo.empty()) {
-                JValue info = parseJson(row.parallelMergeInfo, arena, "parallel_merge_info of " + row.name);
+                JValue info = parseJson(row.parallelMergeInfo, arena, "parallel_merge_info of " + std::string(name));
                 addMember(arena, side.extras[n], "parallel_merge_info", info);
                 keepMergeInfo(side.assembler.graph(), n, arena, info);
             }
@@ -475,10 +587,17 @@ VisDbIndex listVisDb(const std::string& path)
         reader.readPart() };
 }
 
-VisDocument readVisDbGraph(const std::string& path, int step, int rank)
+VisDocument readVisDbGraph(const std::string& path, int step, int rank, VisDbData data)
 {
     DbReader reader(path);
-    return reader.read(step, rank);
+    return reader.read(step, rank, data);
+}
+
+VisDocument readVisDbNodePair(
+    const std::string& path, int step, int rank, const std::string& npu, const std::string& bench)
+{
+    DbReader reader(path);
+    return reader.readPair(step, rank, npu, bench);
 }
 
 std::vector<VisDocument> readVisDb(const std::string& path, std::vector<std::shared_ptr<Comparison>>* open)
@@ -486,7 +605,7 @@ std::vector<VisDocument> readVisDb(const std::string& path, std::vector<std::sha
     DbReader reader(path);
     std::vector<VisDocument> out;
     for (auto [step, rank] : reader.graphs())
-        out.push_back(reader.read(step, rank, open ? &open->emplace_back() : nullptr));
+        out.push_back(reader.read(step, rank, VisDbData::All, open ? &open->emplace_back() : nullptr));
     return out;
 }
 

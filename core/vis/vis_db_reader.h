@@ -24,7 +24,16 @@ struct VisDbIndex {
 };
 
 VisDbIndex listVisDb(const std::string& path);
-VisDocument readVisDbGraph(const std::string& path, int step, int rank);
+// What of the nodes is read: everything, or the structure a view opens with (names, hierarchy, matches, precision,
+// overflow, micro steps, stacks, distributed links, merge info) without the data items (input_data, output_data),
+// which are most of a file's bytes: Comparison::nodeDataOmitted is then set.
+enum class VisDbData { All, Structure };
+VisDocument readVisDbGraph(const std::string& path, int step, int rank, VisDbData data = VisDbData::All);
+// Two nodes of one graph with their data, each the root of its side: the NPU node `npu` and the bench node
+// `bench` ("": none, or a name the graph does not hold, which reads as unmatched). What a view opened with the
+// structure only shows of the selected pair. Throws ps::Error when the NPU node does not exist.
+VisDocument readVisDbNodePair(
+    const std::string& path, int step, int rank, const std::string& npu, const std::string& bench);
 // Every step and rank. With `open`: also each document's comparison, open to changes (a merge of parts adds the
 // distributed links to the comparisons it has just read).
 std::vector<VisDocument> readVisDb(const std::string& path, std::vector<std::shared_ptr<Comparison>>* open = nullptr);

@@ -115,10 +115,14 @@ void writeVisDb(const std::vector<VisDbGraph>& graphs, const std::string& path, 
     if (graphs.empty())
         throw Error(ErrorCode::BadArgument, path, "no graph to write into the .vis.db");
     const bool compare = graphs.front().comparison && graphs.front().comparison->isCompare;
-    for (const VisDbGraph& g : graphs)
+    for (const VisDbGraph& g : graphs) {
         if (!g.comparison || g.comparison->isCompare != compare || !g.comparison->graphs[0]
             || (compare && !g.comparison->graphs[1]))
             throw Error(ErrorCode::BadArgument, path, "a .vis.db holds either compare results or build results only");
+        if (g.comparison->nodeDataOmitted)
+            throw Error(
+                ErrorCode::BadArgument, path, "the comparison was opened without its node data; read it whole first");
+    }
     const bool v26 = graphs.front().comparison->profile == RulesProfile::Msprobe26;
     std::vector<DbSide> sides;
     for (const VisDbGraph& g : graphs)

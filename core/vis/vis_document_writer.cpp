@@ -1,6 +1,7 @@
 #include "vis/vis_document_writer.h"
 
 #include "io/file_io.h"
+#include "util/error.h"
 #include "util/ordered_pipeline.h"
 #include "vis/json_emit.h"
 #include "vis/json_writer.h"
@@ -157,12 +158,16 @@ private:
     ProgressPart m_progress;
 };
 
-} // namespace
-
-namespace {
+// A comparison opened without its node data would be written without its items: refused, never half-written.
+void checkHasNodeData(const Comparison& c, const std::string& path)
+{
+    if (c.nodeDataOmitted)
+        throw Error(ErrorCode::BadArgument, path, "the comparison was opened without its node data; read it whole first");
+}
 
 std::string documentJson(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes)
 {
+    checkHasNodeData(c, "");
     std::string out;
     DocWriter(c, meta, notes, out, nullptr).write();
     return out;
@@ -171,6 +176,7 @@ std::string documentJson(const Comparison& c, const VisMeta& meta, const std::ve
 void writeDocument(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes,
     const std::string& path, const ProgressPart& progress)
 {
+    checkHasNodeData(c, path);
     AtomicFile file(path);
     std::string out;
     DocWriter(

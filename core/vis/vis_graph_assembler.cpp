@@ -18,15 +18,20 @@ VisGraphAssembler::VisGraphAssembler(std::string file)
 
 NodeId VisGraphAssembler::addNode(std::string_view name, int nodeType)
 {
+    return addNode(m_graph->strings.intern(name), nodeType);
+}
+
+NodeId VisGraphAssembler::addNode(StrId id, int nodeType)
+{
     Graph& g = *m_graph;
     if (g.size() >= limits().maxNodes)
         throw Error(ErrorCode::BadContent, m_file,
             overLimit("a graph of more than " + std::to_string(limits().maxNodes) + " nodes", "max_nodes",
                 limits().maxNodes));
-    StrId id = g.strings.intern(name);
     NodeId n = NodeId(g.size());
     if (!g.byName.emplace(id, n).second)
-        throw Error(ErrorCode::BadContent, m_file, "the node \"" + std::string(name) + "\" is listed twice");
+        throw Error(
+            ErrorCode::BadContent, m_file, "the node \"" + std::string(g.strings.view(id)) + "\" is listed twice");
     g.name.push_back(id);
     g.type.push_back(NodeType(uint8_t(nodeType)));
     g.parent.push_back(kNoNode);

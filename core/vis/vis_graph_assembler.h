@@ -23,6 +23,11 @@ public:
     void setParent(NodeId n, std::string_view parentName); // "" and "None" mean no parent
     void addChild(std::string_view childName); // children of the node added last, in order
     void addLinkName(std::string_view name); // matched_node_link of the node added last, in order
+    // The same for names already interned in graph().strings (kNoStr as a parent: none).
+    NodeId addNode(StrId name, int nodeType);
+    void setParent(NodeId n, StrId parentName) { m_parentName[n] = parentName; }
+    void addChild(StrId childName) { m_childNames.push_back(childName); }
+    void addLinkName(StrId name) { m_linkNames.push_back(name); }
     void setStack(NodeId n, const std::vector<std::string>& lines);
     // A stack shared by many nodes is added once and given to each by index (index 0: no stack).
     uint32_t addStack(const std::vector<std::string>& lines);

@@ -10,6 +10,11 @@ namespace ps {
 
 NodeId VisSide::addNode(std::string_view name, int nodeType)
 {
+    return addNode(assembler.graph().strings.intern(name), nodeType);
+}
+
+NodeId VisSide::addNode(StrId name, int nodeType)
+{
     NodeId n = assembler.addNode(name, nodeType);
     extras.emplace_back();
     precision.emplace_back();
@@ -91,7 +96,7 @@ bool parseDistributed(const JArena& arena, const JValue& v, DistributedLink& out
     return true;
 }
 
-void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta)
+void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta, bool forWriting)
 {
     JArena& arena = meta.store->arena;
     for (size_t s = 0; s < sides.size(); ++s) {
@@ -103,6 +108,8 @@ void resolveLinks(Comparison& c, std::vector<VisSide*>& sides, VisMeta& meta)
                 continue;
             if (c.isCompare)
                 c.counterpart[s][n] = c.graphs[1 - s]->find(g.strings.view(link.back()));
+            if (!forWriting)
+                continue;
             std::vector<std::string_view> derived = matchedLink(c, s, n);
             bool same = derived.size() == link.size();
             for (size_t i = 0; same && i < link.size(); ++i)
@@ -147,7 +154,7 @@ std::shared_ptr<Comparison> assembleDocument(
         c->overflow[s] = sides[s]->overflow;
     }
     c->precision = sides[0]->precision;
-    resolveLinks(*c, sides, doc.meta);
+    resolveLinks(*c, sides, doc.meta, how.forWriting);
     JArena& arena = doc.meta.store->arena;
     for (size_t s = 0; s < sides.size(); ++s) {
         for (NodeId n = 0; n < sides[s]->distributed.size(); ++n) {

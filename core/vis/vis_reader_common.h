@@ -21,6 +21,7 @@ struct VisSide {
     std::vector<JValue> distributed; // per node: raw matched_distributed (meta arena) or Null
 
     NodeId addNode(std::string_view name, int nodeType); // also grows the per-node vectors
+    NodeId addNode(StrId name, int nodeType); // a name interned in assembler.graph().strings
 };
 
 class JsonReader;
@@ -37,6 +38,9 @@ struct VisAssembly {
     CompareMode mode = CompareMode::Summary;
     bool overflowCheck = false;
     uint32_t microSteps = 1;
+    // Keep what writing the document back needs (links as written when they differ from the derived ones); off
+    // for a view's structure, which is never written.
+    bool forWriting = true;
 };
 
 // Finishes the sides (1 for build, 2 for compare) into doc.comparison and doc.meta.nodeExtras; returns the

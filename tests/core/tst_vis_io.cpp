@@ -15,6 +15,8 @@
 #include "vis/vis_reader.h"
 
 #include <QtTest>
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <sys/stat.h>
@@ -388,6 +390,109 @@ private slots:
             9));
         QVERIFY(sameRows(a, b, "SELECT * FROM tb_config", 9));
         QVERIFY(sameRows(a, b, "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' ORDER BY name", 2));
+    }
+
+    // A view opens a .vis.db with its structure only: every node, with the same id, parent, children, counterpart,
+    // stack, precision and overflow as the whole read, no data items, and writers refuse it. The data of a
+    // selected pair comes from readVisDbNodePair, equal to the whole read's items of those nodes.
+    void structureReadIsTheGraphWithoutItsData_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::newRow("msprobe 26.0.0") << "mlp_nan_compare_26.0.0.vis.db.gz";
+        QTest::newRow("msprobe 8.3.3") << "mlp_compare_head.vis.db.gz";
+        QTest::newRow("ranks and steps") << "dist_tp_mix_statistics";
+        QTest::newRow("build") << "mlp_mix_md5";
+    }
+    void structureReadIsTheGraphWithoutItsData()
+    {
+        QFETCH(QString, source);
+        QTemporaryDir tmp;
+        std::string path;
+        if (source.endsWith(".gz")) {
+            path = gunzipTo(kData + "/" + source, tmp.path(), "ref.vis.db");
+        } else {
+            const bool compare = QFileInfo::exists(kCases + "/" + source + "/compare.json");
+            ps::CompareConfig config
+                = ps::readCompareJson(str(kCases + "/" + source + (compare ? "/compare.json" : "/build.json")));
+            ps::EngineOptions options;
+            options.outputFormat = "db";
+            options.profile = ps::RulesProfile::Msprobe26;
+            path = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, {}, "20250101000000").outputFiles[0];
+        }
+        const ps::VisDbIndex index = ps::listVisDb(path);
+        QVERIFY(!index.graphs.empty());
+        for (auto [step, rank] : index.graphs) {
+            const ps::VisDocument whole = ps::readVisDbGraph(path, step, rank);
+            const ps::VisDocument structure = ps::readVisDbGraph(path, step, rank, ps::VisDbData::Structure);
+            const ps::Comparison& w = *whole.comparison;
+            const ps::Comparison& s = *structure.comparison;
+            QVERIFY(!w.nodeDataOmitted && s.nodeDataOmitted);
+            QCOMPARE(s.isCompare, w.isCompare);
+            QCOMPARE(s.profile, w.profile);
+            for (size_t side = 0; side < (w.isCompare ? 2u : 1u); ++side) {
+                const ps::Graph& wg = *w.graphs[side];
+                const ps::Graph& sg = *s.graphs[side];
+                QCOMPARE(sg.size(), wg.size());
+                QCOMPARE(sg.root, wg.root);
+                QCOMPARE(sg.microSteps, wg.microSteps);
+                QVERIFY(sg.itemIndex.empty() && !wg.itemIndex.empty());
+                for (ps::NodeId n = 0; n < wg.size(); ++n) {
+                    QCOMPARE(sg.nameOf(n), wg.nameOf(n));
+                    QCOMPARE(sg.parent[n], wg.parent[n]);
+                    QCOMPARE(sg.type[n], wg.type[n]);
+                    QCOMPARE(sg.microStep[n], wg.microStep[n]);
+                    QVERIFY(std::ranges::equal(sg.children(n), wg.children(n)));
+                    QVERIFY(std::ranges::equal(sg.stackOf(n), wg.stackOf(n), {},
+                        [&](ps::StrId id) { return sg.strings.view(id); },
+                        [&](ps::StrId id) { return wg.strings.view(id); }));
+                    QCOMPARE(ps::overflowOf(s, side, n), ps::overflowOf(w, side, n));
+                    if (w.isCompare)
+                        QCOMPARE(s.counterpart[side][n], w.counterpart[side][n]);
+                }
+            }
+            QCOMPARE(s.precision.size(), w.precision.size());
+            for (size_t n = 0; n < w.precision.size(); ++n) {
+                QCOMPARE(s.precision[n].has, w.precision[n].has);
+                QCOMPARE(s.precision[n].isInt, w.precision[n].isInt);
+                QVERIFY(s.precision[n].value == w.precision[n].value || std::isnan(w.precision[n].value));
+            }
+
+            // The data of one matched pair (or of a build node), as the whole read has it.
+            const ps::Graph& wn = *w.graphs[0];
+            ps::NodeId npu = ps::kNoNode;
+            for (ps::NodeId n = 0; n < wn.size() && npu == ps::kNoNode; ++n)
+                if (!wn.outputItems(n).empty() && (!w.isCompare || w.counterpart[0][n] != ps::kNoNode))
+                    npu = n;
+            QVERIFY(npu != ps::kNoNode);
+            const ps::NodeId bench = w.isCompare ? w.counterpart[0][npu] : ps::kNoNode;
+            const std::string npuName(wn.nameOf(npu));
+            const std::string benchName = bench == ps::kNoNode ? "" : std::string(w.graphs[1]->nameOf(bench));
+            const ps::VisDocument pair = ps::readVisDbNodePair(path, step, rank, npuName, benchName);
+            const ps::Comparison& p = *pair.comparison;
+            QCOMPARE(p.graphs[0]->nameOf(0), std::string_view(npuName));
+            std::string expected, actual;
+            ps::appendItemsJson(expected, w, 0, wn.inputItems(npu));
+            ps::appendItemsJson(expected, w, 0, wn.outputItems(npu));
+            ps::appendItemsJson(actual, p, 0, p.graphs[0]->inputItems(0));
+            ps::appendItemsJson(actual, p, 0, p.graphs[0]->outputItems(0));
+            QCOMPARE(QString::fromStdString(actual), QString::fromStdString(expected));
+            if (w.isCompare) {
+                QCOMPARE(p.counterpart[0][0], ps::NodeId(0));
+                QCOMPARE(p.graphs[1]->nameOf(0), std::string_view(benchName));
+                const ps::VisDocument alone = ps::readVisDbNodePair(path, step, rank, npuName, "no such node");
+                QCOMPARE(alone.comparison->counterpart[0][0], ps::kNoNode);
+            }
+            QVERIFY_THROWS_EXCEPTION(ps::Error, ps::readVisDbNodePair(path, step, rank, "no such node", benchName));
+
+            // Written, a structure would lose every item: both writers refuse it and leave nothing behind.
+            const std::string out = str(tmp.path() + "/structure.vis.db");
+            QVERIFY_THROWS_EXCEPTION(ps::Error,
+                ps::writeVisDb({ { step, rank, structure.comparison, std::make_shared<ps::VisMeta>(structure.meta) } },
+                    out));
+            QVERIFY_THROWS_EXCEPTION(ps::Error, ps::writeVisDocument(structure, str(tmp.path() + "/structure.vis")));
+            QVERIFY(!QFileInfo::exists(QString::fromStdString(out)));
+            QVERIFY(!QFileInfo::exists(tmp.path() + "/structure.vis"));
+        }
     }
 
     void openAndSaveByFileName() {
