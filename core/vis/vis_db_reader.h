@@ -30,8 +30,8 @@ VisDbIndex listVisDb(const std::string& path);
 enum class VisDbData { All, Structure };
 VisDocument readVisDbGraph(const std::string& path, int step, int rank, VisDbData data = VisDbData::All);
 // Two nodes of one graph with their data, each the root of its side: the NPU node `npu` and the bench node
-// `bench` ("": none, or a name the graph does not hold, which reads as unmatched). What a view opened with the
-// structure only shows of the selected pair. Throws ps::Error when the NPU node does not exist.
+// `bench`. A name that is "" or that the graph does not hold gets an empty stand-in node (another name, unmatched).
+// What a view opened with the structure only shows of the selected pair.
 VisDocument readVisDbNodePair(
     const std::string& path, int step, int rank, const std::string& npu, const std::string& bench);
 // Every step and rank. With `open`: also each document's comparison, open to changes (a merge of parts adds the

@@ -4,6 +4,7 @@
 #include "models/roles.h"
 #include "models/verdicts.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace psui {
@@ -28,6 +29,40 @@ void GraphTreeModel::updateSnapshot(std::shared_ptr<const Snapshot> snapshot)
 {
     m_snapshot = std::move(snapshot);
     if (rowCount() > 0) // a range over the top row repaints every visible row
+        Q_EMIT dataChanged(index(0, 0), index(0, columnCount() - 1));
+}
+
+void GraphTreeModel::growSnapshot(std::shared_ptr<const Snapshot> snapshot)
+{
+    const Snapshot* old = m_snapshot.get();
+    const bool sameRoot = old && old->hasSide(m_side) && snapshot && snapshot->hasSide(m_side)
+        && old->graph(m_side).root == snapshot->graph(m_side).root;
+    if (!sameRoot) {
+        setSnapshot(std::move(snapshot));
+        return;
+    }
+    // Nodes that had no children loaded and have some now; each gets its rows announced on its own, and until its
+    // turn rowCount() shows it childless, as the view last saw it.
+    const ps::Graph& before = old->graph(m_side);
+    const ps::Graph& after = snapshot->graph(m_side);
+    std::vector<NodeId> grown;
+    for (NodeId n = 0; n < before.size(); ++n)
+        if (before.children(n).empty() && !after.children(n).empty())
+            grown.push_back(n);
+    std::shared_ptr<const Snapshot> next = std::move(snapshot);
+    if (grown.empty()) {
+        m_snapshot = std::move(next);
+        return;
+    }
+    m_grownPending = grown;
+    m_snapshot = next;
+    for (NodeId n : grown) {
+        beginInsertRows(indexOfNode(n), 0, int(after.children(n).size()) - 1);
+        m_grownPending.erase(std::find(m_grownPending.begin(), m_grownPending.end(), n));
+        endInsertRows();
+    }
+    // The nodes whose children may still load keep their expand arrows: repaint the rows shown.
+    if (rowCount() > 0)
         Q_EMIT dataChanged(index(0, 0), index(0, columnCount() - 1));
 }
 
@@ -117,7 +152,11 @@ int GraphTreeModel::rowCount(const QModelIndex& parent) const
         return 1;
     if (parent.column() != 0)
         return 0;
-    return int(g->children(nodeOf(parent)).size());
+    const NodeId node = nodeOf(parent);
+    if (!m_grownPending.empty()
+        && std::find(m_grownPending.begin(), m_grownPending.end(), node) != m_grownPending.end())
+        return 0;
+    return int(g->children(node).size());
 }
 
 int GraphTreeModel::columnCount(const QModelIndex&) const
@@ -127,7 +166,19 @@ int GraphTreeModel::columnCount(const QModelIndex&) const
 
 bool GraphTreeModel::hasChildren(const QModelIndex& parent) const
 {
-    return rowCount(parent) > 0;
+    return rowCount(parent) > 0 || canFetchMore(parent);
+}
+
+bool GraphTreeModel::canFetchMore(const QModelIndex& parent) const
+{
+    return parent.isValid() && parent.column() == 0 && m_snapshot
+        && m_snapshot->hasUnloadedChildren(m_side, nodeOf(parent));
+}
+
+void GraphTreeModel::fetchMore(const QModelIndex& parent)
+{
+    if (canFetchMore(parent) && m_loadChildren)
+        m_loadChildren(m_side, nodeOf(parent)); // comes back as growSnapshot
 }
 
 QString GraphTreeModel::typeName(ps::NodeType type)

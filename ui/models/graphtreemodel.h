@@ -7,6 +7,7 @@
 
 #include <QAbstractItemModel>
 
+#include <functional>
 #include <memory>
 
 namespace psui {
@@ -20,6 +21,11 @@ public:
     void setSnapshot(std::shared_ptr<const Snapshot> snapshot);
     // The same graphs with new matches and precision (manual matching): no reset, so expansion and selection stay.
     void updateSnapshot(std::shared_ptr<const Snapshot> snapshot);
+    // A partial snapshot that grew (more of a .vis.db loaded): the same nodes with the same ids, and children
+    // under nodes that had none loaded. Rows are inserted, so expansion and selection stay.
+    void growSnapshot(std::shared_ptr<const Snapshot> snapshot);
+    // Called by fetchMore for a node of a partial snapshot whose children are not loaded yet.
+    void setChildLoader(std::function<void(Side, NodeId)> load) { m_loadChildren = std::move(load); }
     const Snapshot* snapshot() const { return m_snapshot.get(); }
     // Marks against another comparison (null: none); they must describe this snapshot. Repaints, no reset.
     void setChanges(std::shared_ptr<const ChangeMap> changes);
@@ -36,6 +42,8 @@ public:
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     bool hasChildren(const QModelIndex& parent = {}) const override;
+    bool canFetchMore(const QModelIndex& parent) const override;
+    void fetchMore(const QModelIndex& parent) override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
@@ -51,6 +59,8 @@ private:
 
     Side m_side;
     std::shared_ptr<const Snapshot> m_snapshot;
+    std::function<void(Side, NodeId)> m_loadChildren;
+    std::vector<NodeId> m_grownPending; // growSnapshot: nodes whose new rows are not announced yet (shown childless)
     std::shared_ptr<const ChangeMap> m_changes;
     std::shared_ptr<const GraphNotes> m_notes;
 };

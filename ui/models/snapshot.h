@@ -60,6 +60,17 @@ struct ChartData {
 
 struct Snapshot {
     std::shared_ptr<const ps::Comparison> comparison;
+    // The part of a .vis.db opened so far (ps::VisDbBrowser), shown while its whole structure is read: per side
+    // and node, 1 when its children are not loaded yet (the trees load them on expand). Empty: the whole graph.
+    std::array<std::vector<uint8_t>, 2> unloadedChildren;
+    bool isPartial() const { return !unloadedChildren[0].empty(); }
+    bool hasUnloadedChildren(Side s, NodeId n) const
+    {
+        const auto& u = unloadedChildren[size_t(s)];
+        return n < u.size() && u[n];
+    }
+    // The data items were left in the file (Comparison::nodeDataOmitted): the details come from the file per node.
+    bool hasNodeData() const { return comparison && !comparison->nodeDataOmitted; }
     std::shared_ptr<const ChartData> charts; // never null in a made snapshot
     std::shared_ptr<const ps::VisMeta> meta; // the extras of the graph file it was read from; null: engine result
     std::vector<LegendBin> bins; // empty in build mode

@@ -17,8 +17,8 @@
 
 namespace psui {
 
-enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Peers, Diff, Trends };
-constexpr size_t kChannelCount = 9;
+enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Peers, Diff, Trends, Details };
+constexpr size_t kChannelCount = 10;
 
 class JobRunner;
 

@@ -7,6 +7,7 @@
 #include "session/jobrunner.h"
 #include "session/usersession.h"
 #include "util/error.h"
+#include "vis/vis_db_browser.h"
 #include "vis/vis_db_reader.h"
 #include "vis/vis_reader.h"
 
@@ -18,12 +19,9 @@ namespace psui {
 
 namespace {
 
-// A .vis file is one graph; a .vis.db holds one per step and rank (listed as jobs).
-ps::VisDocument readGraphFile(const OpenRequest& request, std::vector<ps::GraphJob>& jobs)
+// The step/rank pairs of a .vis.db, as jobs.
+void listGraphs(const std::string& path, std::vector<ps::GraphJob>& jobs)
 {
-    const std::string path = request.visPath.toStdString();
-    if (!request.visPath.endsWith(QLatin1String(".vis.db")))
-        return ps::readVisFile(path);
     if (jobs.empty()) {
         for (const auto& [step, rank] : ps::listVisDb(path).graphs) {
             ps::GraphJob job;
@@ -36,8 +34,24 @@ ps::VisDocument readGraphFile(const OpenRequest& request, std::vector<ps::GraphJ
     }
     if (jobs.empty())
         throw ps::Error(ps::ErrorCode::BadContent, path, "the database holds no graph");
-    const ps::GraphJob& job = jobs[size_t(std::clamp(request.jobIndex, 0, int(jobs.size()) - 1))];
-    return ps::readVisDbGraph(path, job.step, job.rank);
+}
+
+const ps::GraphJob& jobOf(const OpenRequest& request, const std::vector<ps::GraphJob>& jobs)
+{
+    return jobs[size_t(std::clamp(request.jobIndex, 0, int(jobs.size()) - 1))];
+}
+
+// A .vis file is one graph; a .vis.db holds one per step and rank (listed as jobs), read with or without the
+// node data.
+ps::VisDocument readGraphFile(const OpenRequest& request, std::vector<ps::GraphJob>& jobs, GraphData data)
+{
+    const std::string path = request.visPath.toStdString();
+    if (!LoadJob::isVisDb(request))
+        return ps::readVisFile(path);
+    listGraphs(path, jobs);
+    const ps::GraphJob& job = jobOf(request, jobs);
+    return ps::readVisDbGraph(
+        path, job.step, job.rank, data == GraphData::All ? ps::VisDbData::All : ps::VisDbData::Structure);
 }
 
 // The session of a freshly opened comparison: its session file when there is one, else the notes of the graph
@@ -66,7 +80,53 @@ QString LoadJob::comparisonPath(const OpenRequest& request)
     return request.compareJson.isEmpty() ? request.npuPath : request.compareJson;
 }
 
-LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context)
+bool LoadJob::isVisDb(const OpenRequest& request)
+{
+    return request.visPath.endsWith(QLatin1String(".vis.db"));
+}
+
+std::shared_ptr<const Snapshot> LoadJob::browsedSnapshot(const ps::VisDbBrowser& browser)
+{
+    ps::VisDocument doc = browser.document();
+    auto snapshot = std::const_pointer_cast<Snapshot>(makeSnapshot(std::move(doc.comparison), &doc.meta));
+    for (Side side : { Side::Npu, Side::Bench }) {
+        if (!snapshot->hasSide(side))
+            continue;
+        auto& unloaded = snapshot->unloadedChildren[size_t(side)];
+        unloaded.assign(snapshot->graph(side).size(), 0);
+        for (NodeId n = 0; n < unloaded.size(); ++n)
+            unloaded[n] = browser.hasChildren(side, n) && !browser.childrenLoaded(side, n);
+    }
+    if (snapshot->unloadedChildren[0].empty())
+        snapshot->unloadedChildren[0].assign(1, 0); // still partial: the structure is read next
+    return snapshot;
+}
+
+LoadResult LoadJob::browse(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context)
+{
+    LoadResult result;
+    result.fresh = jobs.empty();
+    try {
+        context.progress(-1, tr("Opening %1…").arg(QFileInfo(request.visPath).fileName()));
+        const std::string path = request.visPath.toStdString();
+        listGraphs(path, jobs);
+        request.jobIndex = std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
+        const ps::GraphJob& job = jobOf(request, jobs);
+        result.browser = std::make_shared<ps::VisDbBrowser>(path, job.step, job.rank);
+        result.snapshot = browsedSnapshot(*result.browser);
+        result.request = request;
+        if (result.fresh)
+            readSession(result, ps::readVisDbNotes(path));
+    } catch (const std::exception& e) {
+        result.error = ErrorText::of(e);
+        result.snapshot.reset();
+    }
+    result.request = std::move(request);
+    result.jobs = std::move(jobs);
+    return result;
+}
+
+LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context, GraphData data)
 {
     LoadResult result;
     result.fresh = jobs.empty();
@@ -76,8 +136,10 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
         context.cancelFlag());
     try {
         if (!request.visPath.isEmpty()) {
-            context.progress(-1, tr("Reading %1…").arg(QFileInfo(request.visPath).fileName()));
-            ps::VisDocument document = readGraphFile(request, jobs);
+            context.progress(-1,
+                (data == GraphData::All ? tr("Reading the node data of %1…") : tr("Reading %1…"))
+                    .arg(QFileInfo(request.visPath).fileName()));
+            ps::VisDocument document = readGraphFile(request, jobs, data);
             progress.checkCancelled();
             context.progress(-1, tr("Preparing the view…"));
             request.jobIndex = jobs.empty() ? 0 : std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);

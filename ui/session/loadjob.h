@@ -11,6 +11,10 @@
 #include <memory>
 #include <vector>
 
+namespace ps {
+class VisDbBrowser;
+}
+
 namespace psui {
 
 class JobContext;
@@ -28,14 +32,26 @@ struct LoadResult {
     ps::Session session;
     bool sessionRestored = false;
     QString sessionError; // the session file could not be read (the comparison is open all the same)
+    // browse(): the .vis.db browsed, whose part opened so far `snapshot` shows (its structure is read next).
+    std::shared_ptr<ps::VisDbBrowser> browser;
 };
+
+// What a load reads of a .vis.db: its structure, the node data being read per node when shown, or everything.
+enum class GraphData { Structure, All };
 
 class LoadJob {
     Q_DECLARE_TR_FUNCTIONS(LoadJob)
 public:
     // `jobs`: the plan of a previous load of the same layout (empty: detect it). Reports progress and stops
     // soon after the context is cancelled.
-    static LoadResult run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context);
+    static LoadResult run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context,
+        GraphData data = GraphData::Structure);
+    // A .vis.db's first view in milliseconds whatever its size: each side's root and its children, browsed with
+    // indexed queries (LoadResult::browser loads more on expand). What run() then reads replaces it.
+    static LoadResult browse(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context);
+    // The snapshot of the part of a .vis.db a browser has loaded: the trees load the rest of a node on expand.
+    static std::shared_ptr<const Snapshot> browsedSnapshot(const ps::VisDbBrowser& browser);
+    static bool isVisDb(const OpenRequest& request);
     static QString stageText(ps::Stage stage); // translated stage name for the progress display
     // The rank folders of a dump folder (or of its first step folder): what the open dialog pre-fills as the rank
     // count of a parallel layout; 0 when it holds none.

@@ -14,6 +14,8 @@ SessionController::SessionController(QObject* parent)
     , m_user(new UserSession(this))
     , m_runner(std::make_unique<JobRunner>())
 {
+    for (GraphTreeModel* model : m_models)
+        model->setChildLoader([this](Side side, NodeId node) { loadChildren(side, node); });
     qRegisterMetaType<psui::QueryResult>();
     connect(m_user, &UserSession::notesChanged, this, &SessionController::showNotes);
     connect(m_runner.get(), &JobRunner::busyChanged, this, &SessionController::busyChanged);
@@ -66,6 +68,14 @@ bool SessionController::rerunWithLayerMapping(std::shared_ptr<const ps::LayerMap
 
 void SessionController::startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs, bool sameComparison)
 {
+    if (LoadJob::isVisDb(request)) {
+        m_runner->run(
+            Channel::Load, tr("Starting…"),
+            [request, jobs = std::move(jobs)](
+                const JobContext& context) { return LoadJob::browse(request, jobs, context); },
+            [this, sameComparison](LoadResult result) { finishBrowse(result, sameComparison); });
+        return;
+    }
     m_runner->run(
         Channel::Load, tr("Starting…"),
         [request, jobs = std::move(jobs)](const JobContext& context) { return LoadJob::run(request, jobs, context); },
@@ -84,6 +94,7 @@ void SessionController::finishLoad(LoadResult& result, bool sameComparison)
         m_runner->cancel(Channel::Trends); // trends of the previous source describe other graphs
         ++m_sourceGeneration;
     }
+    m_browser = std::move(result.browser);
     m_request = std::move(result.request);
     m_jobs = std::move(result.jobs);
     m_jobLabels = psui::jobLabels(m_jobs);
@@ -121,7 +132,7 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
     // colours end it.
     const bool sameNodes = change == Change::Links;
     if (!sameNodes)
-        for (Channel channel : { Channel::Search, Channel::Filter, Channel::Edit, Channel::Diff })
+        for (Channel channel : { Channel::Search, Channel::Filter, Channel::Edit, Channel::Diff, Channel::Details })
             m_runner->cancel(channel);
     const bool hadChanges = m_changes != nullptr && !sameNodes;
     if (!sameNodes)
@@ -219,6 +230,10 @@ void SessionController::runExport(const QString& path, QString (*write)(const Ex
 {
     if (!m_snapshot || !m_snapshot->comparison) {
         Q_EMIT exportFinished(path, tr("Nothing to export."));
+        return;
+    }
+    if (!hasNodeData()) { // an export writes every item: a .vis.db opened without them is read whole first
+        withNodeData([this, path, write] { runExport(path, write); });
         return;
     }
     ExportRequest request;

@@ -17,12 +17,14 @@
 #include <QStringList>
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <unordered_map>
 #include <vector>
 
 namespace ps {
 class LayerMappingRules;
+class VisDbBrowser;
 }
 
 namespace psui {
@@ -96,6 +98,23 @@ public:
     // Changes when another source (or the same with other options) is loaded; switching the step or rank keeps it.
     quint64 sourceGeneration() const { return m_sourceGeneration; }
 
+    // A .vis.db opens in steps (sessioncontroller_browse.cpp): first the part tb_graph_ascend shows (each side's
+    // root and its children, loaded further on expand: isPartial()), then its whole structure replaces it
+    // (graphCompleting, sessionChanged, graphCompleted), the node data staying in the file (hasNodeData() false)
+    // until a node is shown (requestNodeData) or a feature needs all of it (withNodeData).
+    bool isPartial() const { return m_snapshot && m_snapshot->isPartial(); }
+    bool hasNodeData() const { return !m_snapshot || m_snapshot->hasNodeData(); }
+    // The data of a node pair of the snapshot shown, read from its file on the Details channel when the snapshot
+    // has none (nodeDataReady), else at once from the snapshot.
+    void requestNodeData(NodeId npu, NodeId bench);
+    // Runs `then` once the shown graph has its node data: at once, or after reading the graph whole on the Load
+    // channel (the view stays as it is). Nothing runs when that read fails or is cancelled.
+    void withNodeData(std::function<void()> then);
+    // Whether a .vis.db's whole structure is read right after its first part (the default), or only when
+    // readStructure() asks (tests that look at the part itself; a browse of a database too large to read).
+    void setReadsStructureInBackground(bool on) { m_readStructure = on; }
+    void readStructure(); // a partial session's whole structure, on the Load channel
+
 Q_SIGNALS:
     // Not busy: stage is empty, or why the work stopped (e.g. cancelled).
     void busyChanged(psui::Channel channel, bool busy, const QString& stage);
@@ -122,6 +141,15 @@ Q_SIGNALS:
     void trendsProgressChanged(int permille, const QString& stage);
     // `generation`: the sourceGeneration the trends describe; trends is null and error set on failure.
     void trendsFinished(std::shared_ptr<const ps::StepTrends> trends, const QString& error, quint64 generation);
+    // A partial snapshot grew: more nodes (ids kept) after an expand; the trees insert the rows themselves.
+    void snapshotGrew();
+    // The whole graph is about to replace the part (or the structure) shown, with other node ids: views save what
+    // they show by node name now and restore it at graphCompleted (after sessionChanged).
+    void graphCompleting();
+    void graphCompleted();
+    // requestNodeData(npu, bench): `data` holds the two nodes as `dataNpu` and `dataBench` (kNoNode: none).
+    void nodeDataReady(
+        NodeId npu, NodeId bench, std::shared_ptr<const Snapshot> data, NodeId dataNpu, NodeId dataBench);
 
 private:
     // SameGraphs: new matches, precision or colours; Links: only the communication peers arrived (queries stay).
@@ -131,6 +159,10 @@ private:
     void startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs, bool sameComparison);
     void runExport(const QString& path, QString (*write)(const ExportRequest&)); // on the Export channel
     void finishLoad(LoadResult& result, bool sameComparison);
+    void finishBrowse(LoadResult& result, bool sameComparison); // then reads the structure
+    // The graph read whole (or its structure) replaces what is shown: the same ids (SameGraphs) or new ones.
+    void completeGraph(LoadResult& result, std::function<void()> then);
+    void loadChildren(Side side, NodeId node); // a tree expands a node of a partial snapshot
     // Communication peers of a multi-rank dump session (sessioncontroller_peers.cpp): the ranks of the shown step
     // are compared and analysed in the background after a load, as the batch run does; their links are kept per
     // job, so the other ranks of the step get theirs when opened.
@@ -138,6 +170,7 @@ private:
     std::shared_ptr<const Snapshot> withPeers(std::shared_ptr<const Snapshot> snapshot) const;
     void edit(const QString& stage, AnalysisJobs::Mutation mutation);
     void setChanges(std::shared_ptr<const ChangeMap> changes);
+    void startDiff(const QString& path); // compareWith, once the node data is there
     void showNotes(); // the notes of the graph shown, to both trees
 
     std::array<GraphTreeModel*, 2> m_models {};
@@ -151,6 +184,8 @@ private:
     std::unordered_map<int, ps::PeerLinks> m_peers; // job index -> links of that rank
     std::shared_ptr<const ChangeMap> m_changes;
     quint64 m_sourceGeneration = 0;
+    std::shared_ptr<ps::VisDbBrowser> m_browser; // while a partial snapshot is shown
+    bool m_readStructure = true;
     std::unique_ptr<JobRunner> m_runner; // last: destroyed first, it waits for the workers
 };
 

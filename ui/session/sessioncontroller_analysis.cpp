@@ -10,18 +10,25 @@ namespace psui {
 
 void SessionController::edit(const QString& stage, AnalysisJobs::Mutation mutation)
 {
-    const auto base = m_snapshot;
-    if (!base || !base->comparison) {
+    if (!m_snapshot || !m_snapshot->comparison) {
         Q_EMIT matchFinished({ 0, {}, tr("Nothing is open.") });
         return;
     }
-    m_runner->run(
-        Channel::Edit, stage, [base, mutation](const JobContext&) { return AnalysisJobs::edit(base, mutation); },
-        [this](EditResult result) {
-            if (result.snapshot)
-                replaceSnapshot(std::move(result.snapshot), Change::SameGraphs);
-            Q_EMIT matchFinished(result.outcome);
-        });
+    if (const QString refusal = manualMatchRefusal(); !refusal.isEmpty()) {
+        Q_EMIT matchFinished({ 0, {}, refusal });
+        return;
+    }
+    // Matching recomputes metrics from the items: a comparison shown without them is read whole first.
+    withNodeData([this, stage, mutation] {
+        m_runner->run(
+            Channel::Edit, stage,
+            [base = m_snapshot, mutation](const JobContext&) { return AnalysisJobs::edit(base, mutation); },
+            [this](EditResult result) {
+                if (result.snapshot)
+                    replaceSnapshot(std::move(result.snapshot), Change::SameGraphs);
+                Q_EMIT matchFinished(result.outcome);
+            });
+    });
 }
 
 void SessionController::matchNodes(NodeId npu, NodeId bench, bool withChildren)
@@ -54,13 +61,20 @@ void SessionController::saveMatchConfig(const QString& path)
 
 void SessionController::diagnose(const ps::DiagnoseOptions& options)
 {
-    m_runner->run(
-        Channel::Diagnose, {},
-        [snapshot = m_snapshot, options](const JobContext&) { return AnalysisJobs::diagnose(snapshot, options); },
-        [this](const DiagnoseOutcome& outcome) { Q_EMIT diagnoseFinished(outcome); });
+    withNodeData([this, options] {
+        m_runner->run(
+            Channel::Diagnose, {},
+            [snapshot = m_snapshot, options](const JobContext&) { return AnalysisJobs::diagnose(snapshot, options); },
+            [this](const DiagnoseOutcome& outcome) { Q_EMIT diagnoseFinished(outcome); });
+    });
 }
 
 void SessionController::compareWith(const QString& path)
+{
+    withNodeData([this, path] { startDiff(path); });
+}
+
+void SessionController::startDiff(const QString& path)
 {
     DiffRequest request { path, m_request.options, m_snapshot };
     if (m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < m_jobs.size()) {

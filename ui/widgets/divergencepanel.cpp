@@ -64,10 +64,23 @@ DivergencePanel::DivergencePanel(SessionController* session, QWidget* parent)
     connect(m_ignore, &QLineEdit::returnPressed, this, &DivergencePanel::refresh);
     connect(m_tolerances, &QLineEdit::returnPressed, this, &DivergencePanel::refresh);
     connect(m_session, &SessionController::diagnoseFinished, this, &DivergencePanel::onFinished);
-    connect(m_session, &SessionController::sessionChanged, this, &DivergencePanel::refresh);
-    connect(m_session, &SessionController::snapshotUpdated, this, &DivergencePanel::refresh);
+    connect(m_session, &SessionController::sessionChanged, this, &DivergencePanel::refreshIfDataShown);
+    connect(m_session, &SessionController::snapshotUpdated, this, &DivergencePanel::refreshIfDataShown);
     connect(m_list, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { onActivated(item); });
     retranslate();
+}
+
+void DivergencePanel::refreshIfDataShown()
+{
+    const auto snap = m_session->snapshot();
+    if (snap && snap->hasSide(Side::Bench) && !snap->hasNodeData()) {
+        m_list->clear();
+        m_listSnapshot.reset();
+        m_message->setText(tr("This file was opened without reading every node's data. Find reads it, then "
+                              "searches."));
+        return;
+    }
+    refresh();
 }
 
 void DivergencePanel::refresh()

@@ -26,6 +26,9 @@ public:
     QLineEdit* toleranceEdit() const { return m_tolerances; }
     QLabel* messageLabel() const { return m_message; }
     void refresh(); // runs the finder on the session's current snapshot
+    // What a new or updated session runs: the finder, unless it would first have to read a .vis.db's node data
+    // (Find does that).
+    void refreshIfDataShown();
     void retranslate();
 
 Q_SIGNALS:

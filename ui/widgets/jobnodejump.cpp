@@ -37,6 +37,8 @@ void JobNodeJump::selectPending()
     const auto snap = m_session->snapshot();
     if (m_pendingNode.isEmpty() || !snap || m_session->currentJob() != m_pendingJob)
         return;
+    if (snap->isPartial() && snap->graph(Side::Npu).find(m_pendingNode.toStdString()) == ps::kNoNode)
+        return; // a .vis.db's first part: the whole graph follows as another sessionChanged
     const QString name = std::exchange(m_pendingNode, QString());
     const NodeId node = snap->graph(Side::Npu).find(name.toStdString());
     if (node == ps::kNoNode) {

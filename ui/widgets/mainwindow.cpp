@@ -105,8 +105,23 @@ void MainWindow::createStatusBar()
 void MainWindow::connectSession()
 {
     connect(m_session, &SessionController::sessionChanged, this, &MainWindow::onSessionChanged);
-    connect(m_session, &SessionController::snapshotUpdated, this, [this]() {
-        m_details->setNodes(m_session->snapshot(), m_view->currentNode(Side::Npu), m_view->currentNode(Side::Bench));
+    connect(m_session, &SessionController::snapshotUpdated, this,
+        [this]() { showNodes(m_view->currentNode(Side::Npu), m_view->currentNode(Side::Bench)); });
+    // A .vis.db shown without its node data: the details of the current pair come from the file.
+    connect(m_session, &SessionController::nodeDataReady, this,
+        [this](NodeId npu, NodeId bench, std::shared_ptr<const Snapshot> data, NodeId dataNpu, NodeId dataBench) {
+            if (npu == m_view->currentNode(Side::Npu) && bench == m_view->currentNode(Side::Bench))
+                m_details->setNodes(std::move(data), dataNpu, dataBench);
+        });
+    // The whole graph replaces the part shown (other node ids): what is expanded and selected is carried by name.
+    connect(m_session, &SessionController::graphCompleting, this, [this]() { m_carriedView = currentView(); });
+    connect(m_session, &SessionController::graphCompleted, this, [this]() {
+        if (m_restoreSavedView) // a session file restored on the part: its whole view applies now
+            restoreView(m_session->userSession()->savedView());
+        else if (m_carriedView)
+            restoreView(*m_carriedView);
+        m_carriedView.reset();
+        m_restoreSavedView = false;
     });
     connect(m_session, &SessionController::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_session, &SessionController::loadFailed, this, &MainWindow::onLoadFailed);
@@ -195,6 +210,11 @@ void MainWindow::showSessionStatus()
     m_options->setText(tr("Options: %1").arg(ComparisonOptions::summary(m_session->request().options)));
     m_options->setToolTip(tr("The options this comparison was opened with; its recent entry opens it with them "
                              "again, File ▸ Open comparison… changes them"));
+    if (snap->isPartial()) {
+        m_status->setText(tr("Showing the part of the graph opened so far (%n NPU node(s)); reading the rest…", nullptr,
+            int(npu.bin.size())));
+        return;
+    }
     if (v26 && !snap->bins.empty()) {
         m_status->setText(tr("%1 NPU nodes, %2 unmatched, %3 errors. F3 jumps to the next one.")
                               .arg(npu.bin.size())
@@ -301,7 +321,9 @@ void MainWindow::showError(const QString& title, const QString& text)
 void MainWindow::showNodes(NodeId npu, NodeId bench)
 {
     const auto snap = m_session->snapshot();
-    m_details->setNodes(snap, npu, bench);
+    m_details->setNodes(snap, npu, bench); // without node data: names now, the table once read (nodeDataReady)
+    if (snap && !snap->hasNodeData())
+        m_session->requestNodeData(npu, bench);
     showNotesOfCurrent();
     m_stack->setNodes(snap, npu, bench);
 }

@@ -10,6 +10,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
 class QComboBox;
 class QDockWidget;
@@ -129,6 +130,8 @@ private:
     CallerPanel* m_callers;
     NoteActions* m_notes = nullptr; // Note… and Tag ▸ in the trees' menu and the details
     QString m_restoringFrom; // a restored session whose graph is being loaded: its view follows
+    std::optional<ps::Session> m_carriedView; // between graphCompleting and graphCompleted
+    bool m_restoreSavedView = false; // a session restored on a partial graph: applied again once it is whole
     AnalysisTools* m_analysis = nullptr; // manual matching and the first-divergence dock
     DiffTools* m_diff = nullptr; // "Compare with another comparison…"
     GraphChartDocks* m_graphCharts = nullptr; // the Graph and Charts docks
