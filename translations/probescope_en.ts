@@ -7,6 +7,58 @@
         <source>Nothing is open.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>A single graph has no bench side to match with.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Real-data comparisons (task "all") cannot be matched by hand: the metrics come from the tensor files and are not recomputed for one pair (tb_graph_ascend refuses them too).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This comparison was opened from a graph file, which holds formatted rows but not the dump statistics: open the NPU and bench dump folders to match nodes by hand.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>ComparisonOptions</name>
+    <message>
+        <source>-lm (edited rules)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ranks merged</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none</source>
+        <comment>no engine options</comment>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>DiffJob</name>
+    <message>
+        <source>Only a comparison can be compared with another one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Marking the changes…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 has no step %2, rank %3: its first graph (step %4, rank %5) is compared.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot compare with %1:
+%2</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>ErrorText</name>
@@ -78,6 +130,14 @@
         <source>Details: %1</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>The run would need more memory than the resource limits allow.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A file changed while it was being read (is a job still writing it?).</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>ExportJob</name>
@@ -132,6 +192,48 @@
         <source>Writing…</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the node data of %1…</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>NodeSearch</name>
+    <message>
+        <source>The regular expression is too slow: %1 of %2 names searched in %3 s. Simplify it.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>NoteLabels</name>
+    <message>
+        <source>checked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>suspicious</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cause</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tagged %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Note (%1): %2</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>OpenPaths</name>
@@ -145,6 +247,17 @@
     </message>
     <message>
         <source>Cannot open %1: expected a compare.json, a dump folder, or an NPU and a bench dump folder.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>TrendsJob</name>
+    <message>
+        <source>Trends: step %1, rank %2 (%3 of %4)…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trends: done</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -310,6 +423,76 @@
     </message>
 </context>
 <context>
+    <name>psui::CentralView</name>
+    <message>
+        <source>&amp;Trees</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show the NPU and bench trees (Ctrl+1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Graph</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show the nested-box graph, as tb_graph_ascend draws it (Ctrl+2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trees &amp;and graph</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Show the trees above the graph (Ctrl+3)</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::ChangeLegend</name>
+    <message>
+        <source>Worse: verdict or worst metric   (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Better: verdict or worst metric   (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Appeared: no node of that name before   (NPU %1, bench %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Same as before   (%1)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Before: &lt;b&gt;%1&lt;/b&gt; (step %2, rank %3)&lt;br&gt;After: the comparison shown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Vanished: only before, in no tree (NPU %1, bench %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench nodes carry the mark of their NPU node. A collapsed module shows the most notable change inside it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Change against another comparison</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop comparing</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Back to the precision colours</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>psui::ColorRangesDialog</name>
     <message>
         <source>Colour ranges</source>
@@ -388,6 +571,137 @@
     </message>
     <message>
         <source>Taken from rank %1 and renamed by the pipeline-parallel merge.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Note…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Write a note on the selected node or tag it (checked, suspicious, cause)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Why %1&lt;/b&gt; (msprobe 26.0 rules):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour from %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Its bench value is below the noise floor (≈0): msprobe's colour, but likely rounding noise.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cells marked ≈0 divide by a bench value below 1e-6 × the tensor's largest |Max|, |Min| (or 1e-12).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>worse</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>better</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>appeared (no node of that name before)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>same</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not matched</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>bin %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Change: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Before: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>After: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;Change: %1&lt;/b&gt; (against %2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Worst metric</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Before</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>After</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::DiffTools</name>
+    <message>
+        <source>Cannot compare</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare with another comparison (before)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparisons (*.vis *.vis.gz *.vis.db *.db *.json);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing with %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop comparing with %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Stop comparing</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare with another comparison…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour the trees by what changed since another comparison of the same model (a .vis, .vis.db or compare.json): worse, better, same, appeared</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -469,6 +783,10 @@
         <source>A diverging input no earlier node produced (a parameter or data tensor): the error entered here</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>This file was opened without reading every node's data. Find reads it, then searches.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::GraphCanvas</name>
@@ -483,10 +801,6 @@
 </context>
 <context>
     <name>psui::GraphChartDocks</name>
-    <message>
-        <source>Graph</source>
-        <translation type="unfinished" />
-    </message>
     <message>
         <source>Charts</source>
         <translation type="unfinished" />
@@ -593,6 +907,22 @@
         <source>Taken from rank %1 by the parallel merge</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>md5 equal</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>md5 differs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe 26.0's verdict of the NPU node: the worst of its inputs' and outputs' rows (the details say why); on the bench side, the verdict of the matched NPU node</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::HitListModel</name>
@@ -602,6 +932,30 @@
     </message>
     <message>
         <source>Bench: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no match</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Side</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verdict / precision</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -879,6 +1233,26 @@ worst precision index %2 (%n node(s))</source>
         <source>Edit colours…</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>msprobe 26.0 rules: every input and output of this node passed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe 26.0 rules: an input or output of this node broke a warning rule (the output's norm relative error 10 times the inputs', the cosine falling, a parameter without partner). The details panel says which.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe 26.0 rules: an input or output of this node broke an error rule (nan or inf in the NPU maximum or minimum, dtype, shape, requires_grad or scalar arguments differing from the bench, an output's NormRelativeErr above 0.5, md5 differing). The details panel says which.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour the nodes by overflow level</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>As tb_graph_ascend in overflow mode: each node takes the colour of its overflow level (medium, high, critical) instead of its precision colour.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
@@ -1083,10 +1457,6 @@ worst precision index %2 (%n node(s))</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Graph file (*.vis);;Graph database (*.vis.db)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Exporting %1…</source>
         <translation type="unfinished" />
     </message>
@@ -1124,6 +1494,160 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message>
         <source>Layer mapping</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rules: msprobe 26.0 (pass / warning / error)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rules: msprobe 1.2 (bins)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The rules this comparison was rated with; File ▸ Open comparison… chooses them</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Options: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The options this comparison was opened with; its recent entry opens it with them again, File ▸ Open comparison… changes them</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>Showing the part of the graph opened so far (%n NPU node(s)); reading the rest…</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>%1 NPU nodes, %2 unmatched, %3 errors. F3 jumps to the next one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 compared with %2 — ProbeScope</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compared with %1 (before): %2 worse, %3 better, %4 appeared, %5 vanished NPU nodes.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Graph file (*.vis)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Graph database (*.vis.db)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1
+
+Write it into the new sub-folder %2 instead?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Use the sub-folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CSV file (*.csv)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export &amp;report (CSV)…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save the notes, expanded nodes, filters and selection beside the comparison</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open sess&amp;ion…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trends</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The session file could not be read; the comparison is open without it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Session file not read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1
+
+The comparison is open without its notes; the session file is left as it is until you save the session.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Session restored from %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save session as</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ProbeScope sessions (*.probescope.json);;JSON files (*.json)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The session was not saved.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot save the session</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Session saved to %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>ProbeScope sessions (*.probescope.json);;JSON files (*.json);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unsaved notes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The notes on this comparison have changed since they were saved. Save the session first?</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::MatchesDock</name>
+    <message>
+        <source>Matches</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1182,10 +1706,6 @@ worst precision index %2 (%n node(s))</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>pass: the NPU and bench md5 are equal; diff: they differ</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>The share of elements whose relative error against the bench is below 0.1%; the closer to 1 the better</source>
         <translation type="unfinished" />
     </message>
@@ -1199,6 +1719,72 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message>
         <source>The largest absolute error of an element; the closer to 0 the better (acceptable below 0.001)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe 26.0 rules: the row's verdict (pass, warning, error). msprobe 1.2 md5 mode: pass when the NPU and bench md5 are equal, diff when they differ</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe 26.0 rules: why the row is not a pass, one message per failed rule</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Whether the NPU and bench tensors agree on requires_grad</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>≈0: the bench %1 is below the noise floor (|bench| &lt; 1e-6 × the tensor's largest |Max|, |Min|, or &lt; 1e-12): this relative error divides by almost nothing.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::NoteActions</name>
+    <message>
+        <source>Note…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tag</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Clear the tag</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::NoteDialog</name>
+    <message>
+        <source>Note on a node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>(no tag)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What you found, checked or suspect about this node</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tag:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No tag and no text remove the note.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1302,6 +1888,57 @@ worst precision index %2 (%n node(s))</source>
     </message>
     <message>
         <source>Bench parallel layout: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe 26.0: pass / warning / error verdicts</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe 1.2: relative-error bins</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The rules that match, rate and colour the nodes: msprobe 26.0's graph_visualize (what today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rules:</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::PeerRankJump</name>
+    <message>
+        <source>Finding the peer ranks…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Data sent to</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Data received from</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Data sent to and received from</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Precision of the peer: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rank %1 is not part of this session.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The peer node %1 is not in this rank's graph.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1489,6 +2126,34 @@ precision index %2</source>
         <source>In md5 mode the colours are fixed: equal or different.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Comparing with %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This session has a single graph: there are no trends.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Computing trends…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the graph…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the node data…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Finding the communication peers of the other ranks…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The communication peers could not be found: %1</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::StackPanel</name>
@@ -1573,6 +2238,138 @@ precision index %2</source>
     </message>
 </context>
 <context>
+    <name>psui::TrendsHeatmap</name>
+    <message>
+        <source>No module has a precision value in these graphs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Click to open this graph at this module</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::TrendsLines</name>
+    <message>
+        <source>%1
+worst error over the graphs (relative error, or 1 - cosine): %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step / rank</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>First error: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Worst error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Worst modules:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>How many of the worst modules get a line; tick others in the list</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::TrendsModel</name>
+    <message>
+        <source>step %1, rank %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>absent, unmatched or without precision</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>worst error %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>First graph with an error</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::TrendsPanel</name>
+    <message>
+        <source>The module %1 is not in this graph.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Computing the trends was cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The trends are computed when this view is shown.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Trends need a session of several steps or ranks.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n graph(s), %1 modules. </source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>No graph has an error.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The first error appears at %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each cell: the module's legend colour in that graph; hatched: absent or without precision. Click a cell to open that graph at that module.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each cell: the module's legend colour in that graph; hatched: absent or without precision; red frame: the first graph with an error (%1). Click a cell to open that graph at that module.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compare every step and rank of the session again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>psui::UserGuideDialog</name>
     <message>
         <source>ProbeScope User Guide</source>
@@ -1580,6 +2377,53 @@ precision index %2</source>
     </message>
     <message>
         <source>The user guide is missing from this build (%1).</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::Verdicts</name>
+    <message>
+        <source>There is nan/inf/-inf in the maximum or minimum value of NPU.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The NormRelativeErr of output is greater than 0.5.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The input/parameters of One Thousandth Err Ratio &gt; 0.9 while the output &lt; 0.6.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The Required_Grad of NPU and Bench are inconsistent</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The scalar parameters of NPU and Bench are inconsistent.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The dtype of NPU and Bench are inconsistent.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The shape of NPU and Bench are inconsistent.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The norm relative error of output is 10 times that of input.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The input/parameters of Cosine &gt; 0.9, and input/parameters - output &gt; 0.1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The CRC-32 value of NPU differs from that of the bench.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The parameter of NPU does not match the bench.</source>
         <translation type="unfinished" />
     </message>
 </context>

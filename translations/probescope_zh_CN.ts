@@ -193,6 +193,14 @@
         <source>Writing…</source>
         <translation>正在写入…</translation>
     </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Reading the node data of %1…</source>
+        <translation>正在读取 %1 的节点数据…</translation>
+    </message>
 </context>
 <context>
     <name>NodeSearch</name>
@@ -775,6 +783,10 @@
     <message>
         <source>A diverging input no earlier node produced (a parameter or data tensor): the error entered here</source>
         <translation>一个并非由更早节点产生的偏差输入（参数或数据张量）：误差从这里进入</translation>
+    </message>
+    <message>
+        <source>This file was opened without reading every node's data. Find reads it, then searches.</source>
+        <translation>此文件打开时未读取所有节点的数据。“查找”会先读取这些数据，然后再搜索。</translation>
     </message>
 </context>
 <context>
@@ -1627,6 +1639,10 @@ The comparison is open without its notes; the session file is left as it is unti
         <source>The notes on this comparison have changed since they were saved. Save the session first?</source>
         <translation>此比对结果的备注在上次保存后已更改。是否先保存会话？</translation>
     </message>
+    <message numerus="yes">
+        <source>Showing the part of the graph opened so far (%n NPU node(s)); reading the rest…</source>
+        <translation><numerusform>正在显示已打开的部分图（%n 个 NPU 节点）；正在读取其余部分…</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>psui::MatchesDock</name>
@@ -2127,6 +2143,14 @@ precision index %2</source>
     <message>
         <source>The communication peers could not be found: %1</source>
         <translation>未能找到通信对端：%1</translation>
+    </message>
+    <message>
+        <source>Reading the graph…</source>
+        <translation>正在读取图…</translation>
+    </message>
+    <message>
+        <source>Reading the node data…</source>
+        <translation>正在读取节点数据…</translation>
     </message>
 </context>
 <context>

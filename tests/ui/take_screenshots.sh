@@ -8,7 +8,8 @@ build=${1:-$root/build}
 cases="$build/tests/cases"
 ninja -C "$build" -j2 probescope_test_cases probescope_screenshots probescope_screenshot_start probescope_screenshots_graph_charts \
   probescope_screenshot_color_ranges probescope_screenshots_layer_mapping probescope_screenshot_parallel_merge probescope_screenshot_verdicts \
-  probescope_screenshot_viewer_nav probescope_screenshot_viewer_layout probescope_screenshot_diff_view probescope_screenshot_notes probescope_screenshot_trends
+  probescope_screenshot_viewer_nav probescope_screenshot_viewer_layout probescope_screenshot_diff_view probescope_screenshot_notes probescope_screenshot_trends \
+  probescope_screenshot_lazy_visdb
 mkdir -p "$root/docs/screenshots"
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 "$build/tests/ui/probescope_screenshots" "$root/docs/screenshots/main_window_en.png" en
@@ -36,6 +37,13 @@ dist_db=$(mktemp -d)/compare.vis.db
 python3 -c 'import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
   "$cases/dist_tp_mix_statistics/ref_26.0.0/compare/compare.vis.db.xz" "$dist_db"
 "$build/tests/ui/probescope_screenshot_viewer_nav" "$root/docs/screenshots" "$cases" en "$dist_db"
+# msprobe 26.0.0's database of the gpt case, shown in part as it opens.
+gpt_db=$(mktemp -d)/compare.vis.db
+python3 -c 'import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' \
+  "$cases/gpt_mix_statistics/ref_26.0.0/compare/compare.vis.db.xz" "$gpt_db"
+for lang in en zh_CN; do
+  "$build/tests/ui/probescope_screenshot_lazy_visdb" "$root/docs/screenshots" "$gpt_db" $lang
+done
 "$build/tests/ui/probescope_screenshot_viewer_nav" "$root/docs/screenshots" "$cases" zh_CN "$dist_db"
 "$build/tests/ui/probescope_screenshot_trends" "$root/docs/screenshots" "$cases" en
 "$build/tests/ui/probescope_screenshot_trends" "$root/docs/screenshots" "$cases" zh_CN

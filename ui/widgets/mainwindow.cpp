@@ -113,6 +113,7 @@ void MainWindow::connectSession()
             if (npu == m_view->currentNode(Side::Npu) && bench == m_view->currentNode(Side::Bench))
                 m_details->setNodes(std::move(data), dataNpu, dataBench);
         });
+    connect(m_session, &SessionController::snapshotGrew, this, &MainWindow::showSessionStatus);
     // The whole graph replaces the part shown (other node ids): what is expanded and selected is carried by name.
     connect(m_session, &SessionController::graphCompleting, this, [this]() { m_carriedView = currentView(); });
     connect(m_session, &SessionController::graphCompleted, this, [this]() {
