@@ -11,6 +11,7 @@
 #include "util/memory_budget.h"
 #include "util/pyformat.h"
 #include "util/pyvalue.h"
+#include "vis/vis_db_browser.h"
 #include "vis/vis_db_reader.h"
 #include "vis/vis_db_sqlite.h"
 #include "vis/vis_reader.h"
@@ -104,6 +105,28 @@ QString readDb(Ctx& c)
     std::vector<ps::VisDocument> docs = ps::readVisDb(str(c.in + QStringLiteral("/g.vis.db")));
     const ps::Graph& g = docs.at(0).comparison->graph(ps::Side::Npu);
     return treeCheck(docs.at(0)) + QStringLiteral(", %1 nodes, %2 stacks").arg(g.size()).arg(g.stacks.size());
+}
+
+// The viewer's way through a .vis.db: browsed from the roots, every node with children expanded until none is left,
+// then its structure read. Both must be trees; "all" when browsing reached every node of the structure.
+QString browseDb(Ctx& c)
+{
+    const std::string path = str(c.in + QStringLiteral("/g.vis.db"));
+    ps::VisDbBrowser browser(path, 0, 0);
+    for (bool more = true; more;) {
+        more = false;
+        for (ps::Side side : { ps::Side::Npu, ps::Side::Bench })
+            for (ps::NodeId n = 0; n < browser.loadedNodes(side); ++n)
+                if (browser.hasChildren(side, n) && !browser.childrenLoaded(side, n))
+                    more = browser.expand(side, n) || more;
+    }
+    const ps::VisDocument part = browser.document();
+    const ps::VisDocument structure = ps::readVisDbGraph(path, 0, 0, ps::VisDbData::Structure);
+    const QString check = treeCheck(part);
+    if (check != QStringLiteral("tree"))
+        return check;
+    const bool all = part.comparison->graph(ps::Side::Npu).size() == structure.comparison->graph(ps::Side::Npu).size();
+    return treeCheck(structure) + (all ? QStringLiteral(", all nodes") : QStringLiteral(", part"));
 }
 
 void writeGoodTensor(const QString& path)
@@ -214,6 +237,29 @@ std::vector<Case> cases()
         editedVisDb("UPDATE tb_nodes SET sub_nodes = '[\"DefaultModel\", \"Tensor.x.0.forward\"]', up_node = "
                     "'Tensor.x.0.forward' WHERE node_name = 'Tensor.x.0.forward';"),
         readDb);
+    add(".vis.db sub_nodes cycle, browsed", "", "ok:tree",
+        editedVisDb("UPDATE tb_nodes SET sub_nodes = '[\"DefaultModel\", \"Tensor.x.0.forward\"]', up_node = "
+                    "'Tensor.x.0.forward' WHERE node_name = 'Tensor.x.0.forward';"),
+        browseDb);
+    add(".vis.db node its own parent, browsed", "", "ok:tree",
+        editedVisDb("UPDATE tb_nodes SET up_node = node_name, sub_nodes = '[\"' || node_name || '\"]' "
+                    "WHERE node_name = 'Tensor.x.0.forward';"),
+        browseDb);
+    add(".vis.db links in circles, browsed", "", "ok:tree, all nodes",
+        editedVisDb("UPDATE tb_nodes SET matched_node_link = '[\"Tensor.x.0.forward\", \"DefaultModel\", "
+                    "\"Tensor.x.0.forward\", \"DefaultModel\"]';"),
+        browseDb);
+    add(".vis.db with a view, browsed", "g.vis.db", "error:holds the view \"v\"",
+        editedVisDb("CREATE VIEW v AS SELECT 1;"), browseDb);
+    add(".vis.db 20,000 children of the root, browsed", "", "ok:tree, all nodes",
+        editedVisDb("WITH RECURSIVE k(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM k WHERE x < 20000) "
+                    "INSERT INTO tb_nodes SELECT 'NPU_0_0_n' || x, 'NPU_0_0', 100 + x, 'Tensor.n.' || x || '.forward', "
+                    "'1', 'DefaultModel', '[]', NULL, NULL, 0, '[\"DefaultModel\"]', NULL, NULL, NULL, 0, '{}', '{}', "
+                    "'NPU', NULL, 0, 0 FROM k;"
+                    "UPDATE tb_nodes SET sub_nodes = (SELECT json_group_array(node_name) FROM (SELECT node_name FROM "
+                    "tb_nodes WHERE data_source = 'NPU' AND up_node = 'DefaultModel' ORDER BY node_order)) "
+                    "WHERE node_name = 'DefaultModel' AND data_source = 'NPU';"),
+        browseDb);
     add(
         "graph command beyond the memory budget", "", "error:above the limit max_memory",
         [](Ctx& c) {
