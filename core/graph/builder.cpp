@@ -144,8 +144,10 @@ private:
         }
         NodeId id = addNode(name, *type);
         if (m_g.dump) {
-            if (const DumpRecord* r = m_g.dump->record(text))
+            if (const DumpRecord* r = m_g.dump->record(text, m_nextRecord)) {
                 m_g.record[id] = int32_t(r - m_g.dump->records.data());
+                m_nextRecord = size_t(m_g.record[id]) + 1;
+            }
         }
         m_g.stack[id] = stackFor(name, text, false);
         if (!m_options.completeStack)
@@ -372,6 +374,7 @@ private:
     }
 
     Graph& m_g;
+    size_t m_nextRecord = 0; // the dump record after the one found last (DumpData::record's hint)
     const ConstructData& m_construct;
     const StackData& m_stack;
     const BuildOptions& m_options;
@@ -398,6 +401,7 @@ std::unique_ptr<Graph> buildGraphFromFolder(
     DumpReadOptions read;
     read.progress = options.progress;
     graph->dump = readDumpJson(joinPath(dir, "dump.json"), read);
+    graph->strings.reserve(graph->dump->records.size()); // construct.json names them all again
     ConstructData construct = readConstructJson(joinPath(dir, "construct.json"), graph->strings);
     options.progress.advance(Stage::ReadStructure, 0.5);
     StackData stack = readStackJson(joinPath(dir, "stack.json"), graph->strings);

@@ -18,7 +18,19 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
         reader.fail("construct.json must be a JSON object of node -> parent");
     reader.beginObject();
     std::string_view key;
+    // Siblings follow each other: the parent named last is tried before the pool's table (module names are too
+    // long for the pool's cache of recent short strings).
+    StrId lastParent = kNoStr;
+    auto internParent = [&](std::string_view p) {
+        if (lastParent == kNoStr || pool.view(lastParent) != p)
+            lastParent = pool.intern(p);
+        return lastParent;
+    };
     std::unordered_map<StrId, size_t> position;
+    const size_t expected = text.size() / 96; // an entry takes ~100 bytes
+    position.reserve(expected);
+    out.parentOf.reserve(expected);
+    out.entries.reserve(expected);
     while (reader.nextMember(key)) {
         StrId node = pool.intern(key);
         if (key == "megatron_micro_step_number") {
@@ -34,16 +46,23 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
         char c = reader.peek();
         if (c == '"') {
             std::string_view p = reader.readString();
-            parent = p.empty() ? kNoStr : pool.intern(p);
+            parent = p.empty() ? kNoStr : internParent(p);
         } else if (c == '[') {
-            // Newer dumps: [parent, micro_step_id]
-            JArena tmp(pool);
-            JValue v = reader.readValue(tmp);
-            auto elems = tmp.elements(v);
-            if (!elems.empty() && elems[0].isString() && !tmp.text(elems[0]).empty())
-                parent = elems[0].str();
-            if (elems.size() > 1 && elems[1].type == JType::Int && elems[1].i >= 0 && elems[1].i <= INT32_MAX)
-                microStep = int32_t(elems[1].i);
+            // Newer dumps: [parent, micro_step_id], read in place (a generic value per entry was a sixth of reading
+            // a side); further elements are skipped.
+            reader.beginArray();
+            for (size_t k = 0; reader.nextElement(); ++k) {
+                if (k == 0 && reader.peek() == '"') {
+                    std::string_view p = reader.readString();
+                    parent = p.empty() ? kNoStr : internParent(p);
+                } else if (k == 1 && reader.peek() != '[' && reader.peek() != '{') {
+                    JValue v = reader.readScalar(pool);
+                    if (v.type == JType::Int && v.i >= 0 && v.i <= INT32_MAX)
+                        microStep = int32_t(v.i);
+                } else {
+                    reader.skipValue();
+                }
+            }
         } else {
             JValue v = reader.readScalar(pool);
             if (!v.isNull())

@@ -81,6 +81,15 @@ public:
     std::vector<DumpItem> items;
 
     const DumpRecord* record(std::string_view name) const;
+    // The same, trying record `hint` first: construct.json lists nodes mostly in dump.json's order, so a reader
+    // walking it passes the record after the one found last and rarely pays for a hash lookup (a cache miss
+    // into a table of a million names).
+    const DumpRecord* record(std::string_view name, size_t hint) const
+    {
+        if (hint < records.size() && pool.view(records[hint].name) == name)
+            return &records[hint];
+        return record(name);
+    }
     std::span<const DumpItem> itemsOf(const DumpRecord& r) const { return { items.data() + r.firstItem, r.itemCount }; }
     bool anyMd5Field() const;
     size_t memoryBytes() const;

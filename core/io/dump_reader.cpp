@@ -240,6 +240,7 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
     // pages cost no memory, and the arrays fill without doubling.
     dump->leaves.reserve(text.size() / 16);
     dump->items.reserve(text.size() / 64);
+    pool.reserve(text.size() / 1024); // a record takes ~900 bytes of JSON, its name the one new string
 
     static constexpr std::pair<const char*, ItemSource> kSources[] = {
         { "input_args", ItemSource::InputArgs },

@@ -62,6 +62,17 @@ std::string_view StringPool::store(std::string_view s)
     return { block.data() + at, s.size() };
 }
 
+void StringPool::reserve(size_t strings)
+{
+    size_t slots = m_slots.size();
+    while (slots < 2 * strings)
+        slots *= 2;
+    if (slots != m_slots.size())
+        rehash(slots);
+    m_views.reserve(strings);
+    m_slotHash.reserve(strings);
+}
+
 void StringPool::grow()
 {
     rehash(m_slots.size() * 2);
