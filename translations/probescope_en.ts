@@ -787,6 +787,10 @@
         <source>This file was opened without reading every node's data. Find reads it, then searches.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Comparing…</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::GraphCanvas</name>
@@ -1643,6 +1647,13 @@ The comparison is open without its notes; the session file is left as it is unti
         <source>The notes on this comparison have changed since they were saved. Save the session first?</source>
         <translation type="unfinished" />
     </message>
+    <message numerus="yes">
+        <source>%n NPU node(s) matched; comparing them, the colours follow…</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
 </context>
 <context>
     <name>psui::MatchesDock</name>
@@ -2152,6 +2163,10 @@ precision index %2</source>
     </message>
     <message>
         <source>The communication peers could not be found: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelled; the trees show the matched nodes without metrics.</source>
         <translation type="unfinished" />
     </message>
 </context>

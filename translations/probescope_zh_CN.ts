@@ -788,6 +788,10 @@
         <source>This file was opened without reading every node's data. Find reads it, then searches.</source>
         <translation>此文件打开时未读取所有节点的数据。“查找”会先读取这些数据，然后再搜索。</translation>
     </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比对…</translation>
+    </message>
 </context>
 <context>
     <name>psui::GraphCanvas</name>
@@ -1643,6 +1647,10 @@ The comparison is open without its notes; the session file is left as it is unti
         <source>Showing the part of the graph opened so far (%n NPU node(s)); reading the rest…</source>
         <translation><numerusform>正在显示已打开的部分图（%n 个 NPU 节点）；正在读取其余部分…</numerusform></translation>
     </message>
+    <message numerus="yes">
+        <source>%n NPU node(s) matched; comparing them, the colours follow…</source>
+        <translation><numerusform>已匹配 %n 个 NPU 节点；正在比对，颜色随后显示…</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>psui::MatchesDock</name>
@@ -2151,6 +2159,10 @@ precision index %2</source>
     <message>
         <source>Reading the node data…</source>
         <translation>正在读取节点数据…</translation>
+    </message>
+    <message>
+        <source>Cancelled; the trees show the matched nodes without metrics.</source>
+        <translation>已取消；树中显示已匹配的节点，但没有指标。</translation>
     </message>
 </context>
 <context>

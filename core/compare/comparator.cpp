@@ -8,6 +8,7 @@
 #include "util/parallel.h"
 #include "util/pyformat.h"
 
+#include <functional>
 #include <algorithm>
 #include <atomic>
 #include <unordered_map>
@@ -76,6 +77,8 @@ public:
     // One pair matched after the engine ran (manual matching): rows, metrics and precision as for automatic
     // matches. Summary and md5 only (real mode reads tensors in bulk).
     void compareOnePair(NodeId n, NodeId b) { comparePair(n, b, m_scratch); }
+    // What run() does once the pairs are known, before Progress::matched shows them.
+    void setAfterMatch(std::function<void()> step) { m_afterMatch = std::move(step); }
     void refreshGroupIndices() { groupIndices(); }
 
     void run()
@@ -93,6 +96,10 @@ public:
         });
         const ProgressPart progress { m_options.progress };
         progress.advance(Stage::Match, 1);
+        if (m_afterMatch)
+            m_afterMatch();
+        if (m_options.progress && m_options.progress->matched)
+            m_options.progress->matched(m_c);
         comparePairs(pairs, progress);
         progress.advance(Stage::Compare, 1);
         if (m_c.mode == CompareMode::Real) {
@@ -364,6 +371,7 @@ private:
     }
 
     Comparison& m_c;
+    std::function<void()> m_afterMatch;
     const Graph& m_npu;
     const Graph& m_bench;
     const CompareOptions& m_options;
@@ -405,9 +413,14 @@ std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::share
     c->profile = options.profile;
     if (options.profile == RulesProfile::Msprobe26)
         c->verdicts.assign(c->rows.size(), RowVerdict {});
-    Comparator(*c, options).run();
-    if (!npu->microStepsFromDump)
-        npu->microSteps = pageMicroSteps(*npu, bench.get(), &c->counterpart[0]);
+    Comparator comparator(*c, options);
+    // Paging reads only the matches, and a viewer shows the graphs from then on (Progress::matched): the graphs
+    // change no more once the pairs are known.
+    comparator.setAfterMatch([&] {
+        if (!npu->microStepsFromDump)
+            npu->microSteps = pageMicroSteps(*npu, bench.get(), &c->counterpart[0]);
+    });
+    comparator.run();
     assignOverflow(*c);
     return c;
 }

@@ -14,6 +14,8 @@
 
 namespace ps {
 
+class Comparison;
+
 // In the order a pair is processed. ReadDump..Build run once per side (both sides in parallel).
 enum class Stage : uint8_t { ReadDump, ReadStructure, Build, Match, Compare, Tensors, Write };
 constexpr size_t kStageCount = 7;
@@ -32,6 +34,10 @@ public:
 
     std::function<void(const std::string& message)> log; // msprobe-style INFO lines
     Listener listener;
+    // The pair is matched, not compared yet: `c` has its graphs and counterparts, no rows, metrics or precision.
+    // Called on the comparing thread, which waits for it; a viewer shows the structure meanwhile. `c` changes
+    // once the call returns: copy what is kept.
+    std::function<void(const Comparison& c)> matched;
     const std::atomic<bool>* cancel = nullptr; // set by the caller; the engine only reads it
 
     void info(const std::string& m) const

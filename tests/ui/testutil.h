@@ -101,19 +101,24 @@ inline bool waitForSignal(const QSignalSpy& spy, int timeoutMs = 60000, const QS
 }
 
 // Waits until the session changed (true), or the load failed or timed out (false). Loads are delivered through
-// the event loop, so a spy set up after the request still sees them. A .vis.db shows a part of its graph first:
-// this waits for the whole graph (graphCompleted), unless `partialToo`.
+// the event loop, so a spy set up after the request still sees them. A .vis.db shows a part of its graph first,
+// dumps their matched structure before the metrics: this waits for the whole comparison (graphCompleted,
+// comparisonCompleted), unless `partialToo`.
 inline bool waitForSession(SessionController* session, int timeoutMs = 60000, bool partialToo = false)
 {
     QSignalSpy changed(session, &SessionController::sessionChanged);
     QSignalSpy completed(session, &SessionController::graphCompleted);
+    QSignalSpy compared(session, &SessionController::comparisonCompleted);
     QSignalSpy failed(session, &SessionController::loadFailed);
     waitForSignal(changed, timeoutMs, &failed);
     if (!changed.isEmpty() && !partialToo && session->isPartial())
         waitForSignal(completed, timeoutMs, &failed);
+    if (!changed.isEmpty() && !partialToo && session->isComparing())
+        waitForSignal(compared, timeoutMs, &failed);
     if (!failed.isEmpty())
         qWarning("load failed: %s", qPrintable(failed[0][0].toString()));
-    return !changed.isEmpty() && failed.isEmpty() && (partialToo || !session->isPartial());
+    const bool whole = !session->isPartial() && !session->isComparing();
+    return !changed.isEmpty() && failed.isEmpty() && (partialToo || whole);
 }
 
 // A shown main window on settings of its own (in a temporary folder), as most GUI tests drive it.

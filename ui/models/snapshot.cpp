@@ -97,11 +97,6 @@ void computeStructure(const Snapshot& snap, Side side, SideRollup& r)
     const size_t n = g.size();
     r.depth.assign(n, 0);
     r.microStep.assign(n, -1);
-    r.worstOverflow.assign(n, 0);
-    for (NodeId id = 0; id < n; ++id) {
-        ++r.overflowTotals[size_t(snap.overflow(side, id))];
-        r.worstOverflow[id] = uint8_t(snap.overflow(side, id));
-    }
 
     // breadth-first order from the root (iterative; hierarchies can be hundreds deep)
     std::vector<NodeId>& order = r.order;
@@ -157,10 +152,22 @@ void computeStructure(const Snapshot& snap, Side side, SideRollup& r)
     }
     names->nameOffset[n] = uint32_t(names->lowerNames.size());
     r.names = std::move(names);
+}
 
-    // overflow bottom-up (reverse BFS order visits children before parents)
-    for (size_t i = order.size(); i-- > 1;) {
-        NodeId c = order[i];
+// The overflow levels (computed with the comparison) rolled up, and their totals.
+void computeOverflow(const Snapshot& snap, Side side, SideRollup& r)
+{
+    const ps::Graph& g = snap.graph(side);
+    const size_t n = g.size();
+    r.overflowTotals = {};
+    r.worstOverflow.assign(n, 0);
+    for (NodeId id = 0; id < n; ++id) {
+        ++r.overflowTotals[size_t(snap.overflow(side, id))];
+        r.worstOverflow[id] = uint8_t(snap.overflow(side, id));
+    }
+    // bottom-up: the reverse breadth-first order visits children before parents
+    for (size_t i = r.order.size(); i-- > 1;) {
+        NodeId c = r.order[i];
         if (NodeId p = g.parent[c]; p != ps::kNoNode)
             r.worstOverflow[p] = std::max(r.worstOverflow[p], r.worstOverflow[c]);
     }
@@ -207,8 +214,55 @@ void setBins(Snapshot& snap, std::vector<LegendBin> bins)
 
 } // namespace
 
-std::shared_ptr<const Snapshot> makeSnapshot(
-    std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta, const std::vector<LegendBin>* keep)
+namespace {
+
+// The legend of a new snapshot: `keep`, else the comparison's, the file's, or msprobe's defaults.
+void chooseLegend(Snapshot& snap, const ps::VisMeta* meta, const std::vector<LegendBin>* keep)
+{
+    if (!snap.comparison->isCompare)
+        return;
+    std::vector<LegendBin> bins;
+    if (keep && !keep->empty())
+        bins = *keep;
+    else if (!snap.comparison->colors.empty())
+        bins = legendFromBins(snap.comparison->colors, snap.comparison->mode);
+    else if (meta)
+        bins = legendFromColors(*meta, snap.comparison->mode);
+    setBins(snap, bins.empty() ? defaultLegend(snap.comparison->mode, snap.comparison->profile) : std::move(bins));
+}
+
+enum class Parts { All, Structure, Bins };
+
+// The charts and each side's roll-ups read the comparison only: three independent parts, on all cores (2 x
+// 1.26 M nodes: 1.7 s one after the other).
+void computeParts(Snapshot& snap, ChartData& charts, Parts parts)
+{
+    const auto part = [&](unsigned task) {
+        if (task < 2) {
+            const Side s = Side(task);
+            if (!snap.hasSide(s))
+                return;
+            if (parts != Parts::Bins)
+                computeStructure(snap, s, snap.sides[size_t(s)]);
+            computeOverflow(snap, s, snap.sides[size_t(s)]);
+            computeBins(snap, s, snap.sides[size_t(s)]);
+        } else if (snap.comparison->isCompare && parts != Parts::Structure) {
+            charts.series = ps::precisionSeries(*snap.comparison);
+            charts.layers = ps::layerTable(charts.series);
+        }
+    };
+    const size_t nodes = snap.comparison->graphs[0] ? snap.comparison->graphs[0]->size() : 0;
+    const unsigned workers = ps::workerCount(0, 3 * nodes, 3 * 20000);
+    std::atomic<unsigned> next { 0 };
+    ps::runWorkers(workers, [&](unsigned) {
+        for (unsigned task; (task = next++) < 3;)
+            part(task);
+    });
+}
+
+std::shared_ptr<Snapshot> newSnapshot(
+    std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta, const std::vector<LegendBin>* keep,
+    Parts parts)
 {
     auto snap = std::make_shared<Snapshot>();
     snap->comparison = std::move(comparison);
@@ -218,38 +272,35 @@ std::shared_ptr<const Snapshot> makeSnapshot(
         snap->meta = std::make_shared<const ps::VisMeta>(*meta); // shares the raw values
     if (!snap->comparison)
         return snap;
-    if (snap->comparison->isCompare) {
-        std::vector<LegendBin> bins;
-        if (keep && !keep->empty())
-            bins = *keep;
-        else if (!snap->comparison->colors.empty())
-            bins = legendFromBins(snap->comparison->colors, snap->comparison->mode);
-        else if (meta)
-            bins = legendFromColors(*meta, snap->comparison->mode);
-        setBins(
-            *snap, bins.empty() ? defaultLegend(snap->comparison->mode, snap->comparison->profile) : std::move(bins));
-    }
-    // The charts and each side's roll-ups read the comparison only: three independent parts, on all cores (2 x
-    // 1.26 M nodes: 1.7 s one after the other).
-    const auto part = [&](unsigned task) {
-        if (task < 2) {
-            const Side s = Side(task);
-            if (snap->hasSide(s)) {
-                computeStructure(*snap, s, snap->sides[size_t(s)]);
-                computeBins(*snap, s, snap->sides[size_t(s)]);
-            }
-        } else if (snap->comparison->isCompare) {
-            charts->series = ps::precisionSeries(*snap->comparison);
-            charts->layers = ps::layerTable(charts->series);
-        }
-    };
-    const size_t nodes = snap->comparison->graphs[0] ? snap->comparison->graphs[0]->size() : 0;
-    const unsigned workers = ps::workerCount(0, 3 * nodes, 3 * 20000);
-    std::atomic<unsigned> next { 0 };
-    ps::runWorkers(workers, [&](unsigned) {
-        for (unsigned task; (task = next++) < 3;)
-            part(task);
-    });
+    chooseLegend(*snap, meta, keep);
+    computeParts(*snap, *charts, parts);
+    return snap;
+}
+
+} // namespace
+
+std::shared_ptr<const Snapshot> makeSnapshot(
+    std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta, const std::vector<LegendBin>* keep)
+{
+    return newSnapshot(std::move(comparison), meta, keep, Parts::All);
+}
+
+std::shared_ptr<const Snapshot> matchedSnapshot(std::shared_ptr<const ps::Comparison> matched)
+{
+    auto snap = newSnapshot(std::move(matched), nullptr, nullptr, Parts::Structure);
+    snap->comparing = true;
+    return snap;
+}
+
+std::shared_ptr<const Snapshot> comparedSnapshot(const Snapshot& matched, std::shared_ptr<const ps::Comparison> compared)
+{
+    auto snap = std::make_shared<Snapshot>(matched);
+    snap->comparison = std::move(compared);
+    snap->comparing = false;
+    auto charts = std::make_shared<ChartData>();
+    snap->charts = charts;
+    chooseLegend(*snap, nullptr, nullptr);
+    computeParts(*snap, *charts, Parts::Bins);
     return snap;
 }
 

@@ -71,6 +71,10 @@ struct Snapshot {
     }
     // The data items were left in the file (Comparison::nodeDataOmitted): the details come from the file per node.
     bool hasNodeData() const { return comparison && !comparison->nodeDataOmitted; }
+    // Dumps matched and still being compared: the structure and the matches, no metrics or precision yet.
+    bool comparing = false;
+    // Everything the comparison holds is there: exports, reports and analyses may run.
+    bool isComplete() const { return hasNodeData() && !comparing && !isPartial(); }
     std::shared_ptr<const ChartData> charts; // never null in a made snapshot
     std::shared_ptr<const ps::VisMeta> meta; // the extras of the graph file it was read from; null: engine result
     std::vector<LegendBin> bins; // empty in build mode
@@ -107,6 +111,12 @@ int binOfPrecision(const std::vector<LegendBin>& bins, double p);
 // `bins`: the legend to keep (a manual match keeps the one shown), else it comes from the comparison or file.
 std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Comparison> comparison,
     const ps::VisMeta* meta = nullptr, const std::vector<LegendBin>* bins = nullptr);
+// The snapshot of dumps matched but not compared yet (Snapshot::comparing): structure and matches, no precision,
+// no charts.
+std::shared_ptr<const Snapshot> matchedSnapshot(std::shared_ptr<const ps::Comparison> matched);
+// `compared` (the same graphs and matches, now with metrics) shown on what `matched` computed of the structure:
+// only the bins, roll-ups of the bins and the charts are computed.
+std::shared_ptr<const Snapshot> comparedSnapshot(const Snapshot& matched, std::shared_ptr<const ps::Comparison> compared);
 // The same snapshot under another legend: only the bins, worst bins and totals are computed again. `comparison`:
 // the same results (it may carry the new legend for exports).
 std::shared_ptr<const Snapshot> recolourSnapshot(

@@ -16,6 +16,16 @@ void JobContext::progress(int permille, const QString& stage) const
         Qt::QueuedConnection);
 }
 
+void JobContext::deliverPart(std::function<void()> part) const
+{
+    QMetaObject::invokeMethod(
+        m_runner,
+        [runner = m_runner, channel = m_channel, generation = m_generation, part = std::move(part)]() {
+            runner->deliverPart(channel, generation, part);
+        },
+        Qt::QueuedConnection);
+}
+
 JobRunner::JobRunner(QObject* parent)
     : QObject(parent)
 {
@@ -92,6 +102,12 @@ void JobRunner::cancel(Channel channel, const QString& reason)
     s.running = 0;
     if (wasBusy)
         Q_EMIT busyChanged(channel, false, reason);
+}
+
+void JobRunner::deliverPart(Channel channel, quint64 generation, const Delivery& part)
+{
+    if (generation == state(channel).generation && busy(channel) && part)
+        part();
 }
 
 void JobRunner::reportProgress(Channel channel, quint64 generation, int permille, const QString& stage)

@@ -28,6 +28,9 @@ public:
     const std::atomic<bool>* cancelFlag() const { return m_cancel.get(); }
     bool isCancelled() const { return m_cancel->load(); }
     void progress(int permille, const QString& stage) const; // any thread
+    // Runs `part` on the runner's thread before the job's result, unless the job went stale by then: a first
+    // look at a result still being computed (any thread).
+    void deliverPart(std::function<void()> part) const;
 
 private:
     friend class JobRunner;
@@ -71,6 +74,7 @@ private:
     void start(Channel channel, const QString& label, std::function<Delivery(const JobContext&)> work);
     void finish(Channel channel, quint64 generation, const Delivery& delivery);
     void reportProgress(Channel channel, quint64 generation, int permille, const QString& stage);
+    void deliverPart(Channel channel, quint64 generation, const Delivery& part);
 
     std::array<ChannelState, kChannelCount> m_channels;
     QList<QFuture<Delivery>> m_futures; // waited for on destruction

@@ -126,7 +126,29 @@ LoadResult LoadJob::browse(OpenRequest request, std::vector<ps::GraphJob> jobs, 
     return result;
 }
 
-LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context, GraphData data)
+namespace {
+
+// What the trees can show of a pair matched but not compared yet: its graphs (the comparing leaves them alone) and
+// a copy of the matches.
+std::shared_ptr<const Snapshot> structureSnapshot(const ps::Comparison& matched)
+{
+    auto c = std::make_shared<ps::Comparison>();
+    c->profile = matched.profile;
+    c->isCompare = matched.isCompare;
+    c->mode = matched.mode;
+    c->overflowCheck = matched.overflowCheck;
+    c->parallelMerge = matched.parallelMerge;
+    c->graphs = matched.graphs;
+    c->counterpart = matched.counterpart;
+    c->precision.assign(matched.graphs[0] ? matched.graphs[0]->size() : 0, ps::Precision {});
+    c->colors = matched.colors;
+    return matchedSnapshot(std::move(c));
+}
+
+} // namespace
+
+LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context, GraphData data,
+    const std::function<void(LoadResult)>& matched)
 {
     LoadResult result;
     result.fresh = jobs.empty();
@@ -170,11 +192,25 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
             request.jobIndex = std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
             const ps::GraphJob& job = jobs[size_t(request.jobIndex)];
             std::vector<std::string> warnings;
+            std::shared_ptr<const Snapshot> shown; // what `matched` received
+            if (matched && request.options.parallel.empty()) // (a merged run is shown once compared)
+                progress.matched = [&](const ps::Comparison& c) {
+                    LoadResult early;
+                    early.fresh = result.fresh;
+                    early.request = request;
+                    early.jobs = jobs;
+                    early.snapshot = structureSnapshot(c);
+                    shown = early.snapshot;
+                    if (early.fresh)
+                        readSession(early, {});
+                    matched(std::move(early));
+                };
             auto comparison = request.options.parallel.empty()
                 ? ps::runPair(job.npuDir, job.benchDir, request.options, warnings, &progress)
                 : ps::runMergedPair(job, request.options, warnings, progress);
             context.progress(1000, tr("Preparing the view…"));
-            result.snapshot = makeSnapshot(std::move(comparison));
+            // The structure shown while comparing is kept: only what the metrics decide is computed.
+            result.snapshot = shown ? comparedSnapshot(*shown, std::move(comparison)) : makeSnapshot(std::move(comparison));
             for (const std::string& w : warnings)
                 result.warnings << QString::fromStdString(w);
         }

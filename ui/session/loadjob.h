@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -44,8 +45,10 @@ class LoadJob {
 public:
     // `jobs`: the plan of a previous load of the same layout (empty: detect it). Reports progress and stops
     // soon after the context is cancelled.
+    // Dumps: `matched` receives the structure before the pair is compared (Snapshot::comparing, the session's
+    // fields as in the result), while the comparing waits for it.
     static LoadResult run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context,
-        GraphData data = GraphData::Structure);
+        GraphData data = GraphData::Structure, const std::function<void(LoadResult)>& matched = {});
     // A .vis.db's first view in milliseconds whatever its size: each side's root and its children, browsed with
     // indexed queries (LoadResult::browser loads more on expand). What run() then reads replaces it.
     static LoadResult browse(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context);

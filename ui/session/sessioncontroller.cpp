@@ -76,10 +76,45 @@ void SessionController::startLoad(const OpenRequest& request, std::vector<ps::Gr
             [this, sameComparison](LoadResult result) { finishBrowse(result, sameComparison); });
         return;
     }
+    // Dumps: the trees show the matched structure while the pair is compared (finishMatched), the metrics and
+    // colours follow with the result.
+    const quint64 load = ++m_loads;
     m_runner->run(
         Channel::Load, tr("Starting…"),
-        [request, jobs = std::move(jobs)](const JobContext& context) { return LoadJob::run(request, jobs, context); },
-        [this, sameComparison](LoadResult result) { finishLoad(result, sameComparison); });
+        [this, request, jobs = std::move(jobs), sameComparison, load](const JobContext& context) {
+            return LoadJob::run(
+                request, jobs, context, GraphData::Structure, [this, context, sameComparison, load](LoadResult early) {
+                    auto shown = std::make_shared<LoadResult>(std::move(early));
+                    context.deliverPart([this, shown, sameComparison, load] {
+                        finishLoad(*shown, sameComparison);
+                        m_comparingLoad = load;
+                    });
+                });
+        },
+        [this, sameComparison, load](LoadResult result) {
+            if (load == m_comparingLoad && m_snapshot && m_snapshot->comparing)
+                finishCompared(result); // the pair whose structure is shown
+            else
+                finishLoad(result, sameComparison);
+        });
+}
+
+void SessionController::finishCompared(LoadResult& result)
+{
+    std::vector<std::function<void()>> queued = std::exchange(m_afterComparing, {});
+    if (!result.error.isEmpty() || !result.snapshot) {
+        Q_EMIT loadFailed(result.error); // the structure stays on screen
+        return;
+    }
+    std::shared_ptr<const Snapshot> snapshot = std::move(result.snapshot);
+    if (!m_colors.empty()) // colour ranges chosen (or restored) meanwhile stay
+        snapshot = recolourSnapshot(*snapshot, snapshot->comparison, legendFromBins(m_colors, snapshot->comparison->mode));
+    replaceSnapshot(std::move(snapshot), Change::SameGraphs);
+    if (!result.warnings.isEmpty())
+        Q_EMIT warningsReported(result.warnings);
+    Q_EMIT comparisonCompleted();
+    for (const auto& then : queued)
+        then();
 }
 
 void SessionController::finishLoad(LoadResult& result, bool sameComparison)
@@ -137,6 +172,8 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
     const bool hadChanges = m_changes != nullptr && !sameNodes;
     if (!sameNodes)
         m_changes.reset();
+    if (change == Change::NewSession)
+        m_afterComparing.clear(); // they wait for another comparison
     m_snapshot = withPeers(std::move(snapshot));
     for (GraphTreeModel* model : m_models) {
         if (!sameNodes)
@@ -157,6 +194,11 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
 
 void SessionController::cancel(Channel channel)
 {
+    if (channel == Channel::Load && m_snapshot && m_snapshot->comparing) {
+        m_afterComparing.clear();
+        m_runner->cancel(channel, tr("Cancelled; the trees show the matched nodes without metrics."));
+        return;
+    }
     m_runner->cancel(channel, tr("Cancelled; the previous session is kept."));
 }
 
@@ -232,7 +274,7 @@ void SessionController::runExport(const QString& path, QString (*write)(const Ex
         Q_EMIT exportFinished(path, tr("Nothing to export."));
         return;
     }
-    if (!hasNodeData()) { // an export writes every item: a .vis.db opened without them is read whole first
+    if (!m_snapshot->isComplete()) { // an export writes every item and metric: it waits until they are there
         withNodeData([this, path, write] { runExport(path, write); });
         return;
     }

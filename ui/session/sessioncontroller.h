@@ -104,11 +104,13 @@ public:
     // until a node is shown (requestNodeData) or a feature needs all of it (withNodeData).
     bool isPartial() const { return m_snapshot && m_snapshot->isPartial(); }
     bool hasNodeData() const { return !m_snapshot || m_snapshot->hasNodeData(); }
+    bool isComparing() const { return m_snapshot && m_snapshot->comparing; } // dumps matched, metrics to come
     // The data of a node pair of the snapshot shown, read from its file on the Details channel when the snapshot
     // has none (nodeDataReady), else at once from the snapshot.
     void requestNodeData(NodeId npu, NodeId bench);
-    // Runs `then` once the shown graph has its node data: at once, or after reading the graph whole on the Load
-    // channel (the view stays as it is). Nothing runs when that read fails or is cancelled.
+    // Runs `then` once the shown graph is complete: at once; after the comparing of dumps whose structure is
+    // shown; or after reading a .vis.db whole on the Load channel (the view stays as it is). Nothing runs when
+    // that fails or is cancelled.
     void withNodeData(std::function<void()> then);
     // Whether a .vis.db's whole structure is read right after its first part (the default), or only when
     // readStructure() asks (tests that look at the part itself; a browse of a database too large to read).
@@ -147,6 +149,9 @@ Q_SIGNALS:
     // they show by node name now and restore it at graphCompleted (after sessionChanged).
     void graphCompleting();
     void graphCompleted();
+    // The dumps whose matched structure was shown are compared: metrics and colours are there (snapshotUpdated
+    // came first).
+    void comparisonCompleted();
     // requestNodeData(npu, bench): `data` holds the two nodes as `dataNpu` and `dataBench` (kNoNode: none).
     void nodeDataReady(
         NodeId npu, NodeId bench, std::shared_ptr<const Snapshot> data, NodeId dataNpu, NodeId dataBench);
@@ -160,6 +165,9 @@ private:
     void runExport(const QString& path, QString (*write)(const ExportRequest&)); // on the Export channel
     void finishLoad(LoadResult& result, bool sameComparison);
     void finishBrowse(LoadResult& result, bool sameComparison); // then reads the structure
+    // The comparison of dumps whose matched structure is shown (Snapshot::comparing): the same nodes, now with
+    // metrics and colours; then what waited for it (withNodeData).
+    void finishCompared(LoadResult& result);
     // The graph read whole (or its structure) replaces what is shown: the same ids (SameGraphs) or new ones.
     void completeGraph(LoadResult& result, std::function<void()> then);
     void loadChildren(Side side, NodeId node); // a tree expands a node of a partial snapshot
@@ -186,6 +194,9 @@ private:
     quint64 m_sourceGeneration = 0;
     std::shared_ptr<ps::VisDbBrowser> m_browser; // while a partial snapshot is shown
     bool m_readStructure = true;
+    quint64 m_loads = 0; // dump loads started
+    quint64 m_comparingLoad = 0; // the one whose structure is shown while it compares
+    std::vector<std::function<void()>> m_afterComparing; // withNodeData calls waiting for it
     std::unique_ptr<JobRunner> m_runner; // last: destroyed first, it waits for the workers
 };
 

@@ -78,6 +78,10 @@ void SessionController::completeGraph(LoadResult& result, std::function<void()> 
 
 void SessionController::withNodeData(std::function<void()> then)
 {
+    if (m_snapshot && m_snapshot->comparing) {
+        m_afterComparing.push_back(std::move(then));
+        return;
+    }
     if (hasNodeData()) {
         then();
         return;

@@ -73,6 +73,12 @@ DivergencePanel::DivergencePanel(SessionController* session, QWidget* parent)
 void DivergencePanel::refreshIfDataShown()
 {
     const auto snap = m_session->snapshot();
+    if (snap && snap->comparing) {
+        m_list->clear();
+        m_listSnapshot.reset();
+        m_message->setText(tr("Comparing…"));
+        return; // the compared result comes as snapshotUpdated
+    }
     if (snap && snap->hasSide(Side::Bench) && !snap->hasNodeData()) {
         m_list->clear();
         m_listSnapshot.reset();

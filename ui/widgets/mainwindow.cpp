@@ -114,6 +114,17 @@ void MainWindow::connectSession()
                 m_details->setNodes(std::move(data), dataNpu, dataBench);
         });
     connect(m_session, &SessionController::snapshotGrew, this, &MainWindow::showSessionStatus);
+    // Dumps shown matched, then compared: the legend counts and the status follow the colours.
+    connect(m_session, &SessionController::comparisonCompleted, this, [this]() {
+        const std::vector<int> bins = m_legend->checkedBins(); // ticked meanwhile, or by a restored session
+        const std::vector<int> overflow = m_legend->checkedOverflowLevels();
+        m_legend->resetSession();
+        m_legend->setChecked(bins, overflow);
+        m_callers->setSnapshot(m_session->snapshot());
+        showSessionStatus();
+        if (!m_restoreNote.isEmpty())
+            m_status->setText(m_status->text() + QStringLiteral("  ") + m_restoreNote);
+    });
     // The whole graph replaces the part shown (other node ids): what is expanded and selected is carried by name.
     connect(m_session, &SessionController::graphCompleting, this, [this]() { m_carriedView = currentView(); });
     connect(m_session, &SessionController::graphCompleted, this, [this]() {
@@ -149,6 +160,7 @@ void MainWindow::connectSession()
 
 void MainWindow::onSessionChanged()
 {
+    m_restoreNote.clear();
     const auto snap = m_session->snapshot();
     setStartPageShown(!snap);
     m_view->resetSession();
@@ -211,6 +223,11 @@ void MainWindow::showSessionStatus()
     m_options->setText(tr("Options: %1").arg(ComparisonOptions::summary(m_session->request().options)));
     m_options->setToolTip(tr("The options this comparison was opened with; its recent entry opens it with them "
                              "again, File ▸ Open comparison… changes them"));
+    if (snap->comparing) {
+        m_status->setText(tr("%n NPU node(s) matched; comparing them, the colours follow…", nullptr,
+            int(npu.bin.size())));
+        return;
+    }
     if (snap->isPartial()) {
         m_status->setText(tr("Showing the part of the graph opened so far (%n NPU node(s)); reading the rest…", nullptr,
             int(npu.bin.size())));

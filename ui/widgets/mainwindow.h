@@ -132,6 +132,7 @@ private:
     QString m_restoringFrom; // a restored session whose graph is being loaded: its view follows
     std::optional<ps::Session> m_carriedView; // between graphCompleting and graphCompleted
     bool m_restoreSavedView = false; // a session restored on a partial graph: applied again once it is whole
+    QString m_restoreNote; // "Session restored from …": said again when the comparison completes
     AnalysisTools* m_analysis = nullptr; // manual matching and the first-divergence dock
     DiffTools* m_diff = nullptr; // "Compare with another comparison…"
     GraphChartDocks* m_graphCharts = nullptr; // the Graph and Charts docks

@@ -72,8 +72,8 @@ void MainWindow::onSessionRestored(const QString& path)
     }
     restoreView(view);
     m_restoreSavedView = m_session->isPartial(); // nodes not loaded yet come back once the graph is whole
-    m_status->setText(
-        m_status->text() + QStringLiteral("  ") + tr("Session restored from %1.").arg(QDir::toNativeSeparators(path)));
+    m_restoreNote = tr("Session restored from %1.").arg(QDir::toNativeSeparators(path));
+    m_status->setText(m_status->text() + QStringLiteral("  ") + m_restoreNote);
 }
 
 void MainWindow::showNotesOfCurrent()
