@@ -8,9 +8,9 @@
 #include "util/parallel.h"
 #include "util/pyformat.h"
 
-#include <functional>
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <unordered_map>
 
 namespace ps {

@@ -162,7 +162,8 @@ private:
 void checkHasNodeData(const Comparison& c, const std::string& path)
 {
     if (c.nodeDataOmitted)
-        throw Error(ErrorCode::BadArgument, path, "the comparison was opened without its node data; read it whole first");
+        throw Error(
+            ErrorCode::BadArgument, path, "the comparison was opened without its node data; read it whole first");
 }
 
 std::string documentJson(const Comparison& c, const VisMeta& meta, const std::vector<NodeNote>& notes)

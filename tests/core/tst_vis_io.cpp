@@ -442,8 +442,8 @@ private slots:
                     QCOMPARE(sg.type[n], wg.type[n]);
                     QCOMPARE(sg.microStep[n], wg.microStep[n]);
                     QVERIFY(std::ranges::equal(sg.children(n), wg.children(n)));
-                    QVERIFY(std::ranges::equal(sg.stackOf(n), wg.stackOf(n), {},
-                        [&](ps::StrId id) { return sg.strings.view(id); },
+                    QVERIFY(std::ranges::equal(
+                        sg.stackOf(n), wg.stackOf(n), {}, [&](ps::StrId id) { return sg.strings.view(id); },
                         [&](ps::StrId id) { return wg.strings.view(id); }));
                     QCOMPARE(ps::overflowOf(s, side, n), ps::overflowOf(w, side, n));
                     if (w.isCompare)
@@ -489,8 +489,8 @@ private slots:
             // Written, a structure would lose every item: both writers refuse it and leave nothing behind.
             const std::string out = str(tmp.path() + "/structure.vis.db");
             QVERIFY_THROWS_EXCEPTION(ps::Error,
-                ps::writeVisDb({ { step, rank, structure.comparison, std::make_shared<ps::VisMeta>(structure.meta) } },
-                    out));
+                ps::writeVisDb(
+                    { { step, rank, structure.comparison, std::make_shared<ps::VisMeta>(structure.meta) } }, out));
             QVERIFY_THROWS_EXCEPTION(ps::Error, ps::writeVisDocument(structure, str(tmp.path() + "/structure.vis")));
             QVERIFY(!QFileInfo::exists(QString::fromStdString(out)));
             QVERIFY(!QFileInfo::exists(tmp.path() + "/structure.vis"));

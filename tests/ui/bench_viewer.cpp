@@ -179,9 +179,8 @@ int main(int argc, char** argv)
     }
     std::printf("settled: %.3f s\n", double(t.nsecsElapsed()) / 1e9);
     const psui::Snapshot* snapshot = session.snapshot().get();
-    std::printf("nodes per side: %zu\n", snapshot && snapshot->hasSide(psui::Side::Npu)
-            ? snapshot->graph(psui::Side::Npu).size()
-            : size_t(0));
+    std::printf("nodes per side: %zu\n",
+        snapshot && snapshot->hasSide(psui::Side::Npu) ? snapshot->graph(psui::Side::Npu).size() : size_t(0));
     std::printf("peak RSS: %ld MB\n", peakRssMb());
     return 0;
 }

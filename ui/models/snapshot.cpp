@@ -260,9 +260,8 @@ void computeParts(Snapshot& snap, ChartData& charts, Parts parts)
     });
 }
 
-std::shared_ptr<Snapshot> newSnapshot(
-    std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta, const std::vector<LegendBin>* keep,
-    Parts parts)
+std::shared_ptr<Snapshot> newSnapshot(std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta,
+    const std::vector<LegendBin>* keep, Parts parts)
 {
     auto snap = std::make_shared<Snapshot>();
     snap->comparison = std::move(comparison);
@@ -292,7 +291,8 @@ std::shared_ptr<const Snapshot> matchedSnapshot(std::shared_ptr<const ps::Compar
     return snap;
 }
 
-std::shared_ptr<const Snapshot> comparedSnapshot(const Snapshot& matched, std::shared_ptr<const ps::Comparison> compared)
+std::shared_ptr<const Snapshot> comparedSnapshot(
+    const Snapshot& matched, std::shared_ptr<const ps::Comparison> compared)
 {
     auto snap = std::make_shared<Snapshot>(matched);
     snap->comparison = std::move(compared);

@@ -116,7 +116,8 @@ std::shared_ptr<const Snapshot> makeSnapshot(std::shared_ptr<const ps::Compariso
 std::shared_ptr<const Snapshot> matchedSnapshot(std::shared_ptr<const ps::Comparison> matched);
 // `compared` (the same graphs and matches, now with metrics) shown on what `matched` computed of the structure:
 // only the bins, roll-ups of the bins and the charts are computed.
-std::shared_ptr<const Snapshot> comparedSnapshot(const Snapshot& matched, std::shared_ptr<const ps::Comparison> compared);
+std::shared_ptr<const Snapshot> comparedSnapshot(
+    const Snapshot& matched, std::shared_ptr<const ps::Comparison> compared);
 // The same snapshot under another legend: only the bins, worst bins and totals are computed again. `comparison`:
 // the same results (it may carry the new legend for exports).
 std::shared_ptr<const Snapshot> recolourSnapshot(

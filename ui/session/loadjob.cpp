@@ -210,7 +210,8 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
                 : ps::runMergedPair(job, request.options, warnings, progress);
             context.progress(1000, tr("Preparing the view…"));
             // The structure shown while comparing is kept: only what the metrics decide is computed.
-            result.snapshot = shown ? comparedSnapshot(*shown, std::move(comparison)) : makeSnapshot(std::move(comparison));
+            result.snapshot
+                = shown ? comparedSnapshot(*shown, std::move(comparison)) : makeSnapshot(std::move(comparison));
             for (const std::string& w : warnings)
                 result.warnings << QString::fromStdString(w);
         }

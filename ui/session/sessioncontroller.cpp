@@ -108,7 +108,8 @@ void SessionController::finishCompared(LoadResult& result)
     }
     std::shared_ptr<const Snapshot> snapshot = std::move(result.snapshot);
     if (!m_colors.empty()) // colour ranges chosen (or restored) meanwhile stay
-        snapshot = recolourSnapshot(*snapshot, snapshot->comparison, legendFromBins(m_colors, snapshot->comparison->mode));
+        snapshot
+            = recolourSnapshot(*snapshot, snapshot->comparison, legendFromBins(m_colors, snapshot->comparison->mode));
     replaceSnapshot(std::move(snapshot), Change::SameGraphs);
     if (!result.warnings.isEmpty())
         Q_EMIT warningsReported(result.warnings);

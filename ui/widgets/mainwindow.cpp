@@ -224,8 +224,8 @@ void MainWindow::showSessionStatus()
     m_options->setToolTip(tr("The options this comparison was opened with; its recent entry opens it with them "
                              "again, File ▸ Open comparison… changes them"));
     if (snap->comparing) {
-        m_status->setText(tr("%n NPU node(s) matched; comparing them, the colours follow…", nullptr,
-            int(npu.bin.size())));
+        m_status->setText(
+            tr("%n NPU node(s) matched; comparing them, the colours follow…", nullptr, int(npu.bin.size())));
         return;
     }
     if (snap->isPartial()) {
