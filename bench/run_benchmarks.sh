@@ -5,7 +5,8 @@
 #    against SQLite tuned for a bulk load (docs/sqlite_writer.md);
 #  - the engine phases on each pair (bench_engine) and, on the largest pair, the whole command writing .vis.db and
 #    .vis (wall time and peak RSS of one run each);
-#  - the viewer at 10^6 nodes and the real-data mode;
+#  - the viewer at 10^6 nodes, the main window opening dumps (2 x 41 MiB and the largest pair) and a 1 GB
+#    .vis.db (bench_viewer), and the real-data mode;
 # and ends with one table: every figure beside its target. hyperfine is installed (Debian package) if missing.
 # Usage: bench/run_benchmarks.sh [SIZE_MIB...]   (default: 100 512 1024; each size needs ~2.2x SIZE_MIB of disk,
 #        and the whole command on the largest pair writes ~6-8 GB more, removed after each run)
@@ -114,7 +115,7 @@ for size in "${sizes[@]}"; do
   target=""
   case "$size" in 512) target=2 ;; 1024) target=4 ;; esac
   row "2 x $size MiB: parse + build + match + compare" "$(figure 'parse + build + match + compare')" s $target
-  row "2 x $size MiB: peak RSS (bench_engine)" "$(figure 'peak RSS at the end')" MB \
+  row "2 x $size MiB: peak RSS after compare (bench_engine)" "$(figure 'peak RSS after compare')" MB \
     "$([ "$size" = 1024 ] && echo 2500)"
   if [ "$out" != - ]; then
     row "2 x $size MiB: .vis written to a file (bench_engine)" "$(figure '.vis written to a file')" s
@@ -130,11 +131,27 @@ for size in "${sizes[@]}"; do
       row "2 x $size MiB: graph_visualize (.vis.db), whole command" "$SECONDS_TAKEN" s \
         "$([ "$size" = 1024 ] && echo 15)"
       row "2 x $size MiB: graph_visualize (.vis.db), peak RSS" "$PEAK_MB" MB "$([ "$size" = 1024 ] && echo 2500)"
-      # The .vis is msprobe 1.2.1's `graph`, whose rules refuse these dumps' parameters_grad names (as msprobe
-      # 1.2.1 does); bench_engine's ".vis written to a file" on the 100 MiB pair is its writer's figure.
-      row "2 x $size MiB: graph (.vis), whole command (1.2.1 rules refuse gen_dumps' names)" "" s \
-        "$([ "$size" = 1024 ] && echo 15)"
     )
+    # The .vis is msprobe 1.2.1's `graph`, whose rules refuse the parameters_grad names of msprobe >= 8 dumps (as
+    # msprobe 1.2.1 does): measured on the same model dumped without them (gen_dumps --msprobe 1.2.1).
+    pair121="$data/pair121_${size}MiB_seed1"
+    [ -f "$pair121/compare.json" ] || "$build/bench/gen_dumps" "$pair121" "$size" --seed 1 --msprobe 1.2.1 > /dev/null
+    cat "$pair121"/{npu,bench}/step0/rank/*.json > /dev/null
+    (
+      cd "$pair121"
+      whole_run vis "$cli" graph -i compare.json
+      row "2 x $size MiB: graph (.vis), whole command" "$SECONDS_TAKEN" s "$([ "$size" = 1024 ] && echo 15)"
+      row "2 x $size MiB: graph (.vis), peak RSS" "$PEAK_MB" MB "$([ "$size" = 1024 ] && echo 2500)"
+    )
+    rm -rf "$pair121"
+    # The viewer opening the pair (issue #20 item 3): the matched trees painted, then every job done.
+    if [ -x "$build/tests/ui/probescope_bench_viewer" ]; then
+      (cd "$pair" && QT_QPA_PLATFORM=offscreen "$build/tests/ui/probescope_bench_viewer" npu/step0/rank bench/step0/rank) \
+        | tee "$work/viewer_$size"
+      viewer() { awk -v k="$1" 'index($0, k) == 1 { sub(/.*: /, ""); print $1; exit }' "$work/viewer_$size"; }
+      row "viewer on dumps: 2 x $size MiB to a painted tree" "$(viewer 'first paint')" s "$([ "$size" = 1024 ] && echo 8)"
+      row "viewer on dumps: 2 x $size MiB, peak RSS" "$(viewer 'peak RSS')" MB "$([ "$size" = 1024 ] && echo 2500)"
+    fi
   fi
 done
 
@@ -151,9 +168,32 @@ if [ -x "$build/tests/ui/probescope_bench_tree" ]; then
 else
   echo "(no GUI build: viewer benchmark skipped)"
 fi
-row "viewer on dumps: 2 x 41 MB to a painted tree (issue #20 item 3)" "" s 1
-row "viewer on dumps: 2 x 1 GiB painted, within 2.5 GB (item 3)" "" s 8
-row "viewer: 1 GB .vis.db opened lazily, first paint (item 3)" "" s 1
+if [ -x "$build/tests/ui/probescope_bench_viewer" ]; then
+  echo
+  echo "== viewer opening dumps of the perf size, and a 1 GB .vis.db =="
+  # 2 x 41 MiB: the size of the held-out 24-layer GPT case (2 x 41 MB dump.json, 52k nodes per side).
+  small="$data/pair_41MiB_seed1"
+  [ -f "$small/compare.json" ] || "$build/bench/gen_dumps" "$small" 41 --seed 1 > /dev/null
+  (cd "$small" && QT_QPA_PLATFORM=offscreen "$build/tests/ui/probescope_bench_viewer" npu/step0/rank bench/step0/rank) \
+    | tee "$work/viewer_41"
+  # A ~1.1 GB .vis.db: graph_visualize of a 2 x 190 MiB pair.
+  dbpair="$data/pair_190MiB_seed1"
+  [ -f "$dbpair/compare.json" ] || "$build/bench/gen_dumps" "$dbpair" 190 --seed 1 > /dev/null
+  if [ ! -f "$dbpair/db/run.vis.db" ]; then
+    rm -rf "$dbpair/db"
+    (cd "$dbpair" && "$cli" graph_visualize -tp npu/step0/rank -gp bench/step0/rank -o db > /dev/null 2>&1)
+    mv "$dbpair"/db/*.vis.db "$dbpair/db/run.vis.db"
+  fi
+  cat "$dbpair/db/run.vis.db" > /dev/null
+  QT_QPA_PLATFORM=offscreen "$build/tests/ui/probescope_bench_viewer" "$dbpair/db/run.vis.db" | tee "$work/viewer_db"
+  value() { awk -v k="$2" 'index($0, k) == 1 { sub(/.*: /, ""); print $1; exit }' "$1"; }
+  row "viewer on dumps: 2 x 41 MiB to a painted tree" "$(value "$work/viewer_41" 'first paint')" s 1
+  row "viewer: $(du -h "$dbpair/db/run.vis.db" | cut -f1) .vis.db opened lazily, first paint" \
+    "$(value "$work/viewer_db" 'first paint')" s 1
+  row "viewer: that .vis.db, expand a first-level node" "$(value "$work/viewer_db" 'expand a first-level node')" ms 16
+  row "viewer: that .vis.db, whole structure read (every job done)" "$(value "$work/viewer_db" 'settled')" s
+  row "viewer: that .vis.db, peak RSS" "$(value "$work/viewer_db" 'peak RSS')" MB
+fi
 
 echo
 echo "== real-data mode (tensor files) =="

@@ -21,7 +21,7 @@ NodeId VisGraphAssembler::addNode(std::string_view name, int nodeType)
     return addNode(m_graph->strings.intern(name), nodeType);
 }
 
-NodeId VisGraphAssembler::addNode(StrId id, int nodeType)
+NodeId VisGraphAssembler::addNode(StrId name, int nodeType)
 {
     Graph& g = *m_graph;
     if (g.size() >= limits().maxNodes)
@@ -29,10 +29,10 @@ NodeId VisGraphAssembler::addNode(StrId id, int nodeType)
             overLimit("a graph of more than " + std::to_string(limits().maxNodes) + " nodes", "max_nodes",
                 limits().maxNodes));
     NodeId n = NodeId(g.size());
-    if (!g.byName.emplace(id, n).second)
+    if (!g.byName.emplace(name, n).second)
         throw Error(
-            ErrorCode::BadContent, m_file, "the node \"" + std::string(g.strings.view(id)) + "\" is listed twice");
-    g.name.push_back(id);
+            ErrorCode::BadContent, m_file, "the node \"" + std::string(g.strings.view(name)) + "\" is listed twice");
+    g.name.push_back(name);
     g.type.push_back(NodeType(uint8_t(nodeType)));
     g.parent.push_back(kNoNode);
     g.record.push_back(-1);

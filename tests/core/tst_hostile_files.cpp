@@ -122,7 +122,7 @@ QString browseDb(Ctx& c)
     }
     const ps::VisDocument part = browser.document();
     const ps::VisDocument structure = ps::readVisDbGraph(path, 0, 0, ps::VisDbData::Structure);
-    const QString check = treeCheck(part);
+    QString check = treeCheck(part);
     if (check != QStringLiteral("tree"))
         return check;
     const bool all = part.comparison->graph(ps::Side::Npu).size() == structure.comparison->graph(ps::Side::Npu).size();

@@ -252,7 +252,7 @@ void computeParts(Snapshot& snap, ChartData& charts, Parts parts)
         }
     };
     const size_t nodes = snap.comparison->graphs[0] ? snap.comparison->graphs[0]->size() : 0;
-    const unsigned workers = ps::workerCount(0, 3 * nodes, 3 * 20000);
+    const unsigned workers = ps::workerCount(0, 3 * nodes, size_t(3) * 20000);
     std::atomic<unsigned> next { 0 };
     ps::runWorkers(workers, [&](unsigned) {
         for (unsigned task; (task = next++) < 3;)
@@ -279,9 +279,9 @@ std::shared_ptr<Snapshot> newSnapshot(std::shared_ptr<const ps::Comparison> comp
 } // namespace
 
 std::shared_ptr<const Snapshot> makeSnapshot(
-    std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta, const std::vector<LegendBin>* keep)
+    std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta, const std::vector<LegendBin>* bins)
 {
-    return newSnapshot(std::move(comparison), meta, keep, Parts::All);
+    return newSnapshot(std::move(comparison), meta, bins, Parts::All);
 }
 
 std::shared_ptr<const Snapshot> matchedSnapshot(std::shared_ptr<const ps::Comparison> matched)
