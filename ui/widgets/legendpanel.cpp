@@ -317,12 +317,17 @@ void LegendPanel::setChecked(const std::vector<int>& bins, const std::vector<int
         const QSignalBlocker block(m_overflowChecks[i]);
         m_overflowChecks[i]->setChecked(has(overflowLevels, int(i) + 1));
     }
-    m_keepSelection = true;
-    applyFilter();
+    requestFilter(true);
 }
 
 void LegendPanel::applyFilter()
 {
+    requestFilter(false);
+}
+
+void LegendPanel::requestFilter(bool keepSelection)
+{
+    m_keepSelection = keepSelection;
     NodeFilter f;
     for (QCheckBox* c : m_binChecks)
         f.bins.push_back(c->isChecked());

@@ -48,7 +48,8 @@ Q_SIGNALS:
     void editColorsRequested(); // the "Edit colours…" button: the colour-ranges editor
 
 private:
-    void applyFilter();
+    void applyFilter(); // a tick by the user: the result selects its first match
+    void requestFilter(bool keepSelection);
     void onFinished(const QueryResult& result);
     QString binText(int bin) const;
     QString binDescription(int bin) const; // translated for msprobe's own bins, the file's text otherwise
@@ -69,7 +70,9 @@ private:
     HitListModel* m_hits;
     HitNavigator* m_navigator;
     MatchList* m_matches;
-    bool m_keepSelection = false; // the next result does not go to its first match
+    // The latest request's own choice: only the latest result is delivered (the runner drops stale ones), so a
+    // restore followed by a tick selects the tick's first match.
+    bool m_keepSelection = false;
 };
 
 } // namespace psui
