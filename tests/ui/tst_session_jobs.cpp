@@ -85,10 +85,16 @@ private Q_SLOTS:
         pool->setMaxThreadCount(1);
         QSignalSpy matched(m_ui.session.get(), &SessionController::matchFinished);
         QSignalSpy loaded(m_ui.session.get(), &SessionController::sessionChanged);
+        // Read when the match's result is delivered: the load's result is posted after it, so it cannot have
+        // landed yet however slow the machine (a check after matched.wait() could see both delivered).
+        bool loadBusy = false;
+        const auto probe = connect(m_ui.session.get(), &SessionController::matchFinished, this, [&]() {
+            loadBusy = loaded.isEmpty() && progressBar()->isVisible() && cancelButton()->isVisible();
+        });
         m_ui.session->unmatchNodes(pair.npu, pair.bench, true);
         QVERIFY(m_ui.session->openPaths({ exampleJson() }, ps::EngineOptions {}));
-        const bool matchDone = !matched.isEmpty() || matched.wait(60000);
-        const bool loadBusy = loaded.isEmpty() && progressBar()->isVisible() && cancelButton()->isVisible();
+        const bool matchDone = test::waitForSignal(matched, 60000);
+        disconnect(probe);
         const bool loadDone = !loaded.isEmpty() || loaded.wait(60000);
         pool->setMaxThreadCount(threads);
         QVERIFY(matchDone);

@@ -201,7 +201,8 @@ private Q_SLOTS:
         QCOMPARE(snap->microSteps(), 2);
         QComboBox* selector = test::part<QComboBox>(m_ui.window.get(), QStringLiteral("microStepSelector"));
         QCOMPARE(selector->count(), 3); // All, 0, 1
-        QVERIFY(selector->isVisibleTo(m_ui.window.get()));
+        // The tool bar shows its widgets when it lays itself out, on a posted event.
+        QTRY_VERIFY_WITH_TIMEOUT(selector->isVisibleTo(m_ui.window.get()), 30000);
         QTreeView* npu = test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu);
         QTreeView* bench = test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Bench);
         const QModelIndex npuRoot = npu->model()->index(0, 0);
