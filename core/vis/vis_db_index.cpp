@@ -1,8 +1,10 @@
 #include "vis/vis_db_index.h"
 
+#include "util/parallel.h"
 #include "util/pyformat.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <map>
 #include <numeric>
@@ -165,29 +167,37 @@ bool DbRowSet::computeRanks()
             return false;
         m_groups.push_back(members);
     }
-    // step 2: each side's names in order (and distinct, as the PRIMARY KEY needs)
+    // steps 2 and 3 are independent sorts over whole graphs (a second each at 1.26 M nodes): one task per side
+    // (its names in order, distinct as the PRIMARY KEY needs) and one per (step, rank) group (matched_node_link
+    // order), on all cores.
     m_nameRank.resize(m_sides.size());
     m_nameRankByNode.resize(m_sides.size());
-    for (size_t s = 0; s < m_sides.size(); ++s) {
-        const DbSide& side = m_sides[s];
-        std::vector<std::pair<std::string_view, uint32_t>> names(side.rows());
-        for (size_t row = 0; row < side.rows(); ++row)
-            names[row] = { side.name(row), uint32_t(row) };
-        std::sort(names.begin(), names.end());
-        m_nameRank[s].assign(side.rows(), 0);
-        m_nameRankByNode[s].assign(side.graph().size(), kNoRank);
-        for (size_t i = 0; i < names.size(); ++i) {
-            if (i && names[i].first == names[i - 1].first)
-                return false;
-            m_nameRank[s][names[i].second] = uint32_t(i);
-            m_nameRankByNode[s][side.node(names[i].second)] = uint32_t(i);
-        }
-    }
-    // step 3: matched_node_link order per (step, rank)
     m_linkRank.resize(m_sides.size());
-    for (const std::vector<size_t>& group : m_groups)
-        if (!computeLinkRanks(group))
+    const size_t tasks = m_sides.size() + m_groups.size();
+    std::vector<char> ok(tasks, 0);
+    std::atomic<size_t> next { 0 };
+    runWorkers(workerCount(0, tasks, 1), [&](unsigned) {
+        for (size_t t; (t = next++) < tasks;)
+            ok[t] = t < m_sides.size() ? computeNameRanks(t) : computeLinkRanks(m_groups[t - m_sides.size()]);
+    });
+    return std::all_of(ok.begin(), ok.end(), [](char b) { return b != 0; });
+}
+
+bool DbRowSet::computeNameRanks(size_t s)
+{
+    const DbSide& side = m_sides[s];
+    std::vector<std::pair<std::string_view, uint32_t>> names(side.rows());
+    for (size_t row = 0; row < side.rows(); ++row)
+        names[row] = { side.name(row), uint32_t(row) };
+    std::sort(names.begin(), names.end());
+    m_nameRank[s].assign(side.rows(), 0);
+    m_nameRankByNode[s].assign(side.graph().size(), kNoRank);
+    for (size_t i = 0; i < names.size(); ++i) {
+        if (i && names[i].first == names[i - 1].first)
             return false;
+        m_nameRank[s][names[i].second] = uint32_t(i);
+        m_nameRankByNode[s][side.node(names[i].second)] = uint32_t(i);
+    }
     return true;
 }
 

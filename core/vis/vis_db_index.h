@@ -45,6 +45,7 @@ public:
 
 private:
     bool computeRanks();
+    bool computeNameRanks(size_t side);
     bool computeLinkRanks(const std::vector<size_t>& group);
     std::vector<uint32_t> rankedOrder(DbIndex index) const;
 
