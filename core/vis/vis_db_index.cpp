@@ -16,32 +16,45 @@ namespace {
 
 constexpr uint32_t kNoRank = 0xffffffffu;
 
-// Whether a name is written into JSON text unchanged (no character to escape).
-bool isPlainJson(std::string_view s)
+// Whether a byte is written into JSON text as itself (no escape; not part of a multi-byte character).
+bool isPlainByte(unsigned char c)
 {
-    for (char ch : s) {
-        const unsigned char c = static_cast<unsigned char>(ch);
-        if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
-            return false;
-    }
-    return true;
+    return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
+int compareEscaped(std::string_view x, std::string_view y)
+{
+    std::string qx, qy;
+    py::appendJsonString(qx, x);
+    py::appendJsonString(qy, y);
+    return qx.compare(qy);
 }
 
 } // namespace
 
 int compareJsonQuoted(std::string_view x, std::string_view y)
 {
-    if (!isPlainJson(x) || !isPlainJson(y)) {
-        std::string qx, qy;
-        py::appendJsonString(qx, x);
-        py::appendJsonString(qy, y);
-        return qx.compare(qy);
-    }
+    // A common prefix escapes alike on both sides, so the order is decided where the names first differ. This runs
+    // inside sorts of whole graphs: it reads only up to the first difference, and escapes only when that difference
+    // involves a character JSON escapes (or a multi-byte character), which names rarely have.
     const size_t n = std::min(x.size(), y.size());
-    const int c = std::memcmp(x.data(), y.data(), n);
-    if (c != 0 || x.size() == y.size())
-        return c;
-    return x.size() < y.size() ? int('"') - int(uint8_t(y[n])) : int(uint8_t(x[n])) - int('"');
+    const size_t i = size_t(std::mismatch(x.begin(), x.begin() + ptrdiff_t(n), y.begin()).first - x.begin());
+    const auto byte = [](std::string_view s, size_t k) { return static_cast<unsigned char>(s[k]); };
+    if (i > 0 && byte(x, i - 1) >= 0x80)
+        return compareEscaped(x, y);
+    if (i < n) {
+        if (isPlainByte(byte(x, i)) && isPlainByte(byte(y, i)))
+            return int(byte(x, i)) - int(byte(y, i));
+        return compareEscaped(x, y);
+    }
+    if (x.size() == y.size())
+        return 0;
+    // One name ends: its closing quote against the other's next character, which is itself when plain; an escape
+    // (a backslash) and a raw byte >= 0x80 both sort after the quote.
+    const bool xEnds = x.size() < y.size();
+    const unsigned char next = xEnds ? byte(y, n) : byte(x, n);
+    const int quoteFirst = isPlainByte(next) ? int('"') - int(next) : -1;
+    return xEnds ? quoteFirst : -quoteFirst;
 }
 
 std::vector<DbIndexInfo> tbNodesIndexes(bool v26)
