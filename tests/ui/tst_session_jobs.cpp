@@ -88,9 +88,8 @@ private Q_SLOTS:
         // Read when the match's result is delivered: the load's result is posted after it, so it cannot have
         // landed yet however slow the machine (a check after matched.wait() could see both delivered).
         bool loadBusy = false;
-        const auto probe = connect(m_ui.session.get(), &SessionController::matchFinished, this, [&]() {
-            loadBusy = loaded.isEmpty() && progressBar()->isVisible() && cancelButton()->isVisible();
-        });
+        const auto probe = connect(m_ui.session.get(), &SessionController::matchFinished, this,
+            [&]() { loadBusy = loaded.isEmpty() && progressBar()->isVisible() && cancelButton()->isVisible(); });
         m_ui.session->unmatchNodes(pair.npu, pair.bench, true);
         QVERIFY(m_ui.session->openPaths({ exampleJson() }, ps::EngineOptions {}));
         const bool matchDone = test::waitForSignal(matched, 60000);
