@@ -23,7 +23,7 @@ int main(int argc, char** argv)
     ScreenshotWindow ui(1500, 900);
     SessionController& session = ui.session;
     MainWindow& window = ui.window;
-    QObject::connect(&session, &SessionController::sessionChanged, &window, [&]() {
+    onWholeSession(&session, &window, [&]() {
         const std::vector<ps::ColorBin> ranges { { "#FFFCF3", 0, 0.001, false, {} },
             { "#FFDC7F", 0.001, 0.01, false, {} }, { "#FF4118", 0.01, 1, false, {} } };
         auto* dialog = new ColorRangesDialog(session.snapshot()->comparison->mode, ranges, &window);

@@ -25,7 +25,7 @@ int main(int argc, char** argv)
         qWarning("compare failed: %s", qPrintable(message));
         QApplication::exit(1);
     });
-    QObject::connect(&ui.session, &SessionController::sessionChanged, &window,
+    onWholeSession(&ui.session, &window,
         [&]() { ui.session.compareWith(args->casesDir + QStringLiteral("/gpt_mix_statistics/compare.json")); });
     QObject::connect(&ui.session, &SessionController::changesChanged, &window, [&]() {
         const auto changes = ui.session.changes();

@@ -21,7 +21,7 @@ int main(int argc, char** argv)
     const ScreenshotLanguage language { QLocale(lang) };
     ScreenshotWindow ui(1280, 800);
     MainWindow& window = ui.window;
-    QObject::connect(&ui.session, &SessionController::sessionChanged, &window, [&]() {
+    onWholeSession(&ui.session, &window, [&]() {
         const ps::Graph& g = ui.session.snapshot()->graph(Side::Npu);
         const auto top = g.children(g.root);
         if (top.size() < 3)

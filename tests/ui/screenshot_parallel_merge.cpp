@@ -25,7 +25,7 @@ int main(int argc, char** argv)
     const ScreenshotLanguage language { QLocale(lang) };
     ScreenshotWindow ui(1600, 1000);
     MainWindow& window = ui.window;
-    QObject::connect(&ui.session, &SessionController::sessionChanged, &window, [&]() {
+    onWholeSession(&ui.session, &window, [&]() {
         const ps::Graph& npu = ui.session.snapshot()->graph(Side::Npu);
         const NodeId matmul = npu.find("Torch.matmul.5.forward"); // in layers.0.mlp.dense_4h_to_h (RowParallelLinear)
         if (matmul == ps::kNoNode)

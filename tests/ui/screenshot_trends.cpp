@@ -24,7 +24,7 @@ int main(int argc, char** argv)
     // compare.json's relative paths are tried in the working folder first (the repository has a bench/ folder).
     QDir::setCurrent(args->casesDir + QStringLiteral("/dist_tp_mix_statistics"));
     ui.session.openPaths({ QDir::current().filePath(QStringLiteral("compare.json")) }, {});
-    if (!waitForSignal(&ui.session, &SessionController::sessionChanged))
+    if (!waitForWholeSession(&ui.session))
         return 1;
     auto* dock = window.findChild<QDockWidget*>(QStringLiteral("trendsDock"));
     auto* panel = window.findChild<TrendsPanel*>();

@@ -21,7 +21,7 @@ int main(int argc, char** argv)
     const ScreenshotLanguage language { QLocale(lang) };
     ScreenshotWindow ui(1600, 1000);
     MainWindow& window = ui.window;
-    QObject::connect(&ui.session, &SessionController::sessionChanged, &window, [&]() {
+    onWholeSession(&ui.session, &window, [&]() {
         const NodeId node = ui.session.snapshot()->graph(Side::Npu).find("Tensor.split.0.forward");
         if (node == ps::kNoNode)
             QApplication::exit(1);

@@ -42,7 +42,7 @@ int main(int argc, char** argv)
     };
     auto mode = [&](const char* name) { window.findChild<QAction*>(QLatin1String(name))->trigger(); };
     int stage = 0;
-    QObject::connect(&ui.session, &SessionController::sessionChanged, &window, [&]() {
+    onWholeSession(&ui.session, &window, [&]() {
         if (stage == 0) {
             window.nextSuspicious(1); // F3: the first node in the worst bin
             QTimer::singleShot(600, &window, [&]() {

@@ -27,7 +27,7 @@ bool searchShot(const ScreenshotArgs& args, QSize size, const QString& suffix)
 {
     ScreenshotWindow ui(size.width(), size.height());
     ui.session.openPaths({ args.casesDir + QStringLiteral("/gpt_mix_statistics/compare.json") }, {});
-    if (!waitForSignal(&ui.session, &SessionController::sessionChanged))
+    if (!waitForWholeSession(&ui.session))
         return false;
     auto* trees = ui.window.findChild<SideBySideTreeView*>();
     trees->selectNode(Side::Npu, ui.session.snapshot()->graph(Side::Npu).find("Tensor.__add__.0.forward"));
@@ -44,7 +44,7 @@ bool peerShots(const ScreenshotArgs& args, const QString& db, QSize size, const 
 {
     ScreenshotWindow ui(size.width(), size.height());
     ui.session.openPaths({ db }, {});
-    if (!waitForSignal(&ui.session, &SessionController::sessionChanged))
+    if (!waitForWholeSession(&ui.session))
         return false;
     const auto snap = ui.session.snapshot();
     NodeId node = ps::kNoNode;
@@ -82,7 +82,7 @@ bool peerShots(const ScreenshotArgs& args, const QString& db, QSize size, const 
     if (!picture.save(args.outDir + QStringLiteral("/viewer_peer_rank_%1.png").arg(suffix)))
         return false;
     peers->actions().first()->trigger();
-    if (!waitForSignal(&ui.session, &SessionController::sessionChanged))
+    if (!waitForWholeSession(&ui.session))
         return false;
     settle(800);
     return trees->currentNode(Side::Npu) != ps::kNoNode; // the peer rank opened with the peer node selected

@@ -13,6 +13,7 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <memory>
 #include <optional>
 
 namespace psui {
@@ -63,6 +64,47 @@ template <typename Sender, typename Signal> bool waitForSignal(Sender* sender, S
     QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
     loop.exec();
     return fired;
+}
+
+// Whether the session shows a whole comparison: dumps open matched first and compared after (isComparing), a
+// .vis.db part first and whole after (isPartial); colours, bins and details are there only then.
+inline bool sessionIsWhole(const SessionController& session)
+{
+    return session.snapshot() && !session.isComparing() && !session.isPartial();
+}
+
+// Calls `then` once per load, when the session opened is whole (after sessionChanged, comparisonCompleted or
+// graphCompleted, whichever makes it so): for programs that act on a comparison as it opens.
+template <typename Then> void onWholeSession(SessionController* session, QObject* context, Then then)
+{
+    auto pending = std::make_shared<bool>(false);
+    auto check = [session, pending, then]() mutable {
+        if (*pending && sessionIsWhole(*session)) {
+            *pending = false;
+            then();
+        }
+    };
+    QObject::connect(session, &SessionController::sessionChanged, context, [pending, check]() mutable {
+        *pending = true;
+        check();
+    });
+    QObject::connect(session, &SessionController::comparisonCompleted, context, check);
+    QObject::connect(session, &SessionController::graphCompleted, context, check);
+}
+
+// Runs the event loop until a load makes the session whole (true) or `timeoutMs` passed (false).
+inline bool waitForWholeSession(SessionController* session, int timeoutMs = 60000)
+{
+    QEventLoop loop;
+    bool whole = false;
+    QObject context;
+    onWholeSession(session, &context, [&]() {
+        whole = true;
+        loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return whole;
 }
 
 // Lets queued work and repaints settle before a grab.

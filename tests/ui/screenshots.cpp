@@ -77,7 +77,7 @@ int main(int argc, char** argv)
                 QApplication::exit(ok ? 0 : 1);
             });
     }
-    QObject::connect(&session, &psui::SessionController::sessionChanged, &window, [&, out]() {
+    onWholeSession(&session, &window, [&, out]() {
         if (loading && session.snapshot() && !session.request().npuPath.endsWith(QLatin1String("/npu"))) {
             window.findChild<psui::LegendPanel*>()->setBinChecked(session.snapshot()->worstValueBin(), true);
             window.nextSuspicious(1);

@@ -60,7 +60,7 @@ int main(int argc, char** argv)
     });
 
     int stage = 0;
-    QObject::connect(&session, &SessionController::sessionChanged, &window, [&]() {
+    onWholeSession(&session, &window, [&]() {
         if (stage == 0) {
             // gpt_layermap: NPU layers.0 and bench h.0 are named differently and stay unmatched.
             const auto snap = session.snapshot();

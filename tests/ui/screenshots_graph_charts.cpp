@@ -30,7 +30,7 @@ int main(int argc, char** argv)
     MainWindow& window = ui.window;
     GraphChartDocks* docks = window.findChild<psui::GraphChartDocks*>();
     int stage = 0;
-    QObject::connect(&session, &SessionController::sessionChanged, &window, [&]() {
+    onWholeSession(&session, &window, [&]() {
         if (stage == 0) {
             docks->chartsDock()->show();
             docks->chartsDock()->raise();

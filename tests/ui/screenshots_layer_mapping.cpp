@@ -37,7 +37,7 @@ int main(int argc, char** argv)
         });
     });
     bool applied = false;
-    QObject::connect(&session, &SessionController::sessionChanged, &window, [&]() {
+    onWholeSession(&session, &window, [&]() {
         if (applied)
             return;
         applied = true;

@@ -24,6 +24,7 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -84,6 +85,7 @@ private Q_SLOTS:
     void windowOpensLargeAndRestoresItsLayout();
     void detailsMarkRelativeErrorsBelowTheNoiseFloor();
     void md5AndStatisticsShowNoPlaceholders();
+    void nameColumnTakesTheSpareWidth();
 };
 
 // Item 5 of #19: -f/-oc belong to the comparison they were opened with: shown in the status bar, stored with its
@@ -365,6 +367,37 @@ void TestViewerLayout::md5AndStatisticsShowNoPlaceholders()
     QCOMPARE(test::part<QTreeView>(f.window.get(), QStringLiteral("npuTree"))->textElideMode(), Qt::ElideMiddle);
     QCOMPARE(test::part<QComboBox>(f.window.get(), QStringLiteral("microStepSelector"))->sizeAdjustPolicy(),
         QComboBox::AdjustToContents);
+}
+
+// On a wide window the trees' name columns take the width the other columns leave (no blank band right of the
+// last column); on a narrow one they keep their own width (300, or where the user dragged them) and the tree
+// scrolls sideways.
+void TestViewerLayout::nameColumnTakesTheSpareWidth()
+{
+    test::WindowFixture ui;
+    QVERIFY(ui.start(1920, 1080));
+    QVERIFY(ui.open(compareJson("mlp_mix_statistics")));
+    QTreeView* npu = test::part<SideBySideTreeView>(ui.window.get())->view(Side::Npu);
+    QHeaderView* header = npu->header();
+    QTRY_COMPARE(header->length(), npu->viewport()->width());
+    QVERIFY2(header->sectionSize(NameColumn) > 350, qPrintable(QString::number(header->sectionSize(NameColumn))));
+    // A wider Precision column takes its width from the name column while there is spare width.
+    const int name = header->sectionSize(NameColumn);
+    header->resizeSection(PrecisionColumn, header->sectionSize(PrecisionColumn) + 50);
+    QCOMPARE(header->sectionSize(NameColumn), name - 50);
+    QCOMPARE(header->length(), npu->viewport()->width());
+
+    ui.window->resize(900, 700);
+    QTRY_COMPARE(header->sectionSize(NameColumn), 300);
+    QVERIFY(header->length() > npu->viewport()->width());
+
+    const int own = name - 100; // the user's width: more than 300, less than the wide window leaves
+    header->resizeSection(NameColumn, own);
+    ui.window->resize(1920, 1080);
+    QTRY_COMPARE(header->length(), npu->viewport()->width());
+    QVERIFY(header->sectionSize(NameColumn) > own);
+    ui.window->resize(900, 700);
+    QTRY_COMPARE(header->sectionSize(NameColumn), own);
 }
 
 QTEST_MAIN(TestViewerLayout)

@@ -4,6 +4,7 @@
 #include "models/nodefilterproxy.h"
 #include "models/roles.h"
 #include "session/sessioncontroller.h"
+#include "widgets/namecolumnfill.h"
 #include "widgets/precisiondelegate.h"
 
 #include <QHeaderView>
@@ -65,6 +66,7 @@ void SideBySideTreeView::setupSide(Side side)
     view->header()->resizeSection(NameColumn, 300);
     for (int c = TypeColumn; c < ColumnCount; ++c)
         view->header()->resizeSection(c, 80);
+    new NameColumnFill(view, NameColumn);
     m_splitter->addWidget(view);
     m_views[size_t(side)] = view;
     m_proxies[size_t(side)] = proxy;
