@@ -1,6 +1,7 @@
 #include "util/parallel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <exception>
 #include <system_error>
@@ -44,6 +45,21 @@ void runWorkers(unsigned workers, const std::function<void(unsigned worker)>& wo
     for (const std::exception_ptr& failure : failures)
         if (failure)
             std::rethrow_exception(failure);
+}
+
+void runTasks(size_t count, unsigned workers, const std::function<void(size_t task)>& task)
+{
+    std::atomic<size_t> next { 0 };
+    runWorkers(workers, [&](unsigned) {
+        for (size_t t; (t = next++) < count;) {
+            try {
+                task(t);
+            } catch (...) {
+                next = count; // the other workers stop after their current task
+                throw;
+            }
+        }
+    });
 }
 
 void parallelFor(

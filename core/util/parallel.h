@@ -14,6 +14,10 @@ unsigned workerCount(int requested, size_t items, size_t minPerWorker);
 // Runs work(worker) for worker = 0 .. workers-1 at once (worker 0 on the calling thread).
 void runWorkers(unsigned workers, const std::function<void(unsigned worker)>& work);
 
+// Runs task(0) .. task(count - 1), each worker taking the next task not started yet: for a few pieces of work of
+// unequal size. Once a task has thrown no further task starts; the exception is rethrown as runWorkers does.
+void runTasks(size_t count, unsigned workers, const std::function<void(size_t task)>& task);
+
 // Splits [0, count) into `workers` contiguous chunks and runs work(worker, begin, end) on each.
 void parallelFor(
     size_t count, unsigned workers, const std::function<void(unsigned worker, size_t begin, size_t end)>& work);

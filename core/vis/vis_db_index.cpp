@@ -4,7 +4,6 @@
 #include "util/pyformat.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <map>
 #include <numeric>
@@ -188,10 +187,8 @@ bool DbRowSet::computeRanks()
     m_linkRank.resize(m_sides.size());
     const size_t tasks = m_sides.size() + m_groups.size();
     std::vector<char> ok(tasks, 0);
-    std::atomic<size_t> next { 0 };
-    runWorkers(workerCount(0, tasks, 1), [&](unsigned) {
-        for (size_t t; (t = next++) < tasks;)
-            ok[t] = t < m_sides.size() ? computeNameRanks(t) : computeLinkRanks(m_groups[t - m_sides.size()]);
+    runTasks(tasks, workerCount(0, tasks, 1), [&](size_t t) {
+        ok[t] = t < m_sides.size() ? computeNameRanks(t) : computeLinkRanks(m_groups[t - m_sides.size()]);
     });
     return std::all_of(ok.begin(), ok.end(), [](char b) { return b != 0; });
 }

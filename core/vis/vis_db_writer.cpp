@@ -41,29 +41,22 @@ std::vector<uint32_t> writeNodeIndexes(sqlfile::PageFile& pages, const DbRowSet&
     for (size_t s = 0; s < rows.sides().size(); ++s)
         for (size_t row = 0; row < rows.sides()[s].rows(); ++row)
             located[rows.base(s) + row] = { s, row };
-    std::atomic<size_t> next { 0 }, done { 0 };
+    std::atomic<size_t> done { 0 };
     const double entries = double(rows.count()) * double(indexes.size());
-    runWorkers(workerCount(0, indexes.size(), 1), [&](unsigned) {
-        try {
-            sqlfile::Record record;
-            std::string scratch, entry;
-            for (size_t i; (i = next++) < indexes.size();) {
-                sqlfile::IndexTree tree(pages);
-                size_t count = 0;
-                for (uint32_t global : rows.order(indexes[i].index)) {
-                    if (++count % 65536 == 0)
-                        progress.advance(Stage::Write, kRowsShare + (1 - kRowsShare) * double(done += 65536) / entries);
-                    entry.clear();
-                    rows.appendIndexRecord(
-                        entry, indexes[i].index, located[global].first, located[global].second, record, scratch);
-                    tree.add(entry);
-                }
-                roots[i] = tree.finish();
-            }
-        } catch (...) {
-            next = indexes.size(); // the other workers stop after their current index
-            throw;
+    runTasks(indexes.size(), workerCount(0, indexes.size(), 1), [&](size_t i) {
+        sqlfile::Record record;
+        std::string scratch, entry;
+        sqlfile::IndexTree tree(pages);
+        size_t count = 0;
+        for (uint32_t global : rows.order(indexes[i].index)) {
+            if (++count % 65536 == 0)
+                progress.advance(Stage::Write, kRowsShare + (1 - kRowsShare) * double(done += 65536) / entries);
+            entry.clear();
+            rows.appendIndexRecord(
+                entry, indexes[i].index, located[global].first, located[global].second, record, scratch);
+            tree.add(entry);
         }
+        roots[i] = tree.finish();
     });
     return roots;
 }

@@ -4,7 +4,6 @@
 #include "util/parallel.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -253,11 +252,7 @@ void computeParts(Snapshot& snap, ChartData& charts, Parts parts)
     };
     const size_t nodes = snap.comparison->graphs[0] ? snap.comparison->graphs[0]->size() : 0;
     const unsigned workers = ps::workerCount(0, 3 * nodes, size_t(3) * 20000);
-    std::atomic<unsigned> next { 0 };
-    ps::runWorkers(workers, [&](unsigned) {
-        for (unsigned task; (task = next++) < 3;)
-            part(task);
-    });
+    ps::runTasks(3, workers, [&](size_t task) { part(unsigned(task)); });
 }
 
 std::shared_ptr<Snapshot> newSnapshot(std::shared_ptr<const ps::Comparison> comparison, const ps::VisMeta* meta,
@@ -312,11 +307,9 @@ std::shared_ptr<const Snapshot> recolourSnapshot(
     setBins(*snap, std::move(bins));
     // The two sides on two cores: the legend dialog's OK waits for this (2 x 10^6 nodes: 27 -> 16 ms).
     const size_t nodes = snap->rollup(Side::Npu).order.size() + snap->rollup(Side::Bench).order.size();
-    std::atomic<unsigned> next { 0 };
-    ps::runWorkers(ps::workerCount(0, nodes, 20000), [&](unsigned) {
-        for (unsigned s; (s = next++) < 2;)
-            if (snap->hasSide(Side(s)))
-                computeBins(*snap, Side(s), snap->sides[s]);
+    ps::runTasks(2, ps::workerCount(0, nodes, 20000), [&](size_t s) {
+        if (snap->hasSide(Side(s)))
+            computeBins(*snap, Side(s), snap->sides[s]);
     });
     return snap;
 }
