@@ -66,20 +66,14 @@ template <typename Sender, typename Signal> bool waitForSignal(Sender* sender, S
     return fired;
 }
 
-// Whether the session shows a whole comparison: dumps open matched first and compared after (isComparing), a
-// .vis.db part first and whole after (isPartial); colours, bins and details are there only then.
-inline bool sessionIsWhole(const SessionController& session)
-{
-    return session.snapshot() && !session.isComparing() && !session.isPartial();
-}
-
-// Calls `then` once per load, when the session opened is whole (after sessionChanged, comparisonCompleted or
-// graphCompleted, whichever makes it so): for programs that act on a comparison as it opens.
+// Calls `then` once per load, when the session opened is whole (isWhole: colours, bins and details are there only
+// then), after sessionChanged, comparisonCompleted or graphCompleted, whichever makes it so: for programs that act
+// on a comparison as it opens.
 template <typename Then> void onWholeSession(SessionController* session, QObject* context, Then then)
 {
     auto pending = std::make_shared<bool>(false);
     auto check = [session, pending, then]() mutable {
-        if (*pending && sessionIsWhole(*session)) {
+        if (*pending && session->isWhole()) {
             *pending = false;
             then();
         }

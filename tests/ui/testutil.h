@@ -117,7 +117,7 @@ inline bool waitForSession(SessionController* session, int timeoutMs = 60000, bo
         waitForSignal(compared, timeoutMs, &failed);
     if (!failed.isEmpty())
         qWarning("load failed: %s", qPrintable(failed[0][0].toString()));
-    const bool whole = !session->isPartial() && !session->isComparing();
+    const bool whole = session->isWhole();
     return !changed.isEmpty() && failed.isEmpty() && (partialToo || whole);
 }
 

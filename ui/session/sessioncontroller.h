@@ -105,6 +105,8 @@ public:
     bool isPartial() const { return m_snapshot && m_snapshot->isPartial(); }
     bool hasNodeData() const { return !m_snapshot || m_snapshot->hasNodeData(); }
     bool isComparing() const { return m_snapshot && m_snapshot->comparing; } // dumps matched, metrics to come
+    // A graph is shown whole: neither a .vis.db's part nor dumps' matched structure waiting for the metrics.
+    bool isWhole() const { return m_snapshot && !isPartial() && !isComparing(); }
     // The data of a node pair of the snapshot shown, read from its file on the Details channel when the snapshot
     // has none (nodeDataReady), else at once from the snapshot.
     void requestNodeData(NodeId npu, NodeId bench);
