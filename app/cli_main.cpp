@@ -1,15 +1,16 @@
 // probescope-cli: the msprobe `graph` command without Python, for batch and CI use.
 #include "analysis/comparison_diff.h"
-#include "analysis/comparison_source.h"
 #include "analysis/divergence_report.h"
 #include "analysis/graph_report.h"
 #include "analysis/report_format.h"
 #include "analysis/step_trends.h"
-#include "batch/diagnose_run.h"
 #include "batch/engine.h"
 #include "batch/merge_parts.h"
 #include "cli_options.h"
 #include "cli_progress.h"
+#include "commands/diagnose_run.h"
+#include "commands/graph_command.h"
+#include "source/source.h"
 #include "util/allocator.h"
 #include "util/build_info.h"
 #include "util/error.h"
@@ -39,7 +40,7 @@ void logLine(const char* level, const std::string& message)
     std::cout << logText(level, message) << std::endl;
 }
 
-// `diagnose`: the report of every step and rank of compare.json (core/batch/diagnose_run.h), printed.
+// `diagnose`: the report of every step and rank of compare.json (core/commands/diagnose_run.h), printed.
 int runDiagnose(const ps::cli::CliOptions& options)
 {
     ps::DiagnoseRequest request;
@@ -54,19 +55,19 @@ int runDiagnose(const ps::cli::CliOptions& options)
     return 0;
 }
 
-ps::ComparisonSource openSource(const std::vector<std::string>& paths, const ps::cli::CliOptions& options)
+ps::Source openSource(const std::vector<std::string>& paths, const ps::cli::CliOptions& options)
 {
     ps::EngineOptions engine = options.engine;
-    engine.profile = options.rules.empty() ? ps::ComparisonSource::defaultProfile(paths)
+    engine.profile = options.rules.empty() ? ps::Source::defaultProfile(ps::SourceInputs::fromPaths(paths))
         : options.rules == "26.0.0"        ? ps::RulesProfile::Msprobe26
                                            : ps::RulesProfile::Msprobe121;
-    return ps::ComparisonSource::open(paths, engine);
+    return ps::Source::openComparison(paths, engine);
 }
 
 // `report`: the ranked table of one source; exit code 3 when --fail-on finds nodes.
 int runReport(const ps::cli::CliOptions& options)
 {
-    const ps::ComparisonSource source = openSource(options.sources.at(0), options);
+    const ps::Source source = openSource(options.sources.at(0), options);
     if (options.byStep) {
         const ps::StepTrends trends = ps::computeTrends(source);
         std::cout << (options.csv ? ps::trendsCsv(trends)
@@ -95,8 +96,8 @@ int runReport(const ps::cli::CliOptions& options)
 // `diff`: what changed from the first source to the second; exit code 3 on a regression with --fail-on.
 int runDiff(const ps::cli::CliOptions& options)
 {
-    const ps::ComparisonSource before = openSource(options.sources.at(0), options);
-    const ps::ComparisonSource after = openSource(options.sources.at(1), options);
+    const ps::Source before = openSource(options.sources.at(0), options);
+    const ps::Source after = openSource(options.sources.at(1), options);
     const ps::ComparisonDiff diff = ps::diffSources(before, after);
     const size_t rows = options.worst == ps::cli::CliOptions::kDefaultRows ? 0 : options.worst;
     std::cout << (options.csv ? ps::diffCsv(diff) : options.json ? ps::diffJson(diff) : ps::diffText(diff, rows));
@@ -167,25 +168,26 @@ int main(int argc, char** argv)
         if (options.action == ps::cli::CliOptions::Action::Merge)
             return runMerge(options);
         auto start = std::chrono::steady_clock::now();
-        ps::CompareConfig config;
+        ps::SourceInputs inputs;
         if (options.action == ps::cli::CliOptions::Action::GraphVisualize) {
-            config.npuPath = options.targetPath;
-            config.benchPath = options.goldenPath;
-            config.printCompareLog = options.tensorLog;
+            inputs.npuPath = options.targetPath;
+            inputs.benchPath = options.goldenPath;
         } else {
-            config = ps::readCompareJson(options.inputPath);
+            inputs.compareJson = options.inputPath;
         }
+        inputs.layerMappingFile = options.layerMappingFile;
         ps::cli::CliProgress shown(ps::cli::CliProgress::styleFor(options.progressLog, STDERR_FILENO), stderr);
         ps::Progress progress;
         progress.log = [&shown](const std::string& m) { shown.log(stdout, logText("INFO", m)); };
-        if (options.engine.fileType == "json" && options.engine.parallel.empty())
+        if (options.engine.fileType == ps::MergeOutput::Json && options.engine.parallel.empty())
             logLine("WARNING",
                 "The --file_type json parameter is only supported in graph merge build scenarios. Falling back to "
                 "default db output.");
         progress.listener = [&shown](ps::Stage stage, double overall) { shown.update(stage, overall); };
         ps::RunResult result;
         try {
-            result = ps::runGraphCommand(config, options.outputPath, options.engine, progress, ps::currentTimestamp());
+            const ps::Source source = ps::Source::open(std::move(inputs), options.engine);
+            result = ps::runGraphCommand(source, options.outputPath, progress, ps::currentTimestamp());
         } catch (...) {
             shown.finish(false);
             throw;

@@ -156,7 +156,7 @@ bool takeSharedOption(CliOptions& o, const std::vector<std::string>& args, size_
     } else if (a == "-lm" || a == "--layer_mapping") {
         // nargs='?': a value only when the next word is no option
         if (i + 1 < args.size() && !args[i + 1].empty() && args[i + 1][0] != '-')
-            o.engine.layerMappingPath = args[++i];
+            o.layerMappingFile = args[++i];
         else
             o.engine.nameOnlyMatch = true;
     } else if (a == "-oc" || a == "--overflow_check") {
@@ -229,7 +229,7 @@ std::vector<ParallelLayout> parallelLayouts(const std::map<std::string, std::vec
 CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& args, size_t i)
 {
     o.engine.profile = RulesProfile::Msprobe26;
-    o.engine.outputFormat = "db";
+    o.engine.outputFormat = OutputFormat::Db;
     std::map<std::string, std::vector<std::string>> merge; // parallel-merge arguments seen, with their values
     for (; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -259,7 +259,7 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
             if (type != "db" && type != "json")
                 throw std::invalid_argument(
                     "argument --file_type: invalid choice: '" + type + "' (choose from 'db', 'json')");
-            o.engine.fileType = type;
+            o.engine.fileType = type == "json" ? MergeOutput::Json : MergeOutput::Db;
         } else if (a == "--rank" || a == "--ranks") {
             if (!o.engine.onlyRanks.empty())
                 throw std::invalid_argument("argument " + a + ": give --rank or --ranks once");
@@ -285,7 +285,7 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
     o.engine.parallel = parallelLayouts(merge, !o.goldenPath.empty());
     if (!o.engine.onlyRanks.empty() && !o.engine.parallel.empty())
         throw std::invalid_argument("argument --ranks: not with the parallel merge (--rank_size needs every rank)");
-    if (o.engine.fileType == "json" && !o.goldenPath.empty())
+    if (o.engine.fileType == MergeOutput::Json && !o.goldenPath.empty())
         throw std::invalid_argument("argument --file_type: json writes a merged build only; remove -gp/--golden_path "
                                     "or use --file_type db");
     return o;
@@ -415,7 +415,7 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             if (fw != "pytorch" && fw != "mindspore")
                 throw std::invalid_argument(
                     "argument -f/--framework: invalid choice: '" + fw + "' (choose from 'pytorch', 'mindspore')");
-            o.engine.framework = fw;
+            o.engine.framework = fw == "mindspore" ? Framework::MindSpore : Framework::PyTorch;
             continue;
         }
         if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report" || a == "diff" || a == "merge") {
@@ -466,7 +466,7 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             if (format != "vis" && format != "db")
                 throw std::invalid_argument(
                     "argument --output_format: invalid choice: '" + format + "' (choose from 'vis', 'db')");
-            o.engine.outputFormat = format;
+            o.engine.outputFormat = format == "db" ? OutputFormat::Db : OutputFormat::Vis;
         } else
             throw std::invalid_argument("unrecognized argument: " + a);
     }

@@ -20,6 +20,7 @@ struct CliOptions {
     bool tensorLog = false; // -tensor_log
     bool progressLog = false; // -progress_log: progress lines on stderr
     EngineOptions engine;
+    std::string layerMappingFile; // -lm FILE (read when the source opens)
     // diagnose: the first-divergence finder
     bool json = false; // --json: JSON instead of the table
     std::vector<std::string> ignore; // --ignore PATTERN (repeatable)

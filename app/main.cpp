@@ -103,12 +103,12 @@ int main(int argc, char** argv)
     window.show();
 
     // Flags on the command line, else the options the paths were last opened with (never another comparison's).
-    ps::EngineOptions options = psui::ComparisonOptions::forPaths(settings, parser.positionalArguments());
+    psui::OpenOptions options = psui::ComparisonOptions::forPaths(settings, parser.positionalArguments());
     if (parser.isSet(fuzzy) || parser.isSet(overflow) || parser.isSet(stack) || parser.isSet(mapping)) {
-        options.fuzzy = parser.isSet(fuzzy);
-        options.overflowCheck = parser.isSet(overflow);
-        options.completeStack = parser.isSet(stack);
-        options.layerMappingPath = parser.value(mapping).toStdString();
+        options.engine.fuzzy = parser.isSet(fuzzy);
+        options.engine.overflowCheck = parser.isSet(overflow);
+        options.engine.completeStack = parser.isSet(stack);
+        options.layerMappingFile = parser.value(mapping);
     }
     if (parser.isSet(example))
         window.openExample();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Style gate of .ci/run: fails on clang-format drift and on clang-tidy findings in the lines changed since a base
-# commit (.clang-format, .clang-tidy). Only changed lines are judged, so that the check stays fast and old code is
-# reformatted in commits of its own, not as a side effect of a fix.
+# Style gate of .ci/run: fails on an upward include between core's folders, on clang-format drift and on clang-tidy
+# findings in the lines changed since a base commit (.clang-format, .clang-tidy). Only changed lines are judged, so
+# that the check stays fast and old code is reformatted in commits of its own, not as a side effect of a fix.
 #   packaging/check-style.sh [BASE [BUILD_DIR]]
 # BASE: default where HEAD left origin/main (or main); on main itself, HEAD's first parent. BUILD_DIR: a configured
 # build tree with compile_commands.json (default build). Needs clang-format-14 and clang-tidy-14
@@ -20,6 +20,9 @@ if [ -z "$base" ]; then
 fi
 echo "check-style: lines changed since $(git log -1 --format='%h %s' "$base" | cut -c1-80)"
 paths=(app core ui tests bench)
+
+# 0. Layers: no folder of core/ includes one above it (docs/architecture.md).
+python3 packaging/check-includes.py .
 
 # 1. Format: what clang-format-14 would change in the changed lines.
 drift="$(git clang-format-14 --binary clang-format-14 --diff "$base" -- "${paths[@]}" 2>&1 || true)"

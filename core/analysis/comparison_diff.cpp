@@ -1,7 +1,7 @@
 #include "analysis/comparison_diff.h"
 
-#include "analysis/comparison_source.h"
 #include "analysis/report_format.h"
+#include "source/source.h"
 #include "vis/json_writer.h"
 
 #include <algorithm>
@@ -156,17 +156,17 @@ void diffGraph(const GraphStates& before, const GraphStates& after, int step, in
 
 } // namespace
 
-ComparisonDiff diffSources(const ComparisonSource& a, const ComparisonSource& b)
+ComparisonDiff diffSources(const Source& a, const Source& b)
 {
     ComparisonDiff out;
     out.a = a.label();
     out.b = b.label();
     std::map<std::pair<int, int>, size_t> inB;
-    for (size_t j = 0; j < b.graphs().size(); ++j)
-        inB.emplace(std::make_pair(b.graphs()[j].step, b.graphs()[j].rank), j);
+    for (size_t j = 0; j < b.jobs().size(); ++j)
+        inB.emplace(std::make_pair(b.jobs()[j].step, b.jobs()[j].rank), j);
     std::vector<std::string> warnings; // the engine's warnings are the report's business, not the diff's
-    for (size_t i = 0; i < a.graphs().size(); ++i) {
-        const auto key = std::make_pair(a.graphs()[i].step, a.graphs()[i].rank);
+    for (size_t i = 0; i < a.jobs().size(); ++i) {
+        const auto key = std::make_pair(a.jobs()[i].step, a.jobs()[i].rank);
         auto match = inB.find(key);
         if (match == inB.end()) {
             out.onlyInA.push_back(key);

@@ -11,7 +11,7 @@
 
 namespace ps {
 
-class ComparisonSource;
+class Source;
 
 enum class ChangeKind : uint8_t { Regressed, Improved, Appeared, Vanished };
 const char* changeKindName(ChangeKind kind); // "regressed", "improved", "appeared", "vanished"
@@ -53,7 +53,7 @@ std::optional<NodeChange> compareStates(const NodeState& before, const NodeState
 // Graphs whose legends differ (msprobe 1.2.1's colour bins against 26.0.0's verdicts, or edited colours) are
 // compared by severity (pass, warning, error; see severityOfBin). Throws ps::Error naming the file and the
 // problem of either source.
-ComparisonDiff diffSources(const ComparisonSource& a, const ComparisonSource& b);
+ComparisonDiff diffSources(const Source& a, const Source& b);
 
 std::string diffText(const ComparisonDiff& diff, size_t rows); // rows: per graph and kind, 0 = all
 // Step, Rank, Side, Node, Change, Before, After, Metric, Before Value, After Value

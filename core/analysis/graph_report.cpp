@@ -1,9 +1,9 @@
 #include "analysis/graph_report.h"
 
 #include "analysis/call_site.h"
-#include "analysis/comparison_source.h"
 #include "analysis/divergence.h"
 #include "io/file_io.h"
+#include "source/source.h"
 #include "util/error.h"
 
 #include <algorithm>
@@ -130,7 +130,7 @@ GraphSummary summarizeComparison(const Comparison& c, const ReportOptions& optio
     return out;
 }
 
-GraphReport reportSource(const ComparisonSource& source, const ReportOptions& options)
+GraphReport reportSource(const Source& source, const ReportOptions& options)
 {
     GraphReport report;
     report.path = source.label();
@@ -141,18 +141,18 @@ GraphReport reportSource(const ComparisonSource& source, const ReportOptions& op
         if (magic[0] == '\x1f' && magic[1] == '\x8b')
             report.format = "gzip'ed .vis";
     }
-    for (size_t i = 0; i < source.graphs().size(); ++i) {
+    for (size_t i = 0; i < source.jobs().size(); ++i) {
         std::shared_ptr<const Comparison> c = source.load(i, report.warnings);
         report.graphs.push_back(summarizeComparison(*c, options));
-        report.graphs.back().step = source.graphs()[i].step;
-        report.graphs.back().rank = source.graphs()[i].rank;
+        report.graphs.back().step = source.jobs()[i].step;
+        report.graphs.back().rank = source.jobs()[i].rank;
     }
     return report;
 }
 
 GraphReport reportGraphFile(const std::string& path, size_t rows)
 {
-    return reportSource(ComparisonSource::open({ path }, EngineOptions {}), ReportOptions { rows });
+    return reportSource(Source::open({ path }, EngineOptions {}), ReportOptions { rows });
 }
 
 FailOn parseFailOn(const std::string& text)

@@ -14,7 +14,7 @@
 
 namespace ps {
 
-class ComparisonSource;
+class Source;
 
 struct SideSummary {
     size_t nodes = 0;
@@ -75,7 +75,7 @@ struct ReportOptions {
 GraphSummary summarizeComparison(const Comparison& c, const ReportOptions& options);
 
 // Every graph of the source, loaded one at a time. Throws ps::Error naming the file and the problem.
-GraphReport reportSource(const ComparisonSource& source, const ReportOptions& options);
+GraphReport reportSource(const Source& source, const ReportOptions& options);
 // A .vis / .vis.db file (the form the fuzzers and hostile tests use).
 GraphReport reportGraphFile(const std::string& path, size_t rows = 10);
 

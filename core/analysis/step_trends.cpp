@@ -46,21 +46,21 @@ std::string where(int step, int rank)
 
 } // namespace
 
-StepTrends computeTrends(const ComparisonSource& source, const TrendsProgress& progress)
+StepTrends computeTrends(const Source& source, const TrendsProgress& progress)
 {
     const Progress cancellable({}, progress.cancel);
     StepTrends t;
     t.source = source.label();
     std::unordered_map<std::string, size_t> moduleRow;
     std::vector<std::string> warnings;
-    const size_t count = source.graphs().size();
+    const size_t count = source.jobs().size();
     for (size_t i = 0; i < count; ++i) {
         cancellable.checkCancelled();
         std::shared_ptr<const Comparison> c = source.load(i, warnings, progress.cancel ? &cancellable : nullptr);
         GraphSummary summary = summarizeComparison(*c, ReportOptions { 1 });
         GraphTrend g;
-        g.step = source.graphs()[i].step;
-        g.rank = source.graphs()[i].rank;
+        g.step = source.jobs()[i].step;
+        g.rank = source.jobs()[i].rank;
         g.errors = summary.errors;
         g.warnings = summary.warnings;
         if (!summary.suspects.empty())

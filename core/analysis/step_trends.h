@@ -3,8 +3,8 @@
 // step), each NPU module's legend bin and worst metric per graph, and per graph where the first error appears.
 // Graphs are loaded and summarised one at a time (only the module table grows with the steps), so hundreds of
 // steps - token iterations of an inference dump - never sit in memory together.
-#include "analysis/comparison_source.h"
 #include "analysis/graph_report.h"
+#include "source/source.h"
 
 #include <atomic>
 #include <functional>
@@ -47,7 +47,7 @@ struct TrendsProgress {
 };
 
 // Throws ps::Error naming the file and the problem (ErrorCode::Cancelled once `progress.cancel` is set).
-StepTrends computeTrends(const ComparisonSource& source, const TrendsProgress& progress = {});
+StepTrends computeTrends(const Source& source, const TrendsProgress& progress = {});
 
 std::string trendsText(const StepTrends& trends);
 std::string trendsCsv(const StepTrends& trends); // Module, then one badness column per graph ("" when absent)

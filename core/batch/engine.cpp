@@ -1,8 +1,5 @@
 #include "batch/engine.h"
 
-#include "batch/distributed.h"
-#include "batch/merge_run.h"
-#include "batch/rank_part.h"
 #include "compare/comparator.h"
 #include "graph/builder.h"
 #include "io/file_io.h"
@@ -10,15 +7,17 @@
 #include "match/layer_mapping.h"
 #include "match/layer_mapping_rules.h"
 #include "util/error.h"
-#include "util/rank_list.h"
-#include "vis/graph_file.h"
 
 #include <cstdio>
 #include <ctime>
 #include <future>
-#include <optional>
 
 namespace ps {
+
+const char* frameworkName(Framework framework)
+{
+    return framework == Framework::MindSpore ? "mindspore" : "pytorch";
+}
 
 std::string currentTimestamp()
 {
@@ -115,26 +114,16 @@ std::shared_ptr<Comparison> compareBuiltGraphs(std::shared_ptr<Graph> npu, std::
     compare.parallelMerge = parallelMerge;
     std::unordered_map<std::string, std::string> nameMap;
     const bool v26 = options.profile == RulesProfile::Msprobe26;
-    if (options.layerMappingRules) {
-        // The editor's rules stand for a -lm file (26.0.0 matches through the map even when it is empty).
-        nameMap = buildLayerNameMap(npuDir, benchDir, *options.layerMappingRules, "the layer mapping", warnings);
+    // 26.0.0's -lm without a file maps through the module trees alone: empty rules.
+    static const LayerMapping treesAlone { "", std::make_shared<const LayerMappingRules>(), nullptr, "" };
+    const LayerMapping* mapping = options.layerMapping ? options.layerMapping.get()
+        : v26 && options.nameOnlyMatch                 ? &treesAlone
+                                                       : nullptr;
+    if (mapping) {
+        // 26.0.0 matches through the map even when it is empty (names it lacks match themselves); 1.2.1 falls back
+        // to its default matching.
+        nameMap = buildLayerNameMap(npuDir, benchDir, *mapping, warnings);
         if (v26 || !nameMap.empty())
-            compare.match.strategy = MatchStrategy::LayerMap;
-    } else if (v26 && (options.nameOnlyMatch || !options.layerMappingPath.empty())) {
-        // 26.0.0: -lm always matches through the map; without a file (or when the file fails) the map comes from
-        // the module trees alone and names it lacks match themselves. Unlike 1.2.1, 26.0.0 also catches its check
-        // of the file itself (missing, unreadable, a folder): a warning, as for a file that does not parse.
-        try {
-            nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
-        } catch (const Error& e) {
-            if (e.code() == ErrorCode::Cancelled || e.code() == ErrorCode::MemoryLimit)
-                throw;
-            warnings.push_back(std::string(kLayerMappingFailed) + " " + e.what());
-        }
-        compare.match.strategy = MatchStrategy::LayerMap;
-    } else if (!options.layerMappingPath.empty()) {
-        nameMap = buildLayerNameMap(npuDir, benchDir, options.layerMappingPath, options.framework, warnings);
-        if (!nameMap.empty())
             compare.match.strategy = MatchStrategy::LayerMap;
     } else if (options.nameOnlyMatch) {
         compare.match.strategy = MatchStrategy::NameOnly;
@@ -143,109 +132,6 @@ std::shared_ptr<Comparison> compareBuiltGraphs(std::shared_ptr<Graph> npu, std::
         compare.match.strategy = MatchStrategy::Fuzzy; // a merge compare always matches fuzzily
     compare.match.nameMap = &nameMap;
     return compareGraphs(npu, bench, mode, compare);
-}
-
-namespace {
-
-void runJobs(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
-    const Progress& progress, const std::string& timestamp, RunResult& result)
-{
-    const bool v26 = options.profile == RulesProfile::Msprobe26;
-    if (!options.onlyRanks.empty())
-        checkPartOptions(config, options);
-    if (v26 && !options.parallel.empty()) {
-        runMergedJobs(config, outputDir, options, progress, timestamp, result);
-        return;
-    }
-    std::vector<GraphJob> jobs
-        = v26 ? planJobs26(config.npuPath, config.benchPath) : planJobs(config.npuPath, config.benchPath, timestamp);
-    std::optional<VisDbPart> part;
-    if (!options.onlyRanks.empty())
-        part = selectPartJobs(jobs, config, options);
-    progress.plan(jobs.size(), true);
-    ensureDirectory(outputDir);
-    bool compare = !config.benchPath.empty();
-    bool single = jobs.size() == 1 && jobs[0].rankDir.empty();
-    bool database = v26 || options.outputFormat == "db";
-    std::vector<VisDocument> dbGraphs; // --output_format db: every step and rank go into one file at the end
-    // Files are written per step, after every rank of the step (and the distributed analysis) succeeded.
-    for (size_t first = 0; first < jobs.size();) {
-        size_t last = first;
-        while (last < jobs.size() && jobs[last].stepDir == jobs[first].stepDir)
-            ++last;
-        if (!jobs[first].stepDir.empty())
-            progress.info("Start processing data for " + jobs[first].stepDir + "...");
-        std::vector<JobResult> stepResults;
-        for (size_t j = first; j < last; ++j) {
-            progress.checkCancelled();
-            const GraphJob& job = jobs[j];
-            if (!job.rankDir.empty())
-                progress.info("Start processing data for " + job.rankDir + "...");
-            else
-                progress.info(compare ? "Start building model graphs..." : "Start building model graph...");
-            progress.beginJob(j);
-            auto c = runPair(job.npuDir, job.benchDir, options, result.warnings, &progress);
-            if (single && compare)
-                progress.info("Model graphs built successfully, start Comparing graphs...");
-            stepResults.push_back({ job, c });
-        }
-        if (stepResults.size() > 1 && !part) // a part leaves it to the merge, which sees every rank
-            analyzeDistributed(stepResults, result.warnings, options.profile);
-        for (size_t k = 0; k < stepResults.size(); ++k) {
-            const JobResult& r = stepResults[k];
-            progress.beginJob(first + k);
-            progress.report(Stage::Write, 0);
-            progress.checkCancelled();
-            if (database) {
-                dbGraphs.push_back({ r.comparison, {}, r.job.step, r.job.rank }); // no file extras
-                continue;
-            }
-            std::string path = joinPath(outputDir, r.job.outputName);
-            saveGraphFile({ { r.comparison, {}, r.job.step, r.job.rank } }, path, { &progress });
-            result.outputFiles.push_back(path);
-            progress.report(Stage::Write, 1);
-            if (single)
-                progress.info(compare ? "Model graphs compared successfully, the result file is saved in " + path
-                                      : "Model graph built successfully, the result file is saved in " + path);
-        }
-        first = last;
-    }
-    if (database) {
-        std::string path = joinPath(outputDir,
-            part ? partFileName(compare, options.onlyRanks, timestamp)
-                 : (compare ? "compare_" : "build_") + timestamp + ".vis.db");
-        progress.checkCancelled();
-        // One file for every graph, written after the last one: its progress is the last job's Write stage.
-        progress.beginJob(jobs.size() - 1);
-        progress.report(Stage::Write, 0);
-        saveGraphFile(dbGraphs, path, { &progress }, part ? &*part : nullptr);
-        result.outputFiles.push_back(path);
-        progress.info(std::string(part ? "The part database (ranks " + formatRankList(options.onlyRanks) + ") is"
-                                       : "The graph database is")
-            + " saved in " + path);
-        progress.finish();
-        return;
-    }
-    if (!single)
-        progress.info("The graph files are saved in " + outputDir);
-    progress.finish();
-}
-
-} // namespace
-
-RunResult runGraphCommand(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
-    const Progress& progress, const std::string& timestamp)
-{
-    RunResult result;
-    try {
-        runJobs(config, outputDir, options, progress, timestamp, result);
-        return result;
-    } catch (const Error& e) {
-        if (e.code() == ErrorCode::Cancelled)
-            for (const std::string& path : result.outputFiles)
-                std::remove(path.c_str()); // a cancelled run leaves nothing behind
-        throw;
-    }
 }
 
 } // namespace ps

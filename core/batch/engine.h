@@ -1,6 +1,6 @@
 #pragma once
-// The `graph` command end to end (spec §1): compare.json -> jobs per step and rank -> build/compare both sides
-// (read in parallel) -> distributed analysis per step -> .vis files. Also the single-pair entry point the GUI uses.
+// The engine of one pair: both sides of a step/rank read and built in parallel, matched and compared, as the
+// options say. The options of a run, compare.json's content, and the output of the commands.
 #include "batch/layout.h"
 #include "compare/comparison.h"
 #include "compare/rules_profile.h"
@@ -13,7 +13,16 @@
 
 namespace ps {
 
-class LayerMappingRules;
+struct LayerMapping;
+
+// How `graph` writes its graphs: one .vis per graph, or one .vis.db for the whole run (msprobe >= 8.2.1's
+// --output_format db; graph_visualize always).
+enum class OutputFormat { Vis, Db };
+// What graph_visualize --file_type writes for a parallel merge: the .vis.db, or the merged dump folders (json).
+enum class MergeOutput { Db, Json };
+// msprobe's -f: the framework whose dumps are read (MindSpore's tensors are .npy files).
+enum class Framework { PyTorch, MindSpore };
+const char* frameworkName(Framework framework); // "pytorch", "mindspore"
 
 struct EngineOptions {
     // graph -> msprobe 1.2.1's rules and .vis files; graph_visualize -> msprobe 26.0.0's rules and one .vis.db.
@@ -21,18 +30,17 @@ struct EngineOptions {
     bool fuzzy = false; // -f (graph_visualize: -fm)
     bool overflowCheck = false; // -oc
     bool completeStack = false; // -cs
-    std::string layerMappingPath; // -lm FILE (empty: none)
-    // Rules given as data (the GUI's editor); they take the place of layerMappingPath when set.
-    std::shared_ptr<const LayerMappingRules> layerMappingRules;
+    // -lm FILE read into rules (Source::open reads the file; the viewer's editor gives rules as data); null: none.
+    std::shared_ptr<const LayerMapping> layerMapping;
     // -lm with no file: newer msprobe matches by name only; 26.0.0 maps APIs through the module trees alone.
     bool nameOnlyMatch = false;
-    std::string framework = "pytorch";
+    Framework framework = Framework::PyTorch;
     int threads = 0; // 0 = all cores
-    std::string outputFormat = "vis"; // "vis": one .vis per graph; "db": one .vis.db for the whole run (26.0.0: always)
+    OutputFormat outputFormat = OutputFormat::Vis; // graph_visualize: always one .vis.db
     // graph_visualize --rank_size/--tp/--pp/--vpp/--order: how each side was split across ranks (one layout to
     // build, NPU and bench to compare); empty: every rank is a graph of its own.
     std::vector<ParallelLayout> parallel;
-    std::string fileType = "db"; // --file_type json: a merge build writes the merged dump folders instead
+    MergeOutput fileType = MergeOutput::Db; // --file_type json: a merge build writes the merged dump folders instead
     // graph_visualize --rank/--ranks: only these ranks (sorted) of a multi-rank run, written as a part database
     // without the cross-rank distributed analysis, which `merge` runs over the parts (batch/merge_parts.h);
     // empty: every rank, one complete database.
@@ -73,13 +81,6 @@ struct RunResult {
     std::vector<std::string> outputFiles;
     std::vector<std::string> warnings;
 };
-
-// The whole command: writes every .vis (or the .vis.db) into outputDir (created with mode 0750 if missing). With
-// msprobe 26.0.0's rules the folders are paired as `graph_visualize` pairs them and everything goes into one
-// {build|compare}_{timestamp}.vis.db. A cancelled run throws Error(Cancelled) and removes the files it had
-// already written.
-RunResult runGraphCommand(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
-    const Progress& progress, const std::string& timestamp);
 
 std::string currentTimestamp(); // local time, %Y%m%d%H%M%S
 

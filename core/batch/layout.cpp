@@ -178,6 +178,16 @@ std::vector<std::string> equalRunFolders(const std::string& npuDir, const std::s
 
 } // namespace
 
+std::string graphOutputName(const GraphJob& job, bool compare, const std::string& timestamp)
+{
+    std::string name = compare ? "compare_" : "build_";
+    if (!job.stepDir.empty())
+        name += job.stepDir + "_";
+    if (!job.rankDir.empty())
+        name += job.rankDir + "_";
+    return name + timestamp + ".vis";
+}
+
 std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& ts)
 {
     const FolderRules rules { detectLayout, equalRunFolders, [](const std::string& f) { return runNumber(f, "rank"); } };

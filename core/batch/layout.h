@@ -27,6 +27,9 @@ struct GraphJob {
     std::string outputName; // e.g. compare_step0_rank1_20250207164945.vis
 };
 
+// msprobe 1.2.1's name of a job's .vis: {compare|build}[_step<N>][_rank<N>]_{timestamp}.vis.
+std::string graphOutputName(const GraphJob& job, bool compare, const std::string& timestamp);
+
 // Expands the two roots into graph jobs (throws on inconsistent layouts or unequal rank/step lists).
 std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& timestamp);
 

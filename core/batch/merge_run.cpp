@@ -76,7 +76,7 @@ std::vector<std::string> mergedSteps(const CompareConfig& config, const EngineOp
         throw Error(ErrorCode::BadArgument, config.npuPath,
             compare ? "a merge compare takes two values of --rank_size, --tp and --pp (NPU, then bench)"
                     : "a merge build takes one value of --rank_size, --tp and --pp");
-    if (options.fileType == "json" && compare)
+    if (options.fileType == MergeOutput::Json && compare)
         throw Error(ErrorCode::BadArgument, config.benchPath,
             "--file_type json writes a merged build only; remove -gp/--golden_path or use --file_type db");
     const DumpLayout layout = detectLayout26(config.npuPath);
@@ -165,7 +165,7 @@ void runMergedJobs(const CompareConfig& config, const std::string& outputDir, co
     const Progress& progress, const std::string& timestamp, RunResult& result)
 {
     const bool compare = !config.benchPath.empty();
-    const bool json = options.fileType == "json";
+    const bool json = options.fileType == MergeOutput::Json;
     const std::vector<std::string> steps = mergedSteps(config, options);
     ensureDirectory(outputDir);
     progress.plan(steps.size(), true);

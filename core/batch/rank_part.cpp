@@ -1,13 +1,12 @@
 #include "batch/rank_part.h"
 
 #include "io/file_io.h"
+#include "match/layer_mapping.h"
 #include "util/error.h"
 #include "util/rank_list.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <set>
-#include <zlib.h>
 
 namespace ps {
 
@@ -27,7 +26,8 @@ void checkPartOptions(const CompareConfig& config, const EngineOptions& options)
             "--ranks belongs to graph_visualize without the parallel merge (--rank_size needs every rank)");
 }
 
-VisDbPart selectPartJobs(std::vector<GraphJob>& jobs, const CompareConfig& config, const EngineOptions& options)
+VisDbPart selectPartJobs(std::vector<GraphJob>& jobs, std::vector<size_t>& indexes, const CompareConfig& config,
+    const EngineOptions& options)
 {
     checkPartOptions(config, options);
     if (jobs.empty() || jobs.front().rankDir.empty())
@@ -43,36 +43,30 @@ VisDbPart selectPartJobs(std::vector<GraphJob>& jobs, const CompareConfig& confi
             throw Error(ErrorCode::BadArgument, config.npuPath,
                 "--ranks asks for rank " + std::to_string(rank)
                     + ", which the run does not have (its ranks: " + formatRankList(sortedValues(runRanks)) + ")");
-    std::erase_if(jobs, [&](const GraphJob& job) {
-        return !std::binary_search(options.onlyRanks.begin(), options.onlyRanks.end(), job.rank);
-    });
+    size_t kept = 0;
+    for (size_t j = 0; j < jobs.size(); ++j)
+        if (std::binary_search(options.onlyRanks.begin(), options.onlyRanks.end(), jobs[j].rank)) {
+            jobs[kept] = std::move(jobs[j]);
+            indexes[kept++] = indexes[j];
+        }
+    jobs.resize(kept);
+    indexes.resize(kept);
     return { partRules(options), formatRankList(sortedValues(runRanks)), formatRankList(sortedValues(runSteps)) };
 }
 
 std::string partRules(const EngineOptions& options)
 {
     std::string rules = options.profile == RulesProfile::Msprobe26 ? "graph_visualize" : "graph";
-    if (options.framework != "pytorch")
-        rules += " -f " + options.framework;
+    if (options.framework != Framework::PyTorch)
+        rules += std::string(" -f ") + frameworkName(options.framework);
     if (options.fuzzy)
         rules += " -fm";
     if (options.overflowCheck)
         rules += " -oc";
     if (options.nameOnlyMatch)
         rules += " -lm";
-    if (!options.layerMappingPath.empty()) {
-        // The file's content, not its path: the array tasks of a cluster job may see it under other names.
-        std::string content;
-        try {
-            content = readWholeFile(options.layerMappingPath, 64ull << 20);
-        } catch (const Error&) {
-            content = "(unreadable)"; // 26.0.0 warns and goes on; so do the parts, alike
-        }
-        char crc[16];
-        std::snprintf(crc, sizeof crc, "%08lx",
-            crc32(crc32(0, nullptr, 0), reinterpret_cast<const Bytef*>(content.data()), uInt(content.size())));
-        rules += std::string(" -lm crc32:") + crc;
-    }
+    if (options.layerMapping && !options.layerMapping->contentCrc.empty())
+        rules += " -lm crc32:" + options.layerMapping->contentCrc;
     return rules;
 }
 

@@ -12,9 +12,11 @@ namespace ps {
 // Throws Error(BadArgument) unless a part can be written with these options (graph_visualize, no parallel merge).
 void checkPartOptions(const CompareConfig& config, const EngineOptions& options);
 
-// Keeps the jobs of options.onlyRanks and returns the part's record of the whole run (its ranks and steps, the
-// rules). Throws Error(BadArgument) naming the NPU folder when the run has no rank folders or lacks a rank asked for.
-VisDbPart selectPartJobs(std::vector<GraphJob>& jobs, const CompareConfig& config, const EngineOptions& options);
+// Keeps the jobs of options.onlyRanks (and the same entries of `indexes`, which stand beside them) and returns the
+// part's record of the whole run (its ranks and steps, the rules). Throws Error(BadArgument) naming the NPU folder
+// when the run has no rank folders or lacks a rank asked for.
+VisDbPart selectPartJobs(std::vector<GraphJob>& jobs, std::vector<size_t>& indexes, const CompareConfig& config,
+    const EngineOptions& options);
 
 // The options that change a graph_visualize result, as text ("graph_visualize -fm -oc -lm crc32:1a2b3c4d"): parts
 // are merged only when they agree on it.

@@ -6,10 +6,12 @@
 #include "match/layer_scope.h"
 #include "util/error.h"
 
+#include <cstdio>
 #include <exception>
 #include <functional>
 #include <new>
 #include <unistd.h>
+#include <zlib.h>
 
 namespace ps {
 
@@ -147,28 +149,62 @@ std::unordered_map<std::string, std::string> buildMap(const std::string& npuDir,
 
 } // namespace
 
-std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
-    const std::string& yamlPath, const std::string& /*framework: detected from each dump, as msprobe does*/,
-    std::vector<std::string>& warnings)
+std::shared_ptr<const LayerMapping> readLayerMapping(const std::string& path, bool stopOnUnreadable)
 {
-    // msprobe checks the file before reading it: a missing, unreadable or oversized file stops the run (only a file
-    // that does not parse falls back to matching without the mapping).
-    if (!yamlPath.empty()) {
-        checkInputFile(yamlPath);
-        if (::access(yamlPath.c_str(), R_OK) != 0)
-            throw Error(ErrorCode::FileUnreadable, yamlPath, "the layer mapping file cannot be read");
+    auto mapping = std::make_shared<LayerMapping>();
+    mapping->name = path;
+    // The file's content, not its path, identifies the rules: the array tasks of a cluster job may see the file
+    // under other names.
+    std::string content;
+    try {
+        content = readWholeFile(path, 64ull << 20);
+    } catch (const Error&) {
+        content = "(unreadable)";
     }
-    // No file (msprobe 26.0.0's bare -lm): the scopes map to themselves.
-    return buildMap(
-        npuDir, benchDir, [&] { return yamlPath.empty() ? LayerMappingRules() : LayerMappingRules::load(yamlPath); },
-        yamlPath, warnings);
+    char crc[16];
+    std::snprintf(crc, sizeof crc, "%08lx",
+        crc32(crc32(0, nullptr, 0), reinterpret_cast<const Bytef*>(content.data()), uInt(content.size())));
+    mapping->contentCrc = crc;
+    try {
+        // msprobe checks the file before reading it: a missing, unreadable or oversized file is no parse failure.
+        checkInputFile(path);
+        if (::access(path.c_str(), R_OK) != 0)
+            throw Error(ErrorCode::FileUnreadable, path, "the layer mapping file cannot be read");
+    } catch (const Error&) {
+        if (stopOnUnreadable)
+            throw;
+        mapping->failure = std::current_exception();
+        return mapping;
+    }
+    try {
+        mapping->rules = std::make_shared<const LayerMappingRules>(LayerMappingRules::load(path));
+    } catch (const std::bad_alloc&) {
+        throw;
+    } catch (...) {
+        mapping->failure = std::current_exception();
+    }
+    return mapping;
+}
+
+std::shared_ptr<const LayerMapping> layerMappingOf(LayerMappingRules rules, std::string name)
+{
+    auto mapping = std::make_shared<LayerMapping>();
+    mapping->name = std::move(name);
+    mapping->rules = std::make_shared<const LayerMappingRules>(std::move(rules));
+    return mapping;
 }
 
 std::unordered_map<std::string, std::string> buildLayerNameMap(const std::string& npuDir, const std::string& benchDir,
-    const LayerMappingRules& rules, const std::string& sourceName, std::vector<std::string>& warnings)
+    const LayerMapping& mapping, std::vector<std::string>& warnings)
 {
     return buildMap(
-        npuDir, benchDir, [&] { return rules; }, sourceName, warnings);
+        npuDir, benchDir,
+        [&] {
+            if (mapping.failure)
+                std::rethrow_exception(mapping.failure);
+            return mapping.rules ? *mapping.rules : LayerMappingRules();
+        },
+        mapping.name, warnings);
 }
 
 } // namespace ps

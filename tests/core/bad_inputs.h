@@ -4,6 +4,7 @@
 // and the problem, or where msprobe only warns, in a warning and a sensible result. Never a crash or hang, never
 // an output file left behind after an error, and never a changed input file (hashed before and after).
 #include "batch/engine.h"
+#include "commands/graph_command.h"
 #include "tensor/tensor.h"
 #include "test_dumps.h"
 #include "util/error.h"
@@ -25,6 +26,7 @@ struct Ctx {
     QString in;
     QString out;
     ps::EngineOptions options;
+    std::string layerMappingFile; // -lm FILE of the commands (runCommand, graphVisualize)
     std::vector<std::string> warnings;
     QString npu() const { return in + QStringLiteral("/npu"); }
     QString bench() const { return in + QStringLiteral("/bench"); }
@@ -102,8 +104,11 @@ inline void writeCompareJson(Ctx& c)
 inline QString runCommand(Ctx& c)
 {
     QString compare = c.in + QStringLiteral("/compare.json");
-    ps::CompareConfig config = ps::readCompareJson(str(compare));
-    ps::RunResult r = ps::runGraphCommand(config, str(c.out), c.options, ps::Progress {}, "20250101000000");
+    ps::SourceInputs inputs;
+    inputs.compareJson = str(compare);
+    inputs.layerMappingFile = c.layerMappingFile;
+    ps::RunResult r = ps::runGraphCommand(
+        ps::Source::open(std::move(inputs), c.options), str(c.out), ps::Progress {}, "20250101000000");
     QString text;
     for (const std::string& w : r.warnings)
         text += QString::fromStdString(w) + QLatin1Char('\n');

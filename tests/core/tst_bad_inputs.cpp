@@ -165,7 +165,7 @@ std::vector<Case> cases()
     add("layer mapping YAML with a NUL byte, through -lm", "", "ok:layer mapping file parsing failed", [](Ctx& c) {
         goodPair(c);
         writeFile(c.in + QStringLiteral("/map.yaml"), QByteArray("TopLayer:\n  a: b\0c\n", 19));
-        c.options.layerMappingPath = str(c.in + QStringLiteral("/map.yaml"));
+        c.layerMappingFile = str(c.in + QStringLiteral("/map.yaml"));
     });
 
     // Graph structure.
@@ -311,12 +311,12 @@ std::vector<Case> cases()
     add("layer mapping YAML that is a list", "", "ok:layer mapping file parsing failed", [](Ctx& c) {
         goodPair(c);
         writeFile(c.in + QStringLiteral("/map.yaml"), "- a\n- b\n");
-        c.options.layerMappingPath = str(c.in + QStringLiteral("/map.yaml"));
+        c.layerMappingFile = str(c.in + QStringLiteral("/map.yaml"));
     });
     add("layer mapping YAML with a tab and a bad indent", "", "ok:layer mapping file parsing failed", [](Ctx& c) {
         goodPair(c);
         writeFile(c.in + QStringLiteral("/map.yaml"), "TopLayer:\n\t a: [b\n");
-        c.options.layerMappingPath = str(c.in + QStringLiteral("/map.yaml"));
+        c.layerMappingFile = str(c.in + QStringLiteral("/map.yaml"));
     });
     add(
         "layer mapping YAML read directly", "map.yaml", "error:map.yaml",
@@ -338,7 +338,7 @@ std::vector<Case> cases()
     add("layer mapping YAML on which yaml-cpp hung, through -lm", "", "ok:hang.yaml: line 2", [](Ctx& c) {
         goodPair(c);
         QFile::copy(testData("bad_inputs/layer_mapping_yaml_cpp_hang.yaml"), c.in + QStringLiteral("/hang.yaml"));
-        c.options.layerMappingPath = str(c.in + QStringLiteral("/hang.yaml"));
+        c.layerMappingFile = str(c.in + QStringLiteral("/hang.yaml"));
     });
     add(
         "layer mapping YAML with an alias bomb", "bomb.yaml", "error:bomb.yaml: line 1: anchors (&) are not supported",

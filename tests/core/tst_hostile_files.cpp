@@ -4,6 +4,7 @@
 // no link out of the dump folder). Large inputs are generated here.
 #include "bad_inputs.h"
 
+#include "commands/graph_command.h"
 #include "compare/comparison.h"
 #include "io/file_io.h"
 #include "tensor_files.h"
@@ -87,7 +88,7 @@ std::function<void(Ctx&)> editedVisDb(const QByteArray& sql)
         goodPair(c);
         writeCompareJson(c);
         ps::EngineOptions options;
-        options.outputFormat = "db";
+        options.outputFormat = ps::OutputFormat::Db;
         ps::CompareConfig config = ps::readCompareJson(str(c.in + QStringLiteral("/compare.json")));
         ps::RunResult r = ps::runGraphCommand(config, str(c.in + QStringLiteral("/db")), options, ps::Progress {}, "1");
         QFile::rename(QString::fromStdString(r.outputFiles.at(0)), c.in + QStringLiteral("/g.vis.db"));
@@ -316,12 +317,12 @@ std::vector<Case> cases()
     // 8. No silent fallback where msprobe stops; no link out of the dump folder.
     add("-lm with a mapping file that does not exist", "no_such.yaml", "error:does not exist", [](Ctx& c) {
         goodPair(c);
-        c.options.layerMappingPath = str(c.in + QStringLiteral("/no_such.yaml"));
+        c.layerMappingFile = str(c.in + QStringLiteral("/no_such.yaml"));
     });
     add("-lm with a folder", "mapping.yaml", "error:is a folder", [](Ctx& c) {
         goodPair(c);
         QDir().mkpath(c.in + QStringLiteral("/mapping.yaml"));
-        c.options.layerMappingPath = str(c.in + QStringLiteral("/mapping.yaml"));
+        c.layerMappingFile = str(c.in + QStringLiteral("/mapping.yaml"));
     });
     add("tensor link leading outside the dump folder", "", "ok:metrics unsupported|unsupported", tensorPair([](Ctx& c) {
         writeGoodTensor(c.in + QStringLiteral("/outside/x.pt"));

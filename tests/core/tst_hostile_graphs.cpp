@@ -8,6 +8,7 @@
 #include "compare/manual_match.h"
 #include "graph/builder.h"
 #include "io/construct_stack.h"
+#include "match/layer_mapping.h"
 #include "match/layer_scope.h"
 #include "util/limits.h"
 #include "vis/vis_reader.h"
@@ -42,7 +43,7 @@ void layerMappingPair(Ctx& c, const QList<QByteArray>& modules, const QByteArray
     writeSide(c.npu(), modules, "null", "[2]", stack);
     writeSide(c.bench(), modules, "null", "[2]", stack);
     writeFile(c.in + QStringLiteral("/map.yaml"), yaml);
-    c.options.layerMappingPath = str(c.in + QStringLiteral("/map.yaml"));
+    c.options.layerMapping = ps::readLayerMapping(str(c.in + QStringLiteral("/map.yaml")), true);
 }
 
 // The lines of the stack the built NPU graph keeps for `node`.

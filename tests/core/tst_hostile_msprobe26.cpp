@@ -9,6 +9,7 @@
 #include "analysis/graph_report.h"
 #include "analysis/report_format.h"
 #include "batch/merge_run.h"
+#include "commands/graph_command.h"
 #include "merge/param_merge.h"
 #include "merge/reduce_index.h"
 #include "util/limits.h"
@@ -53,17 +54,19 @@ ps::EngineOptions options26()
 {
     ps::EngineOptions o;
     o.profile = ps::RulesProfile::Msprobe26;
-    o.outputFormat = "db";
+    o.outputFormat = ps::OutputFormat::Db;
     return o;
 }
 
 // graph_visualize -tp in/npu [-gp in/bench] -o out (with c.options); the warnings and the report of the database.
 QString graphVisualize(Ctx& c, bool compare)
 {
-    ps::CompareConfig config;
-    config.npuPath = str(c.npu());
-    config.benchPath = compare ? str(c.bench()) : std::string();
-    ps::RunResult r = ps::runGraphCommand(config, str(c.out), c.options, ps::Progress {}, "20260101000000");
+    ps::SourceInputs inputs;
+    inputs.npuPath = str(c.npu());
+    inputs.benchPath = compare ? str(c.bench()) : std::string();
+    inputs.layerMappingFile = c.layerMappingFile;
+    ps::RunResult r = ps::runGraphCommand(
+        ps::Source::open(std::move(inputs), c.options), str(c.out), ps::Progress {}, "20260101000000");
     QString text;
     for (const std::string& w : r.warnings)
         text += QString::fromStdString(w) + QLatin1Char('\n');
@@ -281,7 +284,7 @@ std::vector<Case> cases()
         "ok:The layer mapping file parsing failed, please check file format, mapping is not effective.", goodPair,
         [](Ctx& c) {
             c.options = options26();
-            c.options.layerMappingPath = str(c.in + QStringLiteral("/missing.yaml"));
+            c.layerMappingFile = str(c.in + QStringLiteral("/missing.yaml"));
             return graphVisualize(c, true);
         });
 
@@ -322,7 +325,7 @@ std::vector<Case> cases()
         [](Ctx& c) { sharedStackRanks(c, 20000, 300); },
         [](Ctx& c) {
             c.options = options26();
-            c.options.fileType = "json";
+            c.options.fileType = ps::MergeOutput::Json;
             c.options.parallel = { ps::ParallelLayout { 2, 2, 1, 1, "tp-cp-ep-dp-pp" } };
             return graphVisualize(c, false);
         });

@@ -182,7 +182,7 @@ private slots:
         writeFile(dir.path() + "/mapping.yaml", kVerifiedYaml);
         std::vector<std::string> warnings;
         auto map = ps::buildLayerNameMap(str(dir.path() + "/npu"), str(dir.path() + "/bench"),
-            str(dir.path() + "/mapping.yaml"), "pytorch", warnings);
+            *ps::readLayerMapping(str(dir.path() + "/mapping.yaml"), true), warnings);
         QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
         QCOMPARE(map.size(), size_t(4));
         QCOMPARE(QString::fromStdString(map.at(str(npu))), bench);
@@ -217,7 +217,7 @@ private slots:
         writeVerifiedExample(dir.path());
         writeFile(dir.path() + "/mapping.yaml", kVerifiedYaml);
         ps::EngineOptions options;
-        options.layerMappingPath = str(dir.path() + "/mapping.yaml");
+        options.layerMapping = ps::readLayerMapping(str(dir.path() + "/mapping.yaml"), true);
         std::vector<std::string> warnings;
         auto c = ps::runPair(str(dir.path() + "/npu"), str(dir.path() + "/bench"), options, warnings);
         QCOMPARE(linkOf(*c, ps::Side(side), qPrintable(node)), link);
@@ -313,8 +313,8 @@ private slots:
         stage("/bench", 0);
         writeFile(dir.path() + "/m.yaml", "TopLayer:\n  module: module\n");
         std::vector<std::string> warnings;
-        auto map = ps::buildLayerNameMap(
-            str(dir.path() + "/npu"), str(dir.path() + "/bench"), str(dir.path() + "/m.yaml"), "pytorch", warnings);
+        auto map = ps::buildLayerNameMap(str(dir.path() + "/npu"), str(dir.path() + "/bench"),
+            *ps::readLayerMapping(str(dir.path() + "/m.yaml"), true), warnings);
         QCOMPARE(QString::fromStdString(map.at("Module.module.encoder.layers.5.ParallelTransformerLayer.forward.0")),
             QString("Module.module.encoder.layers.1.ParallelTransformerLayer.forward.0"));
     }
@@ -336,7 +336,7 @@ private slots:
         writeFile(dir.path() + "/" + fileName, kVerifiedYaml);
         std::vector<std::string> warnings;
         auto map = ps::buildLayerNameMap(str(dir.path() + "/npu"), str(dir.path() + "/bench"),
-            str(dir.path() + "/" + fileName), "pytorch", warnings);
+            *ps::readLayerMapping(str(dir.path() + "/" + fileName), true), warnings);
         QCOMPARE(!map.empty(), accepted);
         QCOMPARE(warnings.empty(), accepted);
     }
@@ -364,7 +364,7 @@ private slots:
         writeVerifiedExample(dir.path());
         writeFile(dir.path() + "/mapping.yaml", yaml);
         ps::EngineOptions options;
-        options.layerMappingPath = str(dir.path() + "/mapping.yaml");
+        options.layerMapping = ps::readLayerMapping(str(dir.path() + "/mapping.yaml"), true);
         std::vector<std::string> warnings;
         auto c = ps::runPair(str(dir.path() + "/npu"), str(dir.path() + "/bench"), options, warnings);
         QCOMPARE(warnings.size(), size_t(1));
@@ -383,7 +383,7 @@ private slots:
         writeFile(dir.path() + "/mapping.yaml", kVerifiedYaml + "  language_model.embedding: embedding\n");
         std::vector<std::string> warnings;
         auto map = ps::buildLayerNameMap(str(dir.path() + "/npu"), str(dir.path() + "/bench"),
-            str(dir.path() + "/mapping.yaml"), "pytorch", warnings);
+            *ps::readLayerMapping(str(dir.path() + "/mapping.yaml"), true), warnings);
         QCOMPARE(warnings.size(), size_t(1));
         QVERIFY2(
             QString::fromStdString(warnings[0]).contains("mapping.yaml: line 5: the NPU child"), warnings[0].c_str());
@@ -398,7 +398,7 @@ private slots:
         writeFile(dir.path() + "/mapping.yaml", kVerifiedYaml);
         std::vector<std::string> warnings;
         auto map = ps::buildLayerNameMap(str(dir.path() + "/npu"), str(dir.path() + "/bench"),
-            str(dir.path() + "/mapping.yaml"), "pytorch", warnings);
+            *ps::readLayerMapping(str(dir.path() + "/mapping.yaml"), true), warnings);
         QVERIFY(map.empty());
         QVERIFY(warnings.empty());
     }

@@ -1,6 +1,7 @@
 // The layer-mapping editor's core: rows <-> rules, the checks that block Apply, YAML round trip of the real
 // case's mapping, and the saved file accepted by the engine's -lm path.
 #include "batch/engine.h"
+#include "match/layer_mapping.h"
 #include "match/layer_mapping_rows.h"
 #include "match/layer_mapping_rules.h"
 
@@ -43,15 +44,15 @@ private Q_SLOTS:
         const size_t before = ps::matchedNodeCount(*ps::runPair(npu, bench, plain, warnings));
 
         ps::EngineOptions original;
-        original.layerMappingPath = str(kCase + "/mapping.yaml");
+        const std::string mapping = str(kCase + "/mapping.yaml");
+        original.layerMapping = ps::readLayerMapping(mapping, true);
         const size_t reference = ps::matchedNodeCount(*ps::runPair(npu, bench, original, warnings));
 
         QTemporaryDir dir;
         const QString saved = dir.filePath("edited.yaml");
-        ps::layerMappingRulesFromRows(ps::layerMappingRows(ps::LayerMappingRules::load(original.layerMappingPath)))
-            .save(str(saved));
+        ps::layerMappingRulesFromRows(ps::layerMappingRows(ps::LayerMappingRules::load(mapping))).save(str(saved));
         ps::EngineOptions edited;
-        edited.layerMappingPath = str(saved);
+        edited.layerMapping = ps::readLayerMapping(str(saved), true);
         warnings.clear();
         const size_t after = ps::matchedNodeCount(*ps::runPair(npu, bench, edited, warnings));
         QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
@@ -65,13 +66,15 @@ private Q_SLOTS:
         // The GUI hands the engine its rules, not a file: the comparison must be the one the YAML gives.
         const std::string npu = str(kCase + "/npu/step0/rank"), bench = str(kCase + "/bench/step0/rank");
         ps::EngineOptions fromFile;
-        fromFile.layerMappingPath = str(kCase + "/mapping.yaml");
+        const std::string mapping = str(kCase + "/mapping.yaml");
+        fromFile.layerMapping = ps::readLayerMapping(mapping, true);
         std::vector<std::string> warnings;
         const auto expected = ps::runPair(npu, bench, fromFile, warnings);
 
         ps::EngineOptions asData;
-        asData.layerMappingRules = std::make_shared<const ps::LayerMappingRules>(ps::layerMappingRulesFromRows(
-            ps::layerMappingRows(ps::LayerMappingRules::load(fromFile.layerMappingPath))));
+        asData.layerMapping = ps::layerMappingOf(
+            ps::layerMappingRulesFromRows(ps::layerMappingRows(ps::LayerMappingRules::load(mapping))),
+            "the layer mapping");
         warnings.clear();
         const auto actual = ps::runPair(npu, bench, asData, warnings);
         QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());

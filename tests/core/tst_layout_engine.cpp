@@ -1,6 +1,7 @@
 // Dump layouts, rank/step pairing, output names and the engine's handling of bad input (spec §1.3-1.8).
 #include "batch/engine.h"
 #include "batch/layout.h"
+#include "commands/graph_command.h"
 #include "test_dumps.h"
 #include "util/error.h"
 

@@ -1,6 +1,7 @@
 // Resource limits (core/util/limits.h, issue 8): the settings syntax, PROBESCOPE_LIMITS, and each cap exceeded
 // with a small value through the reader a user reaches, ending in an error that names the file and the limit.
 #include "batch/engine.h"
+#include "commands/graph_command.h"
 #include "io/construct_stack.h"
 #include "io/dump_data.h"
 #include "io/file_io.h"

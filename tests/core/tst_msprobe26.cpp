@@ -2,6 +2,7 @@
 // nodes, backward re-parenting), matching without structural checks, precision_index as msprobe stores it, the
 // 26.0.0 columns of the .vis.db; and the three faults of issue 15 item 6, fixed with both rules.
 #include "batch/engine.h"
+#include "commands/graph_command.h"
 #include "test_dumps.h"
 #include "vis/vis_db_sqlite.h"
 
@@ -36,7 +37,7 @@ ps::EngineOptions v26()
 ps::EngineOptions v121Db()
 {
     ps::EngineOptions o;
-    o.outputFormat = "db";
+    o.outputFormat = ps::OutputFormat::Db;
     return o;
 }
 
@@ -297,7 +298,7 @@ private slots:
         QString bench = writeDumpFolder(dir.filePath(QStringLiteral("bench")),
             "{\"Module.fc.Linear.forward.0\": {\"input_args\": [" + t + "], \"output\": [" + t + "]}}", construct);
         ps::EngineOptions options = rules26 ? v26() : v121Db();
-        options.outputFormat = format.toStdString();
+        options.outputFormat = format == QLatin1String("db") ? ps::OutputFormat::Db : ps::OutputFormat::Vis;
         options.fuzzy = true;
         QString file = run(npu, bench, dir.filePath(QStringLiteral("o")), options);
         QString text;

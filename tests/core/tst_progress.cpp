@@ -2,6 +2,7 @@
 // fraction only grows and ends at 1, and a cancel at any stage stops the run with Error(Cancelled), leaves no
 // output file, and takes effect quickly even while a large dump.json is being read.
 #include "batch/engine.h"
+#include "commands/graph_command.h"
 #include "test_dumps.h"
 #include "util/error.h"
 

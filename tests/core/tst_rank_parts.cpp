@@ -4,6 +4,7 @@
 // (tests/golden/run_rank_parts.py scores the same merge against msprobe 26.0.0's own database.)
 #include "batch/engine.h"
 #include "batch/merge_parts.h"
+#include "commands/graph_command.h"
 #include "util/error.h"
 #include "util/rank_list.h"
 #include "vis/vis_db_reader.h"
@@ -25,7 +26,7 @@ ps::EngineOptions options26(std::vector<int> ranks = {})
 {
     ps::EngineOptions o;
     o.profile = ps::RulesProfile::Msprobe26;
-    o.outputFormat = "db";
+    o.outputFormat = ps::OutputFormat::Db;
     o.onlyRanks = std::move(ranks);
     return o;
 }

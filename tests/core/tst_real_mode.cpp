@@ -381,7 +381,7 @@ void TestRealMode::mindsporeNpyPair()
                 { 2, 2 }, tensorfiles::floats(values)));
     }
     EngineOptions options;
-    options.framework = "mindspore";
+    options.framework = ps::Framework::MindSpore;
     options.threads = 2;
     std::vector<std::string> warnings;
     auto c = runPair(npuDir.toStdString(), benchDir.toStdString(), options, warnings);

@@ -3,12 +3,13 @@
 // (call-site lines, CSV cells, change rules).
 #include "analysis/call_site.h"
 #include "analysis/comparison_diff.h"
-#include "analysis/comparison_source.h"
 #include "analysis/divergence.h"
 #include "analysis/graph_report.h"
 #include "analysis/report_format.h"
 #include "analysis/step_trends.h"
 #include "batch/engine.h"
+#include "commands/graph_command.h"
+#include "source/source.h"
 #include "test_dumps.h"
 #include "util/error.h"
 #include "vis/vis_reader.h"
@@ -21,14 +22,14 @@ namespace {
 
 const std::string kCases = PROBESCOPE_CASES;
 
-ps::ComparisonSource source(std::vector<std::string> paths, ps::RulesProfile profile)
+ps::Source source(std::vector<std::string> paths, ps::RulesProfile profile)
 {
     ps::EngineOptions engine;
     engine.profile = profile;
-    return ps::ComparisonSource::open(paths, engine);
+    return ps::Source::openComparison(paths, engine);
 }
 
-ps::ComparisonSource compareJson(const std::string& name, ps::RulesProfile profile = ps::RulesProfile::Msprobe121)
+ps::Source compareJson(const std::string& name, ps::RulesProfile profile = ps::RulesProfile::Msprobe121)
 {
     return source({ kCases + "/" + name + "/compare.json" }, profile);
 }
@@ -182,7 +183,7 @@ private slots:
     {
         const std::string npu = kCases + "/gpt_mix_statistics/npu/step0/rank";
         const std::string bench = kCases + "/gpt_mix_statistics/bench/step0/rank";
-        QCOMPARE(ps::ComparisonSource::defaultProfile({ npu, bench }), ps::RulesProfile::Msprobe26);
+        QCOMPARE(ps::Source::defaultProfile(ps::SourceInputs::fromPaths({ npu, bench })), ps::RulesProfile::Msprobe26);
         ps::GraphReport ours = ps::reportSource(source({ npu, bench }, ps::RulesProfile::Msprobe26), { 0 });
         QTemporaryDir out;
         ps::EngineOptions engine;
@@ -285,8 +286,8 @@ private slots:
     // gpt_mix_statistics against gpt_fuzzy_mix_statistics: every listed change agrees with the two comparisons.
     void diffAgainstFuzzyListsChanges()
     {
-        ps::ComparisonSource a = compareJson("gpt_mix_statistics");
-        ps::ComparisonSource b = compareJson("gpt_fuzzy_mix_statistics");
+        ps::Source a = compareJson("gpt_mix_statistics");
+        ps::Source b = compareJson("gpt_fuzzy_mix_statistics");
         ps::ComparisonDiff d = ps::diffSources(a, b);
         QVERIFY(d.count(ps::ChangeKind::Regressed) > 0);
         QVERIFY(d.count(ps::ChangeKind::Improved) > 0);
@@ -401,15 +402,15 @@ private slots:
         QFETCH(int, graphs);
         QFETCH(int, profile);
         QFETCH(int, firstError);
-        const ps::ComparisonSource s = compareJson(name.toStdString(), ps::RulesProfile(profile));
+        const ps::Source s = compareJson(name.toStdString(), ps::RulesProfile(profile));
         const ps::StepTrends t = ps::computeTrends(s);
         QCOMPARE(t.graphs.size(), size_t(graphs));
         QVERIFY(!t.modules.empty());
         QCOMPARE(t.cells.size(), t.modules.size());
         size_t present = 0;
-        for (size_t i = 0; i < s.graphs().size(); ++i) {
-            QCOMPARE(t.graphs[i].step, s.graphs()[i].step);
-            QCOMPARE(t.graphs[i].rank, s.graphs()[i].rank);
+        for (size_t i = 0; i < s.jobs().size(); ++i) {
+            QCOMPARE(t.graphs[i].step, s.jobs()[i].step);
+            QCOMPARE(t.graphs[i].rank, s.jobs()[i].rank);
             std::vector<std::string> warnings;
             auto c = s.load(i, warnings);
             const auto bins = c->colorBins();
@@ -452,11 +453,11 @@ private slots:
     // graphs are those jobs, in their order.
     void trendsReportProgressAndCancel()
     {
-        const ps::ComparisonSource s = compareJson("mlp_steps_mix_statistics");
+        const ps::Source s = compareJson("mlp_steps_mix_statistics");
         std::vector<size_t> done;
         ps::TrendsProgress progress;
         progress.graphDone = [&](size_t d, size_t total) {
-            QCOMPARE(total, s.graphs().size());
+            QCOMPARE(total, s.jobs().size());
             done.push_back(d);
         };
         const ps::StepTrends t = ps::computeTrends(s, progress);
@@ -475,20 +476,6 @@ private slots:
         } catch (const ps::Error& e) {
             QCOMPARE(e.code(), ps::ErrorCode::Cancelled);
         }
-
-        const std::string json = kCases + "/mlp_steps_mix_statistics/compare.json";
-        const ps::CompareConfig config = ps::readCompareJson(json);
-        const ps::ComparisonSource planned
-            = ps::ComparisonSource::fromJobs(json, ps::planJobs(config.npuPath, config.benchPath, ""), {});
-        QCOMPARE(planned.graphs().size(), s.graphs().size());
-        const ps::StepTrends same = ps::computeTrends(planned);
-        QCOMPARE(same.modules, t.modules);
-        for (size_t m = 0; m < t.modules.size(); ++m)
-            for (size_t g = 0; g < t.graphs.size(); ++g) {
-                QCOMPARE(same.cells[m][g].bin, t.cells[m][g].bin);
-                QCOMPARE(same.cells[m][g].badness, t.cells[m][g].badness);
-            }
-        QVERIFY_THROWS_EXCEPTION(ps::Error, ps::ComparisonSource::fromJobs(json, {}, {}));
     }
 
     void callSiteLines()

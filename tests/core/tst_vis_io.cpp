@@ -2,6 +2,7 @@
 // msprobe's schema and key formats and reads back to the same content as our .vis, and broken or foreign
 // files give errors that name the file and the problem.
 #include "batch/engine.h"
+#include "commands/graph_command.h"
 #include "compare/verdict_rules.h"
 #include "io/file_io.h"
 #include "util/error.h"
@@ -200,7 +201,7 @@ private slots:
         QTemporaryDir tmp;
         ps::CompareConfig config = ps::readCompareJson(str(caseDir + (compare ? "/compare.json" : "/build.json")));
         ps::EngineOptions options;
-        options.outputFormat = "db";
+        options.outputFormat = ps::OutputFormat::Db;
         ps::RunResult result = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, {}, "20250101000000");
         QCOMPARE(result.outputFiles.size(), size_t(1));
         std::string path = result.outputFiles[0];
@@ -292,7 +293,7 @@ private slots:
         ps::EngineOptions options;
         options.overflowCheck = true;
         ps::RunResult vis = ps::runGraphCommand(config, str(tmp.path() + "/vis"), options, {}, "20250101000000");
-        options.outputFormat = "db";
+        options.outputFormat = ps::OutputFormat::Db;
         ps::RunResult db = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, {}, "20250101000000");
         ps::VisDbIndex index = ps::listVisDb(db.outputFiles[0]);
         QCOMPARE(index.compare, compare);
@@ -415,7 +416,7 @@ private slots:
             ps::CompareConfig config
                 = ps::readCompareJson(str(kCases + "/" + source + (compare ? "/compare.json" : "/build.json")));
             ps::EngineOptions options;
-            options.outputFormat = "db";
+            options.outputFormat = ps::OutputFormat::Db;
             options.profile = ps::RulesProfile::Msprobe26;
             path = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, {}, "20250101000000").outputFiles[0];
         }

@@ -15,9 +15,11 @@
 #include "analysis/graph_report.h"
 #include "analysis/report_format.h"
 #include "batch/engine.h"
+#include "commands/graph_command.h"
 #include "compare/manual_match.h"
 #include "fuzz_common.h"
 #include "io/file_io.h"
+#include "match/layer_mapping.h"
 #include "vis/vis_db_reader.h"
 #include "vis/vis_db_writer.h"
 #include "vis/vis_reader.h"
@@ -64,13 +66,13 @@ void graphVisualize(uint8_t flags, const std::string& dir, const std::string& ya
 {
     ps::EngineOptions options;
     options.profile = ps::RulesProfile::Msprobe26;
-    options.outputFormat = "db";
+    options.outputFormat = ps::OutputFormat::Db;
     options.threads = 1;
     options.fuzzy = flags & 2;
     options.overflowCheck = flags & 4;
     if (flags & 32) {
         put(dir + "/map.yaml", yaml);
-        options.layerMappingPath = dir + "/map.yaml";
+        options.layerMapping = ps::readLayerMapping(dir + "/map.yaml", false);
     } else {
         options.nameOnlyMatch = flags & 16;
     }
@@ -90,7 +92,7 @@ void graphVisualize(uint8_t flags, const std::string& dir, const std::string& ya
         config.npuPath = dir + "/ranks";
         options.parallel = { layout };
         if (flags & 64) {
-            options.fileType = "json";
+            options.fileType = ps::MergeOutput::Json;
         } else if (flags & 2) {
             config.benchPath = config.npuPath;
             options.parallel.push_back(layout);
@@ -151,7 +153,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     options.nameOnlyMatch = flags & 16;
     if (flags & 32) {
         put(dir + "/map.yaml", yaml);
-        options.layerMappingPath = dir + "/map.yaml";
+        options.layerMapping = ps::readLayerMapping(dir + "/map.yaml", true);
     }
     fuzz::expectOnlyPsErrors([&] {
         std::vector<std::string> warnings;

@@ -4,6 +4,7 @@
 #include "models/snapshot.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
+#include "source/source.h"
 #include "widgets/mainwindow.h"
 #include "widgets/startpage.h"
 
@@ -70,9 +71,8 @@ inline std::shared_ptr<const Snapshot> loadSnapshot(const QString& compareJson, 
 {
     const QString old = QDir::currentPath();
     QDir::setCurrent(QFileInfo(compareJson).absolutePath());
-    ps::CompareConfig config = ps::readCompareJson(compareJson.toStdString());
     std::vector<std::string> warnings;
-    auto c = ps::runPair(config.npuPath, config.benchPath, options, warnings);
+    auto c = ps::Source::open({ compareJson.toStdString() }, std::move(options)).load(0, warnings);
     QDir::setCurrent(old);
     return makeSnapshot(std::move(c));
 }

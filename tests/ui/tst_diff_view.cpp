@@ -3,11 +3,11 @@
 // the details show before and after side by side, stopping or a new session restores the precision colours, and
 // a corrupt other file is a clear error that keeps the session.
 #include "analysis/comparison_diff.h"
-#include "analysis/comparison_source.h"
 #include "models/changemap.h"
 #include "models/graphtreemodel.h"
 #include "models/nodefilterproxy.h"
 #include "models/roles.h"
+#include "source/source.h"
 #include "testutil.h"
 #include "theme/palette.h"
 #include "widgets/changelegend.h"
@@ -170,8 +170,8 @@ private Q_SLOTS:
         QVERIFY(m_ui.open(compareJson("gpt_fuzzy_mix_statistics")));
         QVERIFY(compareWith(compareJson("gpt_mix_statistics")));
         const ps::ComparisonDiff diff
-            = ps::diffSources(ps::ComparisonSource::open({ compareJson("gpt_mix_statistics").toStdString() }, {}),
-                ps::ComparisonSource::open({ compareJson("gpt_fuzzy_mix_statistics").toStdString() }, {}));
+            = ps::diffSources(ps::Source::open({ compareJson("gpt_mix_statistics").toStdString() }, {}),
+                ps::Source::open({ compareJson("gpt_fuzzy_mix_statistics").toStdString() }, {}));
         QVERIFY(diff.count(ps::ChangeKind::Regressed) > 0 && diff.count(ps::ChangeKind::Improved) > 0);
         const GraphTreeModel& npu = *m_ui.session->model(Side::Npu);
         const GraphTreeModel& bench = *m_ui.session->model(Side::Bench);

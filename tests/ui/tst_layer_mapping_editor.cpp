@@ -2,6 +2,7 @@
 // through the editor's model as a user would (with completion), undo/redo, an invalid row blocking Apply,
 // Apply rerunning the comparison in the background (matched count rises to msprobe's), the exported .vis
 // scoring 1.0 against msprobe 1.2.1's -lm output, and Save writing a YAML the engine reads again.
+#include "match/layer_mapping.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "testutil.h"
@@ -160,7 +161,8 @@ private Q_SLOTS:
     {
         // msprobe 1.2.1's matched count with the case's mapping, computed by the engine the golden tests check.
         ps::EngineOptions withMapping;
-        withMapping.layerMappingPath = QString(test::caseDir(kCase) + QStringLiteral("/mapping.yaml")).toStdString();
+        withMapping.layerMapping
+            = ps::readLayerMapping(QString(test::caseDir(kCase) + QStringLiteral("/mapping.yaml")).toStdString(), true);
         const size_t reference
             = ps::matchedNodeCount(*test::loadSnapshot(test::caseDir(kCase) + QStringLiteral("/compare.json"), withMapping)->comparison);
 

@@ -2,10 +2,10 @@
 // compared from its dumps; steps x ranks of msprobe 26.0.0's database of dist_tp_mix_statistics). The model holds
 // what ps::computeTrends computes on the same source, the dock is unavailable for one graph, a click on a heatmap
 // cell opens that graph at that module, and the job can be cancelled.
-#include "analysis/comparison_source.h"
 #include "analysis/step_trends.h"
 #include "models/roles.h"
 #include "models/trendsmodel.h"
+#include "source/source.h"
 #include "testutil.h"
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/trendsheatmap.h"
@@ -118,7 +118,7 @@ private Q_SLOTS:
         QVERIFY(!progress.isEmpty()); // per graph, ending complete
         QCOMPARE(progress.last()[0].toInt(), 1000);
 
-        const ps::ComparisonSource source = ps::ComparisonSource::open({ mlpSteps().toStdString() }, {});
+        const ps::Source source = ps::Source::open({ mlpSteps().toStdString() }, {});
         compareWithCore(*panel()->model(), ps::computeTrends(source));
 
         // Lines: the N worst modules, worst first, plus the first-error mark when a graph has an error.
@@ -147,7 +147,7 @@ private Q_SLOTS:
         QVERIFY(unpacked);
         QVERIFY(openAndCompute(db));
         QVERIFY(m_ui.session->jobs().size() >= 2);
-        const ps::ComparisonSource source = ps::ComparisonSource::open({ db.toStdString() }, {});
+        const ps::Source source = ps::Source::open({ db.toStdString() }, {});
         compareWithCore(*panel()->model(), ps::computeTrends(source));
         // Another rank of the same source keeps the trends (nothing is recomputed).
         QSignalSpy finished(m_ui.session.get(), &SessionController::trendsFinished);

@@ -118,14 +118,14 @@ private Q_SLOTS:
             dialog.accept();
             QCOMPARE(dialog.result(), int(QDialog::Accepted));
         }
-        QCOMPARE(m_ui.settings->engineOptions().profile, ps::RulesProfile::Msprobe121);
+        QCOMPARE(m_ui.settings->openOptions().engine.profile, ps::RulesProfile::Msprobe121);
         OpenDialog again(m_ui.settings.get());
         auto* rules = again.findChild<QComboBox*>(QStringLiteral("rules"));
         QCOMPARE(rules->currentData().toInt(), int(ps::RulesProfile::Msprobe121));
         again.findChild<QGroupBox*>(QStringLiteral("parallelLayout"))->setChecked(true);
         QCOMPARE(again.request().options.profile, ps::RulesProfile::Msprobe26);
         QVERIFY(!rules->isEnabled());
-        m_ui.settings->setEngineOptions(ps::EngineOptions {}); // back to a new user's settings
+        m_ui.settings->setOpenOptions(ps::EngineOptions {}); // back to a new user's settings
     }
 
     void errorNodeShowsWhy()

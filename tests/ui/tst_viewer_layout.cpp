@@ -99,7 +99,7 @@ void TestViewerLayout::optionsTravelWithRecentEntries()
     ps::EngineOptions flagged;
     flagged.fuzzy = true;
     flagged.overflowCheck = true;
-    f.settings->setEngineOptions(flagged); // what the Open dialog remembers after the user ticked -f and -oc
+    f.settings->setOpenOptions(flagged); // what the Open dialog remembers after the user ticked -f and -oc
     QString why;
     f.session->open(*OpenPaths::interpret({ a }, flagged, why));
     QVERIFY(test::waitForSession(f.session.get()));
@@ -128,9 +128,9 @@ void TestViewerLayout::optionsTravelWithRecentEntries()
     // ...also after a restart (the options are in the settings file), and the other entry keeps its own.
     f.settings->sync();
     const Settings reread(f.tmp.filePath(QStringLiteral("settings.ini")));
-    QVERIFY(reread.entryOptions(a).has_value() && reread.entryOptions(a)->fuzzy);
-    QVERIFY(reread.entryOptions(b).has_value() && !reread.entryOptions(b)->fuzzy);
-    QVERIFY(ComparisonOptions::forPaths(reread, { a }).overflowCheck);
+    QVERIFY(reread.entryOptions(a).has_value() && reread.entryOptions(a)->engine.fuzzy);
+    QVERIFY(reread.entryOptions(b).has_value() && !reread.entryOptions(b)->engine.fuzzy);
+    QVERIFY(ComparisonOptions::forPaths(reread, { a }).engine.overflowCheck);
     QCOMPARE(ComparisonOptions::caseFolder(f.session->request()), QFileInfo(a).absolutePath());
 }
 

@@ -42,8 +42,9 @@ std::optional<ps::ParallelLayout> layoutFrom(const QString& text)
 
 } // namespace
 
-QStringList ComparisonOptions::encode(const ps::EngineOptions& o)
+QStringList ComparisonOptions::encode(const OpenOptions& options)
 {
+    const ps::EngineOptions& o = options.engine;
     QStringList lines {
         kProfile + QLatin1Char('=')
             + (o.profile == ps::RulesProfile::Msprobe26 ? QStringLiteral("msprobe26") : QStringLiteral("msprobe121")),
@@ -51,18 +52,19 @@ QStringList ComparisonOptions::encode(const ps::EngineOptions& o)
         kOverflow + QLatin1Char('=') + QString::number(int(o.overflowCheck)),
         kStack + QLatin1Char('=') + QString::number(int(o.completeStack)),
         kNameOnly + QLatin1Char('=') + QString::number(int(o.nameOnlyMatch)),
-        kMapping + QLatin1Char('=') + QString::fromStdString(o.layerMappingPath),
+        kMapping + QLatin1Char('=') + options.layerMappingFile,
     };
     for (const ps::ParallelLayout& l : o.parallel)
         lines << kParallel + QLatin1Char('=') + layoutText(l);
     return lines;
 }
 
-std::optional<ps::EngineOptions> ComparisonOptions::decode(const QStringList& lines)
+std::optional<OpenOptions> ComparisonOptions::decode(const QStringList& lines)
 {
     if (lines.isEmpty())
         return std::nullopt;
-    ps::EngineOptions o;
+    OpenOptions options;
+    ps::EngineOptions& o = options.engine;
     for (const QString& line : lines) {
         const qsizetype eq = line.indexOf(QLatin1Char('='));
         if (eq < 0)
@@ -82,7 +84,7 @@ std::optional<ps::EngineOptions> ComparisonOptions::decode(const QStringList& li
         else if (key == kNameOnly)
             o.nameOnlyMatch = flag;
         else if (key == kMapping)
-            o.layerMappingPath = value.toStdString();
+            options.layerMappingFile = value;
         else if (key == kParallel) {
             const auto layout = layoutFrom(value);
             if (!layout || o.parallel.size() >= 2)
@@ -91,11 +93,12 @@ std::optional<ps::EngineOptions> ComparisonOptions::decode(const QStringList& li
         } else
             return std::nullopt;
     }
-    return o;
+    return options;
 }
 
-QString ComparisonOptions::summary(const ps::EngineOptions& o)
+QString ComparisonOptions::summary(const OpenRequest& request)
 {
+    const ps::EngineOptions& o = request.options;
     QStringList flags;
     if (o.fuzzy)
         flags << QStringLiteral("-f");
@@ -103,9 +106,9 @@ QString ComparisonOptions::summary(const ps::EngineOptions& o)
         flags << QStringLiteral("-oc");
     if (o.completeStack)
         flags << QStringLiteral("-cs");
-    if (!o.layerMappingPath.empty())
-        flags << QStringLiteral("-lm ") + QFileInfo(QString::fromStdString(o.layerMappingPath)).fileName();
-    else if (o.layerMappingRules)
+    if (!request.layerMappingFile.isEmpty())
+        flags << QStringLiteral("-lm ") + QFileInfo(request.layerMappingFile).fileName();
+    else if (o.layerMapping)
         flags << tr("-lm (edited rules)");
     else if (o.nameOnlyMatch)
         flags << QStringLiteral("-lm");
@@ -114,10 +117,10 @@ QString ComparisonOptions::summary(const ps::EngineOptions& o)
     return flags.isEmpty() ? tr("none", "no engine options") : flags.join(QLatin1Char(' '));
 }
 
-ps::EngineOptions ComparisonOptions::forPaths(const Settings& settings, const QStringList& paths)
+OpenOptions ComparisonOptions::forPaths(const Settings& settings, const QStringList& paths)
 {
-    ps::EngineOptions defaults;
-    defaults.profile = settings.engineOptions().profile; // the preferred rules, shown in the status bar
+    OpenOptions defaults;
+    defaults.engine.profile = settings.openOptions().engine.profile; // the preferred rules, shown in the status bar
     QString why;
     const std::optional<OpenRequest> request = OpenPaths::interpret(paths, defaults, why);
     if (!request)

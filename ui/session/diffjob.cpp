@@ -1,9 +1,9 @@
 #include "session/diffjob.h"
 
-#include "analysis/comparison_source.h"
 #include "session/errortext.h"
 #include "session/jobrunner.h"
 #include "session/loadjob.h"
+#include "source/source.h"
 #include "util/error.h"
 
 #include <QDir>
@@ -26,13 +26,13 @@ DiffOutcome DiffJob::run(const DiffRequest& request, const JobContext& context)
         ps::EngineOptions engine = request.options;
         engine.parallel.clear(); // the other source is one comparison per step and rank
         engine.onlyRanks.clear();
-        const ps::ComparisonSource source = ps::ComparisonSource::open({ request.path.toStdString() }, engine);
-        if (source.graphs().empty())
+        const ps::Source source = ps::Source::open({ request.path.toStdString() }, engine);
+        if (source.jobs().empty())
             throw ps::Error(ps::ErrorCode::BadContent, request.path.toStdString(), "it holds no graph");
         // The graph of the shown step and rank, else the first one (and the note says so).
         std::optional<size_t> same;
-        for (size_t i = 0; i < source.graphs().size() && !same; ++i)
-            if (source.graphs()[i].step == request.step && source.graphs()[i].rank == request.rank)
+        for (size_t i = 0; i < source.jobs().size() && !same; ++i)
+            if (source.jobs()[i].step == request.step && source.jobs()[i].rank == request.rank)
                 same = i;
         const size_t index = same.value_or(0);
         ps::Progress progress(
@@ -46,8 +46,8 @@ DiffOutcome DiffJob::run(const DiffRequest& request, const JobContext& context)
         context.progress(950, tr("Marking the changes…"));
         std::shared_ptr<ChangeMap> map = computeChangeMap(*before, *request.after);
         map->beforeLabel = shown;
-        map->step = source.graphs()[index].step;
-        map->rank = source.graphs()[index].rank;
+        map->step = source.jobs()[index].step;
+        map->rank = source.jobs()[index].rank;
         if (!same)
             map->graphNote = tr("%1 has no step %2, rank %3: its first graph (step %4, rank %5) is compared.")
                                  .arg(shown)

@@ -1,7 +1,6 @@
 #include "session/loadjob.h"
 
 #include "batch/layout.h"
-#include "batch/merge_run.h"
 #include "io/file_io.h"
 #include "session/errortext.h"
 #include "session/jobrunner.h"
@@ -19,37 +18,19 @@ namespace psui {
 
 namespace {
 
-// The step/rank pairs of a .vis.db, as jobs.
-void listGraphs(const std::string& path, std::vector<ps::GraphJob>& jobs)
+const ps::GraphJob& jobOf(const OpenRequest& request, const ps::Source& source)
 {
-    if (jobs.empty()) {
-        for (const auto& [step, rank] : ps::listVisDb(path).graphs) {
-            ps::GraphJob job;
-            job.step = step;
-            job.rank = rank;
-            job.stepDir = "step" + std::to_string(step);
-            job.rankDir = "rank" + std::to_string(rank);
-            jobs.push_back(job);
-        }
-    }
-    if (jobs.empty())
-        throw ps::Error(ps::ErrorCode::BadContent, path, "the database holds no graph");
+    return source.jobs()[size_t(std::clamp(request.jobIndex, 0, int(source.size()) - 1))];
 }
 
-const ps::GraphJob& jobOf(const OpenRequest& request, const std::vector<ps::GraphJob>& jobs)
-{
-    return jobs[size_t(std::clamp(request.jobIndex, 0, int(jobs.size()) - 1))];
-}
-
-// A .vis file is one graph; a .vis.db holds one per step and rank (listed as jobs), read with or without the
+// A .vis file is one graph; a .vis.db holds one per step and rank (the source's jobs), read with or without the
 // node data.
-ps::VisDocument readGraphFile(const OpenRequest& request, std::vector<ps::GraphJob>& jobs, GraphData data)
+ps::VisDocument readGraphFile(const OpenRequest& request, const ps::Source& source, GraphData data)
 {
     const std::string path = request.visPath.toStdString();
     if (!LoadJob::isVisDb(request))
         return ps::readVisFile(path);
-    listGraphs(path, jobs);
-    const ps::GraphJob& job = jobOf(request, jobs);
+    const ps::GraphJob& job = jobOf(request, source);
     return ps::readVisDbGraph(
         path, job.step, job.rank, data == GraphData::All ? ps::VisDbData::All : ps::VisDbData::Structure);
 }
@@ -102,16 +83,22 @@ std::shared_ptr<const Snapshot> LoadJob::browsedSnapshot(const ps::VisDbBrowser&
     return snapshot;
 }
 
-LoadResult LoadJob::browse(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context)
+std::shared_ptr<const ps::Source> LoadJob::openSource(const OpenRequest& request)
+{
+    return std::make_shared<const ps::Source>(ps::Source::open(sourceInputsOf(request), request.options));
+}
+
+LoadResult LoadJob::browse(OpenRequest request, std::shared_ptr<const ps::Source> source, const JobContext& context)
 {
     LoadResult result;
-    result.fresh = jobs.empty();
+    result.fresh = !source;
     try {
         context.progress(-1, tr("Opening %1…").arg(QFileInfo(request.visPath).fileName()));
         const std::string path = request.visPath.toStdString();
-        listGraphs(path, jobs);
-        request.jobIndex = std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
-        const ps::GraphJob& job = jobOf(request, jobs);
+        if (!source)
+            source = openSource(request);
+        request.jobIndex = std::clamp(request.jobIndex, 0, int(source->size()) - 1);
+        const ps::GraphJob& job = jobOf(request, *source);
         result.browser = std::make_shared<ps::VisDbBrowser>(path, job.step, job.rank);
         result.snapshot = browsedSnapshot(*result.browser);
         result.request = request;
@@ -122,7 +109,7 @@ LoadResult LoadJob::browse(OpenRequest request, std::vector<ps::GraphJob> jobs, 
         result.snapshot.reset();
     }
     result.request = std::move(request);
-    result.jobs = std::move(jobs);
+    result.source = std::move(source);
     return result;
 }
 
@@ -147,26 +134,28 @@ std::shared_ptr<const Snapshot> structureSnapshot(const ps::Comparison& matched)
 
 } // namespace
 
-LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context, GraphData data,
-    const std::function<void(LoadResult)>& matched)
+LoadResult LoadJob::run(OpenRequest request, std::shared_ptr<const ps::Source> source, const JobContext& context,
+    GraphData data, const std::function<void(LoadResult)>& matched)
 {
     LoadResult result;
-    result.fresh = jobs.empty();
+    result.fresh = !source;
     std::vector<ps::NodeNote> fileNotes;
     ps::Progress progress(
         [&](ps::Stage stage, double overall) { context.progress(int(overall * 1000), stageText(stage)); },
         context.cancelFlag());
     try {
+        if (!source)
+            source = openSource(request);
+        request.jobIndex = std::clamp(request.jobIndex, 0, int(source->size()) - 1);
         if (!request.visPath.isEmpty()) {
             context.progress(-1,
                 (data == GraphData::All ? tr("Reading the node data of %1…") : tr("Reading %1…"))
                     .arg(QFileInfo(request.visPath).fileName()));
-            ps::VisDocument document = readGraphFile(request, jobs, data);
+            ps::VisDocument document = readGraphFile(request, *source, data);
             progress.checkCancelled();
             context.progress(-1, tr("Preparing the view…"));
-            request.jobIndex = jobs.empty() ? 0 : std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
             result.snapshot = makeSnapshot(std::move(document.comparison), &document.meta);
-            if (result.fresh && request.visPath.endsWith(QLatin1String(".vis.db"))) {
+            if (result.fresh && isVisDb(request)) {
                 fileNotes = ps::readVisDbNotes(request.visPath.toStdString()); // every graph's
             } else if (result.fresh) {
                 // A .vis is one graph, shown as step 0, rank 0: its notes are on it whatever graph they came from.
@@ -176,21 +165,9 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
                 }
             }
         } else {
-            if (jobs.empty()) {
-                if (!request.compareJson.isEmpty()) {
-                    ps::CompareConfig config = ps::readCompareJson(request.compareJson.toStdString());
-                    request.npuPath = QString::fromStdString(config.npuPath);
-                    request.benchPath = QString::fromStdString(config.benchPath);
-                }
-                const ps::CompareConfig config { request.npuPath.toStdString(), request.benchPath.toStdString() };
-                // A parallel run merged as msprobe 26.0.0 merges it: one job per step (and data-parallel replica).
-                jobs = request.options.parallel.empty() ? ps::planJobs(config.npuPath, config.benchPath, std::string())
-                                                        : ps::planMergedJobs(config, request.options);
-            }
-            if (jobs.empty())
-                throw ps::Error(ps::ErrorCode::BadLayout, request.npuPath.toStdString(), "no dump found");
-            request.jobIndex = std::clamp(request.jobIndex, 0, int(jobs.size()) - 1);
-            const ps::GraphJob& job = jobs[size_t(request.jobIndex)];
+            // The folders compare.json named, for the title, the Open dialog and the session file.
+            request.npuPath = QString::fromStdString(source->inputs().npuPath);
+            request.benchPath = QString::fromStdString(source->inputs().benchPath);
             std::vector<std::string> warnings;
             std::shared_ptr<const Snapshot> shown; // what `matched` received
             if (matched && request.options.parallel.empty()) // (a merged run is shown once compared)
@@ -198,16 +175,14 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
                     LoadResult early;
                     early.fresh = result.fresh;
                     early.request = request;
-                    early.jobs = jobs;
+                    early.source = source;
                     early.snapshot = structureSnapshot(c);
                     shown = early.snapshot;
                     if (early.fresh)
                         readSession(early, {});
                     matched(std::move(early));
                 };
-            auto comparison = request.options.parallel.empty()
-                ? ps::runPair(job.npuDir, job.benchDir, request.options, warnings, &progress)
-                : ps::runMergedPair(job, request.options, warnings, progress);
+            auto comparison = source->load(size_t(request.jobIndex), warnings, &progress);
             context.progress(1000, tr("Preparing the view…"));
             // The structure shown while comparing is kept: only what the metrics decide is computed.
             result.snapshot
@@ -217,9 +192,10 @@ LoadResult LoadJob::run(OpenRequest request, std::vector<ps::GraphJob> jobs, con
         }
     } catch (const std::exception& e) {
         result.error = ErrorText::of(e);
+        result.snapshot.reset();
     }
     result.request = std::move(request);
-    result.jobs = std::move(jobs);
+    result.source = std::move(source);
     if (result.fresh && result.error.isEmpty())
         readSession(result, std::move(fileNotes));
     return result;

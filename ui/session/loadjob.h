@@ -1,6 +1,7 @@
 #pragma once
-// The load job, run on a worker thread: a graph file is read as it is; dumps go through the engine (layout ->
-// job plan -> build and compare one step/rank pair); then the view's snapshot is built.
+// The load job, run on a worker thread: the request's inputs are opened through the front door (ps::Source, the one
+// the command line uses: the same layouts, the same job plan); a graph file is then read as it is, dumps are built
+// and compared one step/rank pair at a time; then the view's snapshot is built.
 #include "models/snapshot.h"
 #include "session/openrequest.h"
 #include "session/session_file.h"
@@ -22,7 +23,7 @@ class JobContext;
 
 struct LoadResult {
     OpenRequest request; // with the step/rank actually loaded (and the paths a compare.json named)
-    std::vector<ps::GraphJob> jobs; // every step/rank pair of the layout
+    std::shared_ptr<const ps::Source> source; // the inputs opened: every step/rank pair of the layout
     std::shared_ptr<const Snapshot> snapshot; // null on failure
     QStringList warnings;
     QString error; // translated, for the user
@@ -43,15 +44,17 @@ enum class GraphData { Structure, All };
 class LoadJob {
     Q_DECLARE_TR_FUNCTIONS(LoadJob)
 public:
-    // `jobs`: the plan of a previous load of the same layout (empty: detect it). Reports progress and stops
-    // soon after the context is cancelled.
+    // `source`: the request's inputs opened by a previous load of the same comparison (null: a comparison opened
+    // afresh, whose inputs are opened now). Reports progress and stops soon after the context is cancelled.
     // Dumps: `matched` receives the structure before the pair is compared (Snapshot::comparing, the session's
     // fields as in the result), while the comparing waits for it.
-    static LoadResult run(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context,
+    static LoadResult run(OpenRequest request, std::shared_ptr<const ps::Source> source, const JobContext& context,
         GraphData data = GraphData::Structure, const std::function<void(LoadResult)>& matched = {});
     // A .vis.db's first view in milliseconds whatever its size: each side's root and its children, browsed with
     // indexed queries (LoadResult::browser loads more on expand). What run() then reads replaces it.
-    static LoadResult browse(OpenRequest request, std::vector<ps::GraphJob> jobs, const JobContext& context);
+    static LoadResult browse(OpenRequest request, std::shared_ptr<const ps::Source> source, const JobContext& context);
+    // The request's inputs opened (Source::open) with its options. Throws ps::Error.
+    static std::shared_ptr<const ps::Source> openSource(const OpenRequest& request);
     // The snapshot of the part of a .vis.db a browser has loaded: the trees load the rest of a node on expand.
     static std::shared_ptr<const Snapshot> browsedSnapshot(const ps::VisDbBrowser& browser);
     static bool isVisDb(const OpenRequest& request);

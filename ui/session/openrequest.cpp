@@ -23,11 +23,11 @@ QString OpenRequest::title(const QStringList& jobLabels) const
     return t;
 }
 
-std::optional<OpenRequest> OpenPaths::interpret(
-    const QStringList& paths, const ps::EngineOptions& options, QString& why)
+std::optional<OpenRequest> OpenPaths::interpret(const QStringList& paths, const OpenOptions& options, QString& why)
 {
     OpenRequest r;
-    r.options = options;
+    r.options = options.engine;
+    r.layerMappingFile = options.layerMappingFile;
     if (paths.size() == 1 && QFileInfo(paths[0]).isFile()
         && (paths[0].endsWith(QLatin1String(".vis")) || paths[0].endsWith(QLatin1String(".vis.gz"))
             || paths[0].endsWith(QLatin1String(".vis.db")))) {
@@ -51,6 +51,23 @@ std::optional<OpenRequest> OpenPaths::interpret(
         return std::nullopt;
     }
     return r;
+}
+
+ps::SourceInputs sourceInputsOf(const OpenRequest& request)
+{
+    ps::SourceInputs in;
+    if (!request.visPath.isEmpty()) {
+        in.graphFile = request.visPath.toStdString();
+        return in;
+    }
+    if (!request.compareJson.isEmpty()) {
+        in.compareJson = request.compareJson.toStdString();
+    } else {
+        in.npuPath = request.npuPath.toStdString();
+        in.benchPath = request.benchPath.toStdString();
+    }
+    in.layerMappingFile = request.layerMappingFile.toStdString();
+    return in;
 }
 
 QStringList jobLabels(const std::vector<ps::GraphJob>& jobs)

@@ -6,6 +6,9 @@
 #include "session/loadjob.h"
 #include "session/usersession.h"
 
+#include "match/layer_mapping.h"
+#include "match/layer_mapping_rules.h"
+
 namespace psui {
 
 SessionController::SessionController(QObject* parent)
@@ -30,7 +33,7 @@ SessionController::SessionController(QObject* parent)
 
 SessionController::~SessionController() = default; // m_runner goes first: it waits for the workers
 
-bool SessionController::openPaths(const QStringList& paths, const ps::EngineOptions& options)
+bool SessionController::openPaths(const QStringList& paths, const OpenOptions& options)
 {
     QString why;
     const std::optional<OpenRequest> request = OpenPaths::interpret(paths, options, why);
@@ -41,18 +44,24 @@ bool SessionController::openPaths(const QStringList& paths, const ps::EngineOpti
     return request.has_value();
 }
 
+const std::vector<ps::GraphJob>& SessionController::jobs() const
+{
+    static const std::vector<ps::GraphJob> none;
+    return m_source ? m_source->jobs() : none;
+}
+
 void SessionController::open(const OpenRequest& request)
 {
-    startLoad(request, {}, false);
+    startLoad(request, nullptr, false);
 }
 
 void SessionController::selectJob(int index)
 {
-    if (index == m_request.jobIndex || index < 0 || size_t(index) >= m_jobs.size())
+    if (index == m_request.jobIndex || index < 0 || size_t(index) >= jobs().size())
         return;
     OpenRequest r = m_request;
     r.jobIndex = index;
-    startLoad(r, m_jobs, true);
+    startLoad(r, m_source, true);
 }
 
 bool SessionController::rerunWithLayerMapping(std::shared_ptr<const ps::LayerMappingRules> rules)
@@ -60,19 +69,21 @@ bool SessionController::rerunWithLayerMapping(std::shared_ptr<const ps::LayerMap
     if (!m_snapshot || !m_request.visPath.isEmpty() || !m_snapshot->hasSide(Side::Bench))
         return false; // a graph file or a build has no matching to redo
     OpenRequest r = m_request;
-    r.options.layerMappingPath.clear();
-    r.options.layerMappingRules = std::move(rules);
-    startLoad(r, m_jobs, false);
+    r.layerMappingFile.clear();
+    r.options.layerMapping = ps::layerMappingOf(*rules, "the layer mapping");
+    auto source = std::make_shared<const ps::Source>(m_source->withOptions(r.options));
+    startLoad(r, std::move(source), false);
     return true;
 }
 
-void SessionController::startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs, bool sameComparison)
+void SessionController::startLoad(
+    const OpenRequest& request, std::shared_ptr<const ps::Source> source, bool sameComparison)
 {
     if (LoadJob::isVisDb(request)) {
         m_runner->run(
             Channel::Load, tr("Starting…"),
-            [request, jobs = std::move(jobs)](
-                const JobContext& context) { return LoadJob::browse(request, jobs, context); },
+            [request, source = std::move(source)](
+                const JobContext& context) { return LoadJob::browse(request, source, context); },
             [this, sameComparison](LoadResult result) { finishBrowse(result, sameComparison); });
         return;
     }
@@ -81,9 +92,9 @@ void SessionController::startLoad(const OpenRequest& request, std::vector<ps::Gr
     const quint64 load = ++m_loads;
     m_runner->run(
         Channel::Load, tr("Starting…"),
-        [this, request, jobs = std::move(jobs), sameComparison, load](const JobContext& context) {
-            return LoadJob::run(
-                request, jobs, context, GraphData::Structure, [this, context, sameComparison, load](LoadResult early) {
+        [this, request, source = std::move(source), sameComparison, load](const JobContext& context) {
+            return LoadJob::run(request, source, context, GraphData::Structure,
+                [this, context, sameComparison, load](LoadResult early) {
                     auto shown = std::make_shared<LoadResult>(std::move(early));
                     context.deliverPart([this, shown, sameComparison, load] {
                         finishLoad(*shown, sameComparison);
@@ -132,15 +143,15 @@ void SessionController::finishLoad(LoadResult& result, bool sameComparison)
     }
     m_browser = std::move(result.browser);
     m_request = std::move(result.request);
-    m_jobs = std::move(result.jobs);
-    m_jobLabels = psui::jobLabels(m_jobs);
+    m_source = std::move(result.source);
+    m_jobLabels = psui::jobLabels(jobs());
     m_colors.clear();
     m_microStep = -1;
     if (result.fresh)
         m_user->reset(std::move(result.session), result.sessionPath);
-    const bool job = m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < m_jobs.size();
+    const bool job = m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < jobs().size();
     m_user->setGraph(
-        job ? m_jobs[size_t(m_request.jobIndex)].step : 0, job ? m_jobs[size_t(m_request.jobIndex)].rank : 0);
+        job ? jobs()[size_t(m_request.jobIndex)].step : 0, job ? jobs()[size_t(m_request.jobIndex)].rank : 0);
     replaceSnapshot(std::move(result.snapshot), Change::NewSession);
     if (!result.warnings.isEmpty())
         Q_EMIT warningsReported(result.warnings);

@@ -11,7 +11,7 @@
 #include "session/openrequest.h"
 #include "session/trendsjob.h"
 
-#include "batch/step_peers.h"
+#include "source/step_peers.h"
 
 #include <QObject>
 #include <QStringList>
@@ -47,7 +47,8 @@ public:
     const OpenRequest& request() const { return m_request; }
     QStringList jobLabels() const { return m_jobLabels; }
     int currentJob() const { return m_request.jobIndex; }
-    const std::vector<ps::GraphJob>& jobs() const { return m_jobs; } // the steps and ranks of a batch or .vis.db
+    // The steps and ranks of a batch or .vis.db (one job for one graph).
+    const std::vector<ps::GraphJob>& jobs() const;
     bool isBusy(Channel channel) const { return m_runner->busy(channel); }
     // The micro step the views show (-1: all); searches and filters only report nodes of it.
     int microStep() const { return m_microStep; }
@@ -55,7 +56,7 @@ public:
     QString title() const { return m_snapshot ? m_request.title(m_jobLabels) : QString(); }
 
     // Command-line, dropped or recent paths (see OpenPaths); false (and loadFailed) if they make no sense.
-    bool openPaths(const QStringList& paths, const ps::EngineOptions& options);
+    bool openPaths(const QStringList& paths, const OpenOptions& options);
     void open(const OpenRequest& request);
     void selectJob(int index);
     // Reruns the open comparison with these layer-mapping rules (null: none) in the background, same job; the
@@ -93,7 +94,7 @@ public:
     std::shared_ptr<const ChangeMap> changes() const { return m_changes; } // null: no diff shown
     // Drift across the session's steps and ranks (Trends view): every graph summarised, one at a time, on the
     // Trends channel (cancel(Channel::Trends) stops it); ends with trendsFinished. A session of one graph has none.
-    bool hasTrends() const { return m_jobs.size() > 1; }
+    bool hasTrends() const { return jobs().size() > 1; }
     void computeTrends();
     // Changes when another source (or the same with other options) is loaded; switching the step or rank keeps it.
     quint64 sourceGeneration() const { return m_sourceGeneration; }
@@ -163,7 +164,8 @@ private:
     enum class Change { NewSession, SameGraphs, Links };
     void replaceSnapshot(std::shared_ptr<const Snapshot> snapshot, Change change);
     // `sameComparison`: another rank or step of the comparison shown (its communication peers and trends stay).
-    void startLoad(const OpenRequest& request, std::vector<ps::GraphJob> jobs, bool sameComparison);
+    // `source`: the comparison's inputs as opened by its first load (null: open them).
+    void startLoad(const OpenRequest& request, std::shared_ptr<const ps::Source> source, bool sameComparison);
     void runExport(const QString& path, QString (*write)(const ExportRequest&)); // on the Export channel
     void finishLoad(LoadResult& result, bool sameComparison);
     void finishBrowse(LoadResult& result, bool sameComparison); // then reads the structure
@@ -188,7 +190,7 @@ private:
     std::shared_ptr<const Snapshot> m_snapshot;
     std::vector<ps::ColorBin> m_colors; // the legend chosen in the viewer (empty: the file's or msprobe's)
     OpenRequest m_request;
-    std::vector<ps::GraphJob> m_jobs;
+    std::shared_ptr<const ps::Source> m_source; // null before the first load
     QStringList m_jobLabels;
     int m_microStep = -1;
     std::unordered_map<int, ps::PeerLinks> m_peers; // job index -> links of that rank

@@ -77,9 +77,9 @@ void SessionController::compareWith(const QString& path)
 void SessionController::startDiff(const QString& path)
 {
     DiffRequest request { path, m_request.options, m_snapshot };
-    if (m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < m_jobs.size()) {
-        request.step = m_jobs[size_t(m_request.jobIndex)].step;
-        request.rank = m_jobs[size_t(m_request.jobIndex)].rank;
+    if (m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < jobs().size()) {
+        request.step = jobs()[size_t(m_request.jobIndex)].step;
+        request.rank = jobs()[size_t(m_request.jobIndex)].rank;
     }
     m_runner->run(
         Channel::Diff, tr("Comparing with %1…").arg(path),
@@ -116,8 +116,7 @@ void SessionController::computeTrends()
     }
     m_runner->run(
         Channel::Trends, tr("Computing trends…"),
-        [request = m_request, jobs = m_jobs](
-            const JobContext& context) { return TrendsJob::run(request, jobs, context); },
+        [source = m_source](const JobContext& context) { return TrendsJob::run(source, context); },
         [this, generation = m_sourceGeneration](
             const TrendsResult& result) { Q_EMIT trendsFinished(result.trends, result.error, generation); });
 }

@@ -47,8 +47,8 @@ void SessionController::readStructure()
         return;
     m_runner->run(
         Channel::Load, tr("Reading the graph…"),
-        [request = m_request, jobs = m_jobs](
-            const JobContext& context) { return LoadJob::run(request, jobs, context, GraphData::Structure); },
+        [request = m_request, source = m_source](
+            const JobContext& context) { return LoadJob::run(request, source, context, GraphData::Structure); },
         [this](LoadResult result) { completeGraph(result, {}); });
 }
 
@@ -88,8 +88,8 @@ void SessionController::withNodeData(std::function<void()> then)
     }
     m_runner->run(
         Channel::Load, tr("Reading the node data…"),
-        [request = m_request, jobs = m_jobs](
-            const JobContext& context) { return LoadJob::run(request, jobs, context, GraphData::All); },
+        [request = m_request, source = m_source](
+            const JobContext& context) { return LoadJob::run(request, source, context, GraphData::All); },
         [this, then = std::move(then)](LoadResult result) { completeGraph(result, then); });
 }
 
@@ -121,9 +121,9 @@ void SessionController::requestNodeData(NodeId npu, NodeId bench)
         return;
     }
     const std::string path = m_request.visPath.toStdString();
-    const bool job = m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < m_jobs.size();
-    const int step = job ? m_jobs[size_t(m_request.jobIndex)].step : 0;
-    const int rank = job ? m_jobs[size_t(m_request.jobIndex)].rank : 0;
+    const bool job = m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < jobs().size();
+    const int step = job ? jobs()[size_t(m_request.jobIndex)].step : 0;
+    const int rank = job ? jobs()[size_t(m_request.jobIndex)].rank : 0;
     m_runner->run(
         Channel::Details, {},
         [path, step, rank, npuName, benchName, bins = m_snapshot->bins](const JobContext&) {

@@ -25,29 +25,23 @@ struct PeersResult {
 void SessionController::findPeers()
 {
     const int current = m_request.jobIndex;
-    if (!m_request.visPath.isEmpty() || !m_request.options.parallel.empty() || current < 0
-        || size_t(current) >= m_jobs.size() || m_peers.contains(current))
-        return; // graph files carry their links; a merged parallel run has one graph per step
-    std::vector<int> step;
-    std::vector<ps::GraphJob> stepJobs;
-    for (size_t i = 0; i < m_jobs.size(); ++i)
-        if (m_jobs[i].stepDir == m_jobs[size_t(current)].stepDir && !m_jobs[i].rankDir.empty()) {
-            step.push_back(int(i));
-            stepJobs.push_back(m_jobs[i]);
-        }
-    if (stepJobs.size() < 2)
+    if (!m_source || current < 0 || m_peers.contains(current))
+        return;
+    // Graph files carry their links; a merged parallel run has one graph per step.
+    const std::vector<size_t> ranks = m_source->stepRanks(size_t(current));
+    if (ranks.size() < 2)
         return;
     m_runner->run(
         Channel::Peers, tr("Finding the communication peers of the other ranks…"),
-        [step, stepJobs, options = m_request.options](const JobContext& context) {
+        [ranks, source = m_source](const JobContext& context) {
             PeersResult result;
-            result.jobs = step;
+            result.jobs.assign(ranks.begin(), ranks.end());
             try {
                 ps::Progress progress(
                     [&](ps::Stage, double overall) { context.progress(int(overall * 1000), QString()); },
                     context.cancelFlag());
                 std::vector<std::string> warnings; // the load of each rank reports its own
-                result.links = ps::peerLinksOfStep(stepJobs, options, warnings, progress);
+                result.links = ps::peerLinksOfStep(*source, ranks, warnings, progress);
             } catch (const std::exception& e) {
                 result.error = ErrorText::of(e);
             }

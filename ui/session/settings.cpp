@@ -3,6 +3,7 @@
 #include "batch/engine.h"
 #include "compare/color_bins.h"
 #include "session/comparisonoptions.h"
+#include "session/openrequest.h"
 
 #include <QCryptographicHash>
 #include <QSettings>
@@ -135,34 +136,36 @@ void Settings::addRecentFile(const QString& entry)
     setValue(Key::RecentFiles, list);
 }
 
-std::optional<ps::EngineOptions> Settings::entryOptions(const QString& entry) const
+std::optional<OpenOptions> Settings::entryOptions(const QString& entry) const
 {
     return ComparisonOptions::decode(m_settings->value(entryKey("entryOptions", entry)).toStringList());
 }
 
-void Settings::setEntryOptions(const QString& entry, const ps::EngineOptions& options)
+void Settings::setEntryOptions(const QString& entry, const OpenOptions& options)
 {
     m_settings->setValue(entryKey("entryOptions", entry), ComparisonOptions::encode(options));
 }
 
-ps::EngineOptions Settings::engineOptions() const
+OpenOptions Settings::openOptions() const
 {
-    ps::EngineOptions o;
+    OpenOptions options;
+    ps::EngineOptions& o = options.engine;
     o.fuzzy = value(Key::Fuzzy).toBool();
     o.overflowCheck = value(Key::OverflowCheck).toBool();
     o.completeStack = value(Key::CompleteStack).toBool();
-    o.layerMappingPath = value(Key::LayerMappingFile).toString().toStdString();
+    options.layerMappingFile = value(Key::LayerMappingFile).toString();
     o.profile = value(Key::Rules).toString() == QLatin1String("msprobe121") ? ps::RulesProfile::Msprobe121
                                                                             : ps::RulesProfile::Msprobe26;
-    return o;
+    return options;
 }
 
-void Settings::setEngineOptions(const ps::EngineOptions& o)
+void Settings::setOpenOptions(const OpenOptions& options)
 {
+    const ps::EngineOptions& o = options.engine;
     setValue(Key::Fuzzy, o.fuzzy);
     setValue(Key::OverflowCheck, o.overflowCheck);
     setValue(Key::CompleteStack, o.completeStack);
-    setValue(Key::LayerMappingFile, QString::fromStdString(o.layerMappingPath));
+    setValue(Key::LayerMappingFile, options.layerMappingFile);
     setValue(Key::Rules,
         o.profile == ps::RulesProfile::Msprobe121 ? QStringLiteral("msprobe121") : QStringLiteral("msprobe26"));
 }

@@ -11,11 +11,12 @@
 class QSettings;
 
 namespace ps {
-struct EngineOptions;
 struct ColorBin;
 } // namespace ps
 
 namespace psui {
+
+struct OpenOptions;
 
 class Settings {
 public:
@@ -56,12 +57,13 @@ public:
     void setColorRanges(const QString& entry, const std::vector<ps::ColorBin>& ranges); // empty: forget them
 
     // The options one opened comparison was opened with (its recent-files entry); nullopt: none stored.
-    std::optional<ps::EngineOptions> entryOptions(const QString& entry) const;
-    void setEntryOptions(const QString& entry, const ps::EngineOptions& options);
+    std::optional<OpenOptions> entryOptions(const QString& entry) const;
+    void setEntryOptions(const QString& entry, const OpenOptions& options);
 
     // The options of the Open comparison dialog, remembered for its next use.
-    ps::EngineOptions engineOptions() const;
-    void setEngineOptions(const ps::EngineOptions& options);
+    // The Open dialog's last choices.
+    OpenOptions openOptions() const;
+    void setOpenOptions(const OpenOptions& options);
 
     void sync();
 

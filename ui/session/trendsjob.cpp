@@ -5,21 +5,11 @@
 
 namespace psui {
 
-ps::ComparisonSource TrendsJob::sourceOf(const OpenRequest& request, const std::vector<ps::GraphJob>& jobs)
-{
-    if (!request.visPath.isEmpty())
-        return ps::ComparisonSource::open({ request.visPath.toStdString() }, request.options);
-    const std::string label = request.npuPath.toStdString() + " + " + request.benchPath.toStdString();
-    return ps::ComparisonSource::fromJobs(label, jobs, request.options);
-}
-
-TrendsResult TrendsJob::run(
-    const OpenRequest& request, const std::vector<ps::GraphJob>& jobs, const JobContext& context)
+TrendsResult TrendsJob::run(const std::shared_ptr<const ps::Source>& source, const JobContext& context)
 {
     TrendsResult result;
     try {
-        const ps::ComparisonSource source = sourceOf(request, jobs);
-        const auto& graphs = source.graphs();
+        const auto& graphs = source->jobs();
         auto stageOf = [&graphs](size_t next) {
             return tr("Trends: step %1, rank %2 (%3 of %4)…")
                 .arg(graphs[next].step)
@@ -34,7 +24,7 @@ TrendsResult TrendsJob::run(
         progress.graphDone = [&](size_t done, size_t total) {
             context.progress(int(done * 1000 / total), done < total ? stageOf(done) : tr("Trends: done"));
         };
-        result.trends = std::make_shared<const ps::StepTrends>(ps::computeTrends(source, progress));
+        result.trends = std::make_shared<const ps::StepTrends>(ps::computeTrends(*source, progress));
     } catch (const std::exception& e) {
         result.error = ErrorText::of(e);
     }

@@ -2,7 +2,7 @@
 // The Trends job, run on a worker thread: the session's steps and ranks summarised one graph at a time
 // (ps::computeTrends never holds two graphs), with progress per graph and the job's cancel flag.
 #include "analysis/step_trends.h"
-#include "session/openrequest.h"
+#include "source/source.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -22,11 +22,8 @@ struct TrendsResult {
 class TrendsJob {
     Q_DECLARE_TR_FUNCTIONS(TrendsJob)
 public:
-    // The session's graphs as a comparison source whose graph i is the session's job i: the .vis.db it reads,
-    // or the dump jobs it planned (compared with the session's options). Throws ps::Error.
-    static ps::ComparisonSource sourceOf(const OpenRequest& request, const std::vector<ps::GraphJob>& jobs);
-    static TrendsResult run(
-        const OpenRequest& request, const std::vector<ps::GraphJob>& jobs, const JobContext& context);
+    // `source`: the session's (graph i is the session's job i).
+    static TrendsResult run(const std::shared_ptr<const ps::Source>& source, const JobContext& context);
 };
 
 } // namespace psui

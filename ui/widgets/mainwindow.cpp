@@ -202,7 +202,8 @@ void MainWindow::onSessionChanged()
     if (snap) {
         // The options belong to this comparison: its recent entry brings them back.
         m_settings->addRecentFile(m_session->request().recentEntry());
-        m_settings->setEntryOptions(m_session->request().recentEntry(), m_session->request().options);
+        m_settings->setEntryOptions(m_session->request().recentEntry(),
+            { m_session->request().options, m_session->request().layerMappingFile });
         updateRecentMenu();
         showSessionStatus();
         m_status->setToolTip({});
@@ -220,7 +221,7 @@ void MainWindow::showSessionStatus()
     const bool v26 = snap->comparison->profile == ps::RulesProfile::Msprobe26;
     m_rules->setText(v26 ? tr("Rules: msprobe 26.0 (pass / warning / error)") : tr("Rules: msprobe 1.2 (bins)"));
     m_rules->setToolTip(tr("The rules this comparison was rated with; File ▸ Open comparison… chooses them"));
-    m_options->setText(tr("Options: %1").arg(ComparisonOptions::summary(m_session->request().options)));
+    m_options->setText(tr("Options: %1").arg(ComparisonOptions::summary(m_session->request())));
     m_options->setToolTip(tr("The options this comparison was opened with; its recent entry opens it with them "
                              "again, File ▸ Open comparison… changes them"));
     if (snap->comparing) {

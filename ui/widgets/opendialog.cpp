@@ -51,11 +51,12 @@ OpenDialog::OpenDialog(Settings* settings, QWidget* parent)
     connect(m_npu, &QLineEdit::editingFinished, this, [this]() { prefillRanks(0); });
     connect(m_bench, &QLineEdit::editingFinished, this, [this]() { prefillRanks(1); });
 
-    const ps::EngineOptions o = settings->engineOptions();
+    const OpenOptions options = settings->openOptions();
+    const ps::EngineOptions& o = options.engine;
     m_fuzzy->setChecked(o.fuzzy);
     m_overflow->setChecked(o.overflowCheck);
     m_completeStack->setChecked(o.completeStack);
-    m_mapping->setText(QString::fromStdString(o.layerMappingPath));
+    m_mapping->setText(options.layerMappingFile);
     m_rules->setCurrentIndex(m_rules->findData(int(o.profile)));
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
@@ -144,7 +145,7 @@ OpenRequest OpenDialog::request() const
     r.options.fuzzy = m_fuzzy->isChecked();
     r.options.overflowCheck = m_overflow->isChecked();
     r.options.completeStack = m_completeStack->isChecked();
-    r.options.layerMappingPath = QDir::fromNativeSeparators(m_mapping->text().trimmed()).toStdString();
+    r.layerMappingFile = QDir::fromNativeSeparators(m_mapping->text().trimmed());
     r.options.profile = ps::RulesProfile(m_rules->currentData().toInt());
     if (m_layout->isChecked()) {
         // The merge is msprobe 26.0.0's: its rules, one layout per side.
@@ -165,8 +166,7 @@ QString OpenDialog::problem() const
         problem = tr("The NPU dump folder does not exist.");
     else if (!r.benchPath.isEmpty() && !QFileInfo(r.benchPath).isDir())
         problem = tr("The bench dump folder does not exist.");
-    else if (!r.options.layerMappingPath.empty()
-        && !QFileInfo(QString::fromStdString(r.options.layerMappingPath)).isFile())
+    else if (!r.layerMappingFile.isEmpty() && !QFileInfo(r.layerMappingFile).isFile())
         problem = tr("The layer mapping file does not exist.");
     for (size_t side = 0; side < r.options.parallel.size() && problem.isEmpty(); ++side) {
         try {
@@ -190,7 +190,7 @@ void OpenDialog::accept()
         QMessageBox::warning(this, windowTitle(), why);
         return;
     }
-    m_settings->setEngineOptions(request().options);
+    m_settings->setOpenOptions({ request().options, request().layerMappingFile });
     QDialog::accept();
 }
 

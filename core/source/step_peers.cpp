@@ -1,23 +1,22 @@
-#include "batch/step_peers.h"
+#include "source/step_peers.h"
 
 #include "batch/distributed.h"
 
 namespace ps {
 
-std::vector<PeerLinks> peerLinksOfStep(const std::vector<GraphJob>& stepJobs, const EngineOptions& options,
+std::vector<PeerLinks> peerLinksOfStep(const Source& source, const std::vector<size_t>& stepRanks,
     std::vector<std::string>& warnings, const Progress& progress)
 {
     std::vector<JobResult> results;
-    results.reserve(stepJobs.size());
-    progress.plan(stepJobs.size(), false);
-    for (size_t i = 0; i < stepJobs.size(); ++i) {
+    results.reserve(stepRanks.size());
+    progress.plan(stepRanks.size(), false);
+    for (size_t i = 0; i < stepRanks.size(); ++i) {
         progress.checkCancelled();
         progress.beginJob(i);
-        results.push_back(
-            { stepJobs[i], runPair(stepJobs[i].npuDir, stepJobs[i].benchDir, options, warnings, &progress) });
+        results.push_back({ source.jobs().at(stepRanks[i]), source.load(stepRanks[i], warnings, &progress) });
     }
     if (results.size() > 1)
-        analyzeDistributed(results, warnings, options.profile);
+        analyzeDistributed(results, warnings, source.options().profile);
     std::vector<PeerLinks> out(results.size());
     for (size_t i = 0; i < results.size(); ++i) {
         const Comparison& c = *results[i].comparison;

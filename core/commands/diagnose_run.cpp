@@ -1,25 +1,25 @@
-#include "batch/diagnose_run.h"
+#include "commands/diagnose_run.h"
 
 #include "analysis/divergence_report.h"
-#include "batch/layout.h"
+#include "source/source.h"
 #include "util/error.h"
 
 namespace ps {
 
 std::string diagnoseReport(const DiagnoseRequest& request, const std::function<void(const std::string&)>& warn)
 {
-    const CompareConfig config = readCompareJson(request.compareJson);
-    if (config.benchPath.empty())
+    SourceInputs inputs;
+    inputs.compareJson = request.compareJson;
+    const Source source = Source::open(std::move(inputs), request.engine);
+    if (!source.isCompare())
         throw Error(
             ErrorCode::BadArgument, request.compareJson, "diagnose needs a comparison: compare.json has no bench_path");
-    const std::vector<GraphJob> jobs = planJobs(config.npuPath, config.benchPath, std::string());
-    if (jobs.empty())
-        throw Error(ErrorCode::BadLayout, config.npuPath, "no dump found");
+    const std::vector<GraphJob>& jobs = source.jobs();
     std::string report = request.json ? "{\"graphs\": [" : "";
     for (size_t j = 0; j < jobs.size(); ++j) {
         const GraphJob& job = jobs[j];
         std::vector<std::string> warnings;
-        auto comparison = runPair(job.npuDir, job.benchDir, request.engine, warnings);
+        auto comparison = source.load(j, warnings);
         for (const std::string& w : warnings)
             warn(w);
         const std::vector<Divergence> found = findDivergences(*comparison, request.diagnose);
