@@ -11,7 +11,7 @@ namespace psui {
 namespace {
 
 const QLatin1String kProfile("profile"), kFuzzy("fuzzy"), kOverflow("overflowCheck"), kStack("completeStack"),
-    kMapping("layerMapping"), kNameOnly("nameOnlyMatch"), kParallel("parallel");
+    kMapping("layerMapping"), kNameOnly("nameOnlyMatch"), kParallel("parallel"), kRelease("msprobeRelease");
 
 QString layoutText(const ps::ParallelLayout& l)
 {
@@ -55,6 +55,8 @@ QStringList ComparisonOptions::encode(const ps::EngineOptions& o)
     };
     for (const ps::ParallelLayout& l : o.parallel)
         lines << kParallel + QLatin1Char('=') + layoutText(l);
+    if (o.msprobe26Release == ps::Msprobe26Release::V26_0_0) // written only when chosen: older entries read alike
+        lines << kRelease + QLatin1Char('=') + QString::fromLatin1(ps::msprobe26ReleaseName(o.msprobe26Release));
     return lines;
 }
 
@@ -83,6 +85,9 @@ std::optional<ps::EngineOptions> ComparisonOptions::decode(const QStringList& li
             o.nameOnlyMatch = flag;
         else if (key == kMapping)
             o.layerMappingPath = value.toStdString();
+        else if (key == kRelease)
+            o.msprobe26Release
+                = value == QLatin1String("26.0.0") ? ps::Msprobe26Release::V26_0_0 : ps::Msprobe26Release::V26_1;
         else if (key == kParallel) {
             const auto layout = layoutFrom(value);
             if (!layout || o.parallel.size() >= 2)
@@ -118,6 +123,7 @@ ps::EngineOptions ComparisonOptions::forPaths(const Settings& settings, const QS
 {
     ps::EngineOptions defaults;
     defaults.profile = settings.engineOptions().profile; // the preferred rules, shown in the status bar
+    defaults.msprobe26Release = settings.engineOptions().msprobe26Release;
     QString why;
     const std::optional<OpenRequest> request = OpenPaths::interpret(paths, defaults, why);
     if (!request)
