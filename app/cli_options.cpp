@@ -15,7 +15,7 @@ std::string usage()
     return "usage: probescope-cli [-f {pytorch,mindspore}] graph -i COMPARE_JSON -o OUTPUT_DIR\n"
            "                      [-lm LAYER_MAPPING.yaml] [-oc] [-f] [-cs] [-j THREADS] [--output_format {vis,db}]\n"
            "       probescope-cli graph_visualize -tp TARGET_DIR [-gp GOLDEN_DIR] -o OUTPUT_DIR [-lm [FILE]] [-oc]\n"
-           "                      [-fm] [-tensor_log] [-progress_log] [-j THREADS]\n"
+           "                      [-fm] [-tensor_log] [-progress_log] [-j THREADS] [--msprobe-version {26.1,26.0.0}]\n"
            "                      [--rank_size N [N] --tp N [N] --pp N [N] [--vpp N [N]] [--order ORDER [ORDER]]]\n"
            "                      [--file_type {db,json}] [--rank R | --ranks LIST]\n"
            "       probescope-cli merge -o OUTPUT.vis.db PART.vis.db... [--expect-ranks LIST]\n"
@@ -68,6 +68,10 @@ std::string usage()
            "  --rank R, --ranks LIST      only these ranks of a multi-rank run (LIST: 0-3,8,10-11), written as a part\n"
            "                              database {build|compare}_ranks{LIST}_{timestamp}.vis.db without the\n"
            "                              cross-rank analysis (matched_distributed); `merge` combines the parts\n"
+           "  --msprobe-version {26.1,26.0.0}  the msprobe 26 release the .vis.db follows: 26.1 (default; also\n"
+           "                              msprobe's master) writes the dump's numbers unrounded, the 26.0.0 release\n"
+           "                              rounds every float of input_data/output_data to 6 decimals; nodes, links\n"
+           "                              and verdicts are the same\n"
            "\n"
            "merge: the part databases of one run (graph_visualize --ranks, e.g. one per cluster job) into one\n"
            ".vis.db, then the distributed analysis over all ranks: the same database as one run over every rank.\n"
@@ -267,6 +271,12 @@ CliOptions parseGraphVisualize(CliOptions o, const std::vector<std::string>& arg
             if (a == "--rank" && !isNumber(v))
                 throw std::invalid_argument("argument --rank: one rank number, not '" + v + "' (--ranks takes lists)");
             o.engine.onlyRanks = rankListArgument(a, v);
+        } else if (a == "--msprobe-version") {
+            const std::string v = takeValue(args, i);
+            if (v != "26.1" && v != "26.0.0")
+                throw std::invalid_argument(
+                    "argument --msprobe-version: invalid choice: '" + v + "' (choose from '26.1', '26.0.0')");
+            o.engine.msprobe26Release = v == "26.0.0" ? Msprobe26Release::V26_0_0 : Msprobe26Release::V26_1;
         } else if (a == "--cp" || a == "--ep" || a == "--context_parallel" || a == "--expert_parallel") {
             throw std::invalid_argument("argument " + a
                 + ": context (cp) and expert (ep) parallelism are not merged (msprobe 26.0.0 takes their size as 1; "

@@ -1654,6 +1654,10 @@ The comparison is open without its notes; the session file is left as it is unti
             <numerusform />
         </translation>
     </message>
+    <message>
+        <source>Rules: msprobe 26.0.0 release (pass / warning / error, numbers rounded)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::MatchesDock</name>
@@ -1910,11 +1914,15 @@ The comparison is open without its notes; the session file is left as it is unti
         <translation type="unfinished" />
     </message>
     <message>
-        <source>The rules that match, rate and colour the nodes: msprobe 26.0's graph_visualize (what today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis)</source>
+        <source>Rules:</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Rules:</source>
+        <source>msprobe 26.0 as its 26.0.0 release writes it: numbers rounded to 6 decimals</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The rules that match, rate and colour the nodes: msprobe 26.0's graph_visualize (what today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis). The 26.0.0 release rates alike but rounds the data's numbers to 6 decimals in the details and exported files; the 26.1 line and msprobe's master write them unrounded.</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -1651,6 +1651,10 @@ The comparison is open without its notes; the session file is left as it is unti
         <source>%n NPU node(s) matched; comparing them, the colours follow…</source>
         <translation><numerusform>已匹配 %n 个 NPU 节点；正在比对，颜色随后显示…</numerusform></translation>
     </message>
+    <message>
+        <source>Rules: msprobe 26.0.0 release (pass / warning / error, numbers rounded)</source>
+        <translation>规则：msprobe 26.0.0 正式版（pass / warning / error，数值已舍入）</translation>
+    </message>
 </context>
 <context>
     <name>psui::MatchesDock</name>
@@ -1907,12 +1911,16 @@ The comparison is open without its notes; the session file is left as it is unti
         <translation>msprobe 1.2：相对误差区间</translation>
     </message>
     <message>
-        <source>The rules that match, rate and colour the nodes: msprobe 26.0's graph_visualize (what today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis)</source>
-        <translation>匹配、评定并着色节点所用的规则：msprobe 26.0 的 graph_visualize（如今的插件打开的 .vis.db）或 msprobe 1.2 的 graph（.vis）</translation>
-    </message>
-    <message>
         <source>Rules:</source>
         <translation>规则：</translation>
+    </message>
+    <message>
+        <source>msprobe 26.0 as its 26.0.0 release writes it: numbers rounded to 6 decimals</source>
+        <translation>msprobe 26.0（按 26.0.0 正式版的写法）：数值四舍五入到 6 位小数</translation>
+    </message>
+    <message>
+        <source>The rules that match, rate and colour the nodes: msprobe 26.0's graph_visualize (what today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis). The 26.0.0 release rates alike but rounds the data's numbers to 6 decimals in the details and exported files; the 26.1 line and msprobe's master write them unrounded.</source>
+        <translation>匹配、评定并着色节点所用的规则：msprobe 26.0 的 graph_visualize（如今的插件打开的 .vis.db）或 msprobe 1.2 的 graph（.vis）。26.0.0 正式版的评定相同，但在详情和导出的文件中把数据中的数值四舍五入到 6 位小数；26.1 版本线和 msprobe 的 master 写出不舍入的数值。</translation>
     </message>
 </context>
 <context>

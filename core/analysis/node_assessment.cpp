@@ -42,7 +42,7 @@ FormattedItem formattedItem(const Comparison& c, Side side, uint32_t item)
     const bool npu = side == Side::Npu && c.isCompare;
     const MetricRow metrics = npu ? c.metricsOf(item) : MetricRow();
     return formatItem(*g.dump, g.dump->items[item], npu ? c.metricKeys() : std::span<const char* const>(),
-        metrics.span(), c.profile, c.isCompare && c.mode == CompareMode::Md5);
+        metrics.span(), c.profile, c.isCompare && c.mode == CompareMode::Md5, c.msprobe26Release);
 }
 
 namespace {

@@ -79,7 +79,9 @@ std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string
 {
     if (benchDir.empty()) {
         auto graph = buildSideGraph(npuDir, options, warnings, { progress });
-        return buildOnly(graph, options.overflowCheck, options.profile);
+        auto built = buildOnly(graph, options.overflowCheck, options.profile);
+        built->msprobe26Release = options.msprobe26Release;
+        return built;
     }
     // Both sides are read and built in parallel.
     std::vector<std::string> benchWarnings;
@@ -131,7 +133,9 @@ std::shared_ptr<Comparison> compareBuiltGraphs(std::shared_ptr<Graph> npu, std::
     if (options.fuzzy || parallelMerge)
         compare.match.strategy = MatchStrategy::Fuzzy; // a merge compare always matches fuzzily
     compare.match.nameMap = &nameMap;
-    return compareGraphs(npu, bench, mode, compare);
+    auto compared = compareGraphs(npu, bench, mode, compare);
+    compared->msprobe26Release = options.msprobe26Release;
+    return compared;
 }
 
 } // namespace ps

@@ -27,6 +27,8 @@ const char* frameworkName(Framework framework); // "pytorch", "mindspore"
 struct EngineOptions {
     // graph -> msprobe 1.2.1's rules and .vis files; graph_visualize -> msprobe 26.0.0's rules and one .vis.db.
     RulesProfile profile = RulesProfile::Msprobe121;
+    // graph_visualize --msprobe-version: the 26 release whose number formatting the output follows.
+    Msprobe26Release msprobe26Release = Msprobe26Release::V26_1;
     bool fuzzy = false; // -f (graph_visualize: -fm)
     bool overflowCheck = false; // -oc
     bool completeStack = false; // -cs

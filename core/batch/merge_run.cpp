@@ -144,6 +144,7 @@ MergedStep mergeStep(const std::string& npuStep, const std::string& benchStep, c
                 ? buildOnly(step.npu.graphs[i], options.overflowCheck, options.profile)
                 : compareBuiltGraphs(step.npu.graphs[i], bench.graphs[i], step.npu.dirs[i], bench.dirs[i], options,
                     warnings, &progress, true));
+        step.results.back()->msprobe26Release = options.msprobe26Release;
     }
     return step;
 }

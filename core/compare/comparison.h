@@ -80,6 +80,7 @@ private:
 class Comparison {
 public:
     RulesProfile profile = RulesProfile::Msprobe121; // the msprobe whose rules made (and format) this result
+    Msprobe26Release msprobe26Release = Msprobe26Release::V26_1; // with Msprobe26: whose number formatting
     bool isCompare = false; // false: build output (one graph)
     CompareMode mode = CompareMode::Summary;
     bool overflowCheck = false;

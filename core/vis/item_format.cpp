@@ -215,7 +215,13 @@ void appendFloatValue(std::string& out, double x)
     py::appendRepr(out, py::round(x, 6));
 }
 
-void appendScalar(std::string& out, const PyScalar& v, bool v26)
+// msprobe 1.2.1 and the 26.0.0 release round an item's floats to 6 decimals; the 26.1 line writes repr().
+bool roundsFloats(RulesProfile profile, Msprobe26Release release)
+{
+    return profile != RulesProfile::Msprobe26 || release == Msprobe26Release::V26_0_0;
+}
+
+void appendScalar(std::string& out, const PyScalar& v, bool v26, bool rounded)
 {
     switch (v.kind) {
     case PyScalar::Kind::None:
@@ -225,7 +231,7 @@ void appendScalar(std::string& out, const PyScalar& v, bool v26)
         out += std::to_string(v.i);
         return;
     case PyScalar::Kind::Float:
-        v26 ? py::appendRepr(out, v.d) : appendFloatValue(out, v.d);
+        rounded ? appendFloatValue(out, v.d) : py::appendRepr(out, v.d);
         return;
     case PyScalar::Kind::Str:
         v26 ? appendStringValue26(out, v.s) : appendStringValue(out, v.s);
@@ -260,20 +266,20 @@ std::string formatStringValue26(std::string_view s)
 std::string formatScalar(const PyScalar& v)
 {
     std::string out;
-    appendScalar(out, v, false);
+    appendScalar(out, v, false, true);
     return out;
 }
 
-std::string formatScalar26(const PyScalar& v)
+std::string formatScalar26(const PyScalar& v, Msprobe26Release release)
 {
     std::string out;
-    appendScalar(out, v, true);
+    appendScalar(out, v, true, roundsFloats(RulesProfile::Msprobe26, release));
     return out;
 }
 
 namespace {
 
-void appendField(std::string& out, const DumpData& d, const FieldValue& f, RulesProfile profile)
+void appendField(std::string& out, const DumpData& d, const FieldValue& f, RulesProfile profile, bool rounded)
 {
     const bool v26 = profile == RulesProfile::Msprobe26;
     if (f.isText) {
@@ -289,7 +295,7 @@ void appendField(std::string& out, const DumpData& d, const FieldValue& f, Rules
         v26 ? appendStringValue26(out, d.pool.view(v.n)) : appendStringValue(out, d.pool.view(v.n));
         return;
     case JType::Float:
-        v26 ? py::appendRepr(out, v.d) : appendFloatValue(out, v.d);
+        rounded ? appendFloatValue(out, v.d) : py::appendRepr(out, v.d);
         return;
     default:
         appendPyStr(out, d, v);
@@ -305,9 +311,10 @@ bool isProcessGroupKept(std::string_view key)
 } // namespace
 
 void formatItemInto(ItemText& out, const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
-    std::span<const PyScalar> metrics, RulesProfile profile, bool md5Mode)
+    std::span<const PyScalar> metrics, RulesProfile profile, bool md5Mode, Msprobe26Release release)
 {
     const bool v26 = profile == RulesProfile::Msprobe26;
+    const bool rounded = roundsFloats(profile, release);
     thread_local ItemFields fields; // reused: one item after another on each writer thread
     collectItemFields(dump, item, fields, profile);
     out.clear();
@@ -326,14 +333,14 @@ void formatItemInto(ItemText& out, const DumpData& dump, const DumpItem& item, s
             continue;
         if (processGroup && !isProcessGroupKept(f.key))
             continue;
-        appendField(out.beginField(f.key), dump, f.value, profile);
+        appendField(out.beginField(f.key), dump, f.value, profile, rounded);
         out.endField();
     }
     if (!processGroup) {
         const size_t own = out.size();
         for (size_t k = 0; k < metrics.size() && k < metricNames.size(); ++k) {
             const std::string_view name = metricNames[k];
-            appendScalar(out.beginField(name), metrics[k], v26);
+            appendScalar(out.beginField(name), metrics[k], v26, rounded);
             out.endField();
             // A dict assignment keeps the key's first position (a dump field of the same name).
             bool replaced = false;
@@ -356,10 +363,10 @@ void formatItemInto(ItemText& out, const DumpData& dump, const DumpItem& item, s
 }
 
 FormattedItem formatItem(const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
-    std::span<const PyScalar> metrics, RulesProfile profile, bool md5Mode)
+    std::span<const PyScalar> metrics, RulesProfile profile, bool md5Mode, Msprobe26Release release)
 {
     ItemText text;
-    formatItemInto(text, dump, item, metricNames, metrics, profile, md5Mode);
+    formatItemInto(text, dump, item, metricNames, metrics, profile, md5Mode, release);
     FormattedItem out;
     for (size_t i = 0; i < text.size(); ++i)
         out.emplace_back(std::string(text.key(i)), std::string(text.value(i)));

@@ -53,12 +53,15 @@ private:
     std::string m_text;
 };
 
-// msprobe 26.0.0 (`profile` Msprobe26) formats differently: numbers unrounded (Python str()), decimal trimming only
-// of strings that are one whole number, requires_grad kept, md5 dropped outside md5 mode (`md5Mode`).
+// msprobe 26 (`profile` Msprobe26) formats differently: numbers unrounded (Python str()), decimal trimming only
+// of strings that are one whole number, requires_grad kept, md5 dropped outside md5 mode (`md5Mode`). Its 26.0.0
+// release (`release`) still rounds the floats as 1.2.1 does.
 void formatItemInto(ItemText& out, const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
-    std::span<const PyScalar> metrics, RulesProfile profile = RulesProfile::Msprobe121, bool md5Mode = false);
+    std::span<const PyScalar> metrics, RulesProfile profile = RulesProfile::Msprobe121, bool md5Mode = false,
+    Msprobe26Release release = Msprobe26Release::V26_1);
 FormattedItem formatItem(const DumpData& dump, const DumpItem& item, std::span<const char* const> metricNames,
-    std::span<const PyScalar> metrics, RulesProfile profile = RulesProfile::Msprobe121, bool md5Mode = false);
+    std::span<const PyScalar> metrics, RulesProfile profile = RulesProfile::Msprobe121, bool md5Mode = false,
+    Msprobe26Release release = Msprobe26Release::V26_1);
 
 // The string transformations, exposed for tests.
 std::string formatStringValue(std::string_view s); // quotes removed, None -> null, decimal trimming
@@ -66,6 +69,6 @@ std::string formatDecimalString(std::string_view s); // only the decimal trimmin
 std::string formatFloatValue(double x); // "%.6e" when repr has an exponent, else repr(round(x, 6))
 std::string formatScalar(const PyScalar& v);
 std::string formatStringValue26(std::string_view s); // quotes removed, None -> null, whole-string trimming
-std::string formatScalar26(const PyScalar& v);
+std::string formatScalar26(const PyScalar& v, Msprobe26Release release = Msprobe26Release::V26_1);
 
 } // namespace ps

@@ -83,7 +83,7 @@ void writeVisItems(PyJsonWriter& w, const Comparison& c, size_t side, std::span<
         }
         const MetricRow metrics = side == 0 && c.isCompare ? c.metricsOf(item) : MetricRow();
         thread_local ItemText text; // one buffer per thread: no allocation per field
-        formatItemInto(text, d, d.items[item], c.metricKeys(), metrics.span(), c.profile, md5Mode);
+        formatItemInto(text, d, d.items[item], c.metricKeys(), metrics.span(), c.profile, md5Mode, c.msprobe26Release);
         w.beginObject();
         for (size_t k = 0; k < text.size(); ++k) {
             w.key(text.key(k));

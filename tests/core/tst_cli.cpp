@@ -206,6 +206,7 @@ private slots:
         row("context parallelism", "--rank_size 2 --tp 2 --pp 1 --cp 2", "context (cp) and expert (ep)");
         row("json compare", "-gp B --rank_size 2 1 --tp 2 1 --pp 1 1 --file_type json", "merged build only");
         row("unknown file type", "--file_type csv", "invalid choice: 'csv'");
+        row("unknown msprobe release", "--msprobe-version 26.2", "argument --msprobe-version: invalid choice: '26.2'");
         row("not a number", "--rank_size two --tp 2 --pp 1", "invalid int value: 'two'");
         row("vpp without pipeline", "--rank_size 2 --tp 2 --pp 1 --vpp 2", "pp must be greater than 1");
         row("bench side checked too", "-gp B --rank_size 2 3 --tp 2 2 --pp 1 1", "[Bench] rank_size (3)");

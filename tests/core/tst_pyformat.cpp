@@ -128,6 +128,56 @@ private slots:
         QCOMPARE(ps::formatScalar(ps::PyScalar::real(0.25)), std::string("0.25"));
     }
 
+    // The 26.0.0 release rounds every float of an item (dump statistics and metrics alike) as 1.2.1 does; the 26.1
+    // line writes repr(). Value, the 26.1 line's text, the release's text: real outputs of both msprobe versions
+    // on the gpt_mix_statistics case (Max, Mean, Norm, Min and Mean diff fields), plus the non-finite values.
+    void release2600RoundsFloats_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("newest");
+        QTest::addColumn<QString>("release");
+        auto row = [](const char* name, double value, const char* newest, const char* release) {
+            QTest::newRow(name) << value << QString::fromLatin1(newest) << QString::fromLatin1(release);
+        };
+        row("Max", 2.915355920791626, "2.915355920791626", "2.915356");
+        row("Mean", 26.22222137451172, "26.22222137451172", "26.222221");
+        row("Norm", 135.23683166503906, "135.23683166503906", "135.236832");
+        row("trailing zeros dropped", -0.04384009167551994, "-0.04384009167551994", "-0.04384");
+        row("below 0.01", -0.0035904916003346443, "-0.0035904916003346443", "-0.00359");
+        row("integral float", 1.0, "1.0", "1.0");
+        row("exponent: %.6e", 6.171504196572641e-09, "6.171504196572641e-09", "6.171504e-09");
+        row("short exponent padded", 1e-06, "1e-06", "1.000000e-06");
+        row("negative metric", -8.903443813323975e-06, "-8.903443813323975e-06", "-8.903444e-06");
+        row("nan", std::nan(""), "nan", "nan");
+        row("inf", HUGE_VAL, "inf", "inf");
+        row("-inf", -HUGE_VAL, "-inf", "-inf");
+    }
+    void release2600RoundsFloats()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, newest);
+        QFETCH(QString, release);
+        const ps::PyScalar x = ps::PyScalar::real(value);
+        QCOMPARE(QString::fromStdString(ps::formatScalar26(x)), newest);
+        QCOMPARE(QString::fromStdString(ps::formatScalar26(x, ps::Msprobe26Release::V26_1)), newest);
+        QCOMPARE(QString::fromStdString(ps::formatScalar26(x, ps::Msprobe26Release::V26_0_0)), release);
+    }
+
+    // Everything but a float is written alike by both releases: ints as str(), None as null, strings with 26's
+    // whole-string decimal trimming.
+    void release2600KeepsIntsStringsAndNone()
+    {
+        for (auto release : { ps::Msprobe26Release::V26_1, ps::Msprobe26Release::V26_0_0 }) {
+            QCOMPARE(ps::formatScalar26(ps::PyScalar::integer(59), release), std::string("59"));
+            QCOMPARE(ps::formatScalar26(ps::PyScalar::none(), release), std::string("null"));
+            QCOMPARE(ps::formatScalar26(ps::PyScalar::str(" "), release), std::string(" "));
+            QCOMPARE(ps::formatScalar26(ps::PyScalar::str("0.8574620123%"), release), std::string("0.857462%"));
+            QCOMPARE(ps::formatScalar26(ps::PyScalar::str("5.9604648328104516e-06%"), release),
+                std::string("5.9604648328104516e-06%"));
+            QCOMPARE(ps::formatScalar26(ps::PyScalar::str("[2, 8, 32]"), release), std::string("[2, 8, 32]"));
+        }
+    }
+
     void str2float_data()
     {
         QTest::addColumn<QString>("input");

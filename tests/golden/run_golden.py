@@ -6,7 +6,13 @@ real msprobe's own outputs.
                  vis_compare.py
   --refs 26.0.0  ref_26.0.0/<variant>/{cmd.txt, *.vis.db.xz}: `msprobe graph_visualize ...`, scored with
                  visdb_compare.py; a `--file_type json` variant holds the merged dump folder instead
-                 (step<N>/rank<R>/*.json.xz), compared with ours key by key (1.0 when equal, else 0.0)
+                 (step<N>/rank<R>/*.json.xz), compared with ours key by key (1.0 when equal, else 0.0). These
+                 references come from msprobe's master (the 26.1 line's graph code), which writes numbers
+                 unrounded.
+  --refs 26.0.0_release  ref_26.0.0_release/<variant>/: the same commands run by the 26.0.0 release (branch
+                 26.0.0), which rounds the numbers of input_data/output_data; run with --msprobe-version 26.0.0.
+                 visdb_compare.py accepts more digits than REF prints, so input_data and output_data are also
+                 compared exactly (data_differences): the rounded text itself must agree.
 
 A case folder (tests/data/golden/<case> as the build unpacks it into build/tests/cases) holds the npu/bench
 dumps, its compare.json/build.json (and mapping.yaml) and the reference folders. A variant is run as its cmd.txt
@@ -40,6 +46,8 @@ class RefSet:
         self.version = version
         self.folder = "ref_" + version
         self.command = "graph" if version == "1.2.1" else "graph_visualize"
+        self.extra = ["--msprobe-version", "26.0.0"] if version == "26.0.0_release" else []
+        self.exact_data = version == "26.0.0_release"
         self.outputs = (".vis", ".vis.gz") if version == "1.2.1" else (".vis.db", ".vis.db.xz", ".vis.db.gz")
 
     def cli_args(self, cmd_txt):
@@ -53,7 +61,7 @@ class RefSet:
             out.append(args[i])
             i += 1
         lead = ["-f", "pytorch"] if self.command == "graph" else []
-        return lead + [self.command] + out
+        return lead + [self.command] + out + self.extra
 
     def score(self, tool, ref_dir, out_dir, work):
         if self.version == "1.2.1":
@@ -100,6 +108,25 @@ def round_trips(args, refs, ref_dir, out_dir, work):
         if score < 1.0:
             return f"{label} read back and written again scores {score:.6f}\n{report[-3000:]}"
     return None
+
+
+def data_differences(ref_db, out_dir, limit=5):
+    """The nodes whose input_data or output_data text (parsed, key order ignored) differs from the reference's."""
+    ours = [os.path.join(out_dir, n) for n in os.listdir(out_dir) if n.endswith(".vis.db")]
+    query = "SELECT step, rank, data_source, node_name, input_data, output_data FROM tb_nodes"
+    rows = []
+    for path in (ref_db, ours[0]):
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            rows.append({r[:4]: r[4:] for r in con.execute(query)})
+        finally:
+            con.close()
+    found = []
+    for key, ref in rows[0].items():
+        out = rows[1].get(key)
+        if out is None or [json.loads(v or "{}") for v in ref] != [json.loads(v or "{}") for v in out]:
+            found.append(f"{key}: input_data/output_data differ" if out else f"{key}: missing")
+    return found[:limit]
 
 
 def integrity_problem(path):
@@ -186,7 +213,7 @@ def golden_arguments():
 
 def main():
     ap = golden_arguments()
-    ap.add_argument("--refs", default="1.2.1", choices=("1.2.1", "26.0.0"))
+    ap.add_argument("--refs", default="1.2.1", choices=("1.2.1", "26.0.0", "26.0.0_release"))
     ap.add_argument("--rewrite", default="", help="a program IN OUT that reads a .vis.db and writes it back; "
                     "the reference and our output must both survive it unchanged")
     ap.add_argument("--only", default="")
@@ -227,6 +254,10 @@ def main():
                 score, report = compare_json_files(ref_dir, out_dir)
             else:
                 score, report = refs.score(args.compare_tool, ref_dir, out_dir, work)
+                if refs.exact_data:
+                    differences = data_differences(unpacked_reference(ref_dir, work), out_dir)
+                    if differences:
+                        score, report = 0.0, "\n".join(differences)
             want = EXPECTED_SCORES.get((refs.version, case, variant), 1.0)
             if score + 1e-12 >= want and args.rewrite and not merged_json:
                 problem = round_trips(args, refs, ref_dir, out_dir, work)

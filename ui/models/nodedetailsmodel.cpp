@@ -49,9 +49,10 @@ void NodeDetailsModel::addItems(Side side, NodeId node, bool outputs, std::vecto
     for (size_t i = 0; i < items.size(); ++i) {
         const ps::DumpItem& item = g.dump->items[items[i]];
         const bool npu = side == Side::Npu && c.isCompare;
-        // The fields as the rules in use write them (26.0.0: unrounded, with Result and Err_message).
+        // The fields as the rules in use write them (26: with Result and Err_message; unrounded after 26.0.0).
         ps::FormattedItem fields = ps::formatItem(*g.dump, item, npu ? c.metricKeys() : std::span<const char* const>(),
-            (npu ? c.metricsOf(items[i]) : ps::MetricRow()).span(), c.profile, c.mode == ps::CompareMode::Md5);
+            (npu ? c.metricsOf(items[i]) : ps::MetricRow()).span(), c.profile, c.mode == ps::CompareMode::Md5,
+            c.msprobe26Release);
         Row row { side, {}, false, {}, {} };
         row.pair = itemSlot(g, node, items[i]);
         if (row.pair.isEmpty())

@@ -11,7 +11,7 @@ namespace psui {
 namespace {
 
 const QLatin1String kProfile("profile"), kFuzzy("fuzzy"), kOverflow("overflowCheck"), kStack("completeStack"),
-    kMapping("layerMapping"), kNameOnly("nameOnlyMatch"), kParallel("parallel");
+    kMapping("layerMapping"), kNameOnly("nameOnlyMatch"), kParallel("parallel"), kRelease("msprobeRelease");
 
 QString layoutText(const ps::ParallelLayout& l)
 {
@@ -56,6 +56,8 @@ QStringList ComparisonOptions::encode(const OpenOptions& options)
     };
     for (const ps::ParallelLayout& l : o.parallel)
         lines << kParallel + QLatin1Char('=') + layoutText(l);
+    if (o.msprobe26Release == ps::Msprobe26Release::V26_0_0) // written only when chosen: older entries read alike
+        lines << kRelease + QLatin1Char('=') + QString::fromLatin1(ps::msprobe26ReleaseName(o.msprobe26Release));
     return lines;
 }
 
@@ -85,6 +87,9 @@ std::optional<OpenOptions> ComparisonOptions::decode(const QStringList& lines)
             o.nameOnlyMatch = flag;
         else if (key == kMapping)
             options.layerMappingFile = value;
+        else if (key == kRelease)
+            o.msprobe26Release
+                = value == QLatin1String("26.0.0") ? ps::Msprobe26Release::V26_0_0 : ps::Msprobe26Release::V26_1;
         else if (key == kParallel) {
             const auto layout = layoutFrom(value);
             if (!layout || o.parallel.size() >= 2)
@@ -120,7 +125,9 @@ QString ComparisonOptions::summary(const OpenRequest& request)
 OpenOptions ComparisonOptions::forPaths(const Settings& settings, const QStringList& paths)
 {
     OpenOptions defaults;
-    defaults.engine.profile = settings.openOptions().engine.profile; // the preferred rules, shown in the status bar
+    const OpenOptions preferred = settings.openOptions();
+    defaults.engine.profile = preferred.engine.profile; // the preferred rules, shown in the status bar
+    defaults.engine.msprobe26Release = preferred.engine.msprobe26Release;
     QString why;
     const std::optional<OpenRequest> request = OpenPaths::interpret(paths, defaults, why);
     if (!request)

@@ -121,6 +121,7 @@ std::shared_ptr<const Snapshot> structureSnapshot(const ps::Comparison& matched)
 {
     auto c = std::make_shared<ps::Comparison>();
     c->profile = matched.profile;
+    c->msprobe26Release = matched.msprobe26Release;
     c->isCompare = matched.isCompare;
     c->mode = matched.mode;
     c->overflowCheck = matched.overflowCheck;

@@ -154,8 +154,10 @@ OpenOptions Settings::openOptions() const
     o.overflowCheck = value(Key::OverflowCheck).toBool();
     o.completeStack = value(Key::CompleteStack).toBool();
     options.layerMappingFile = value(Key::LayerMappingFile).toString();
-    o.profile = value(Key::Rules).toString() == QLatin1String("msprobe121") ? ps::RulesProfile::Msprobe121
-                                                                            : ps::RulesProfile::Msprobe26;
+    const QString rules = value(Key::Rules).toString();
+    o.profile = rules == QLatin1String("msprobe121") ? ps::RulesProfile::Msprobe121 : ps::RulesProfile::Msprobe26;
+    if (rules == QLatin1String("msprobe26.0.0"))
+        o.msprobe26Release = ps::Msprobe26Release::V26_0_0;
     return options;
 }
 
@@ -166,8 +168,11 @@ void Settings::setOpenOptions(const OpenOptions& options)
     setValue(Key::OverflowCheck, o.overflowCheck);
     setValue(Key::CompleteStack, o.completeStack);
     setValue(Key::LayerMappingFile, options.layerMappingFile);
+    const bool release2600 = o.msprobe26Release == ps::Msprobe26Release::V26_0_0;
     setValue(Key::Rules,
-        o.profile == ps::RulesProfile::Msprobe121 ? QStringLiteral("msprobe121") : QStringLiteral("msprobe26"));
+        o.profile == ps::RulesProfile::Msprobe121 ? QStringLiteral("msprobe121")
+            : release2600                         ? QStringLiteral("msprobe26.0.0")
+                                                  : QStringLiteral("msprobe26"));
 }
 
 void Settings::sync()

@@ -219,7 +219,12 @@ void MainWindow::showSessionStatus()
     const auto& npu = snap->rollup(Side::Npu);
     const int worst = snap->worstValueBin();
     const bool v26 = snap->comparison->profile == ps::RulesProfile::Msprobe26;
-    m_rules->setText(v26 ? tr("Rules: msprobe 26.0 (pass / warning / error)") : tr("Rules: msprobe 1.2 (bins)"));
+    if (!v26)
+        m_rules->setText(tr("Rules: msprobe 1.2 (bins)"));
+    else if (snap->comparison->msprobe26Release == ps::Msprobe26Release::V26_0_0)
+        m_rules->setText(tr("Rules: msprobe 26.0.0 release (pass / warning / error, numbers rounded)"));
+    else
+        m_rules->setText(tr("Rules: msprobe 26.0 (pass / warning / error)"));
     m_rules->setToolTip(tr("The rules this comparison was rated with; File ▸ Open comparison… chooses them"));
     m_options->setText(tr("Options: %1").arg(ComparisonOptions::summary(m_session->request())));
     m_options->setToolTip(tr("The options this comparison was opened with; its recent entry opens it with them "

@@ -21,6 +21,28 @@
 
 namespace psui {
 
+namespace {
+
+// The rules selector's choices: msprobe 1.2, msprobe 26 as written since the 26.1 line, or msprobe 26 as its
+// 26.0.0 release writes it (the same verdicts, numbers rounded); the first two are RulesProfile's values.
+constexpr int kRules26Release2600 = 2;
+
+int rulesChoice(const ps::EngineOptions& o)
+{
+    if (o.profile == ps::RulesProfile::Msprobe26 && o.msprobe26Release == ps::Msprobe26Release::V26_0_0)
+        return kRules26Release2600;
+    return int(o.profile);
+}
+
+void applyRulesChoice(ps::EngineOptions& o, int choice)
+{
+    o.profile
+        = choice == int(ps::RulesProfile::Msprobe121) ? ps::RulesProfile::Msprobe121 : ps::RulesProfile::Msprobe26;
+    o.msprobe26Release = choice == kRules26Release2600 ? ps::Msprobe26Release::V26_0_0 : ps::Msprobe26Release::V26_1;
+}
+
+} // namespace
+
 OpenDialog::OpenDialog(Settings* settings, QWidget* parent)
     : QDialog(parent)
     , m_settings(settings)
@@ -36,9 +58,13 @@ OpenDialog::OpenDialog(Settings* settings, QWidget* parent)
     m_rules = new QComboBox(this);
     m_rules->setObjectName(QStringLiteral("rules"));
     m_rules->addItem(tr("msprobe 26.0: pass / warning / error verdicts"), int(ps::RulesProfile::Msprobe26));
+    m_rules->addItem(
+        tr("msprobe 26.0 as its 26.0.0 release writes it: numbers rounded to 6 decimals"), kRules26Release2600);
     m_rules->addItem(tr("msprobe 1.2: relative-error bins"), int(ps::RulesProfile::Msprobe121));
     m_rules->setToolTip(tr("The rules that match, rate and colour the nodes: msprobe 26.0's graph_visualize (what "
-                           "today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis)"));
+                           "today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis). The 26.0.0 release rates "
+                           "alike but rounds the data's numbers to 6 decimals in the details and exported files; "
+                           "the 26.1 line and msprobe's master write them unrounded."));
     form->addRow(tr("Rules:"), m_rules);
     m_fuzzy = new QCheckBox(tr("Fuzzy matching (-f)"), this);
     m_overflow = new QCheckBox(tr("Overflow check (-oc)"), this);
@@ -57,7 +83,7 @@ OpenDialog::OpenDialog(Settings* settings, QWidget* parent)
     m_overflow->setChecked(o.overflowCheck);
     m_completeStack->setChecked(o.completeStack);
     m_mapping->setText(options.layerMappingFile);
-    m_rules->setCurrentIndex(m_rules->findData(int(o.profile)));
+    m_rules->setCurrentIndex(m_rules->findData(rulesChoice(o)));
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &OpenDialog::accept);
@@ -117,8 +143,8 @@ QGroupBox* OpenDialog::makeLayoutBox()
         }
     }
     connect(box, &QGroupBox::toggled, this, [this](bool on) {
-        // The parallel merge exists in msprobe 26.0.0 only.
-        if (on)
+        // The parallel merge exists in msprobe 26 only (either release).
+        if (on && m_rules->currentData().toInt() == int(ps::RulesProfile::Msprobe121))
             m_rules->setCurrentIndex(m_rules->findData(int(ps::RulesProfile::Msprobe26)));
         m_rules->setEnabled(!on);
         if (on) {
@@ -146,7 +172,7 @@ OpenRequest OpenDialog::request() const
     r.options.overflowCheck = m_overflow->isChecked();
     r.options.completeStack = m_completeStack->isChecked();
     r.layerMappingFile = QDir::fromNativeSeparators(m_mapping->text().trimmed());
-    r.options.profile = ps::RulesProfile(m_rules->currentData().toInt());
+    applyRulesChoice(r.options, m_rules->currentData().toInt());
     if (m_layout->isChecked()) {
         // The merge is msprobe 26.0.0's: its rules, one layout per side.
         r.options.profile = ps::RulesProfile::Msprobe26;

@@ -1,6 +1,6 @@
 #pragma once
-// File ▸ Open comparison…: the NPU dump folder, an optional bench folder, the rules (msprobe 26.0 verdicts or
-// msprobe 1.2 relative-error bins), the engine options and, for runs split
+// File ▸ Open comparison…: the NPU dump folder, an optional bench folder, the rules (msprobe 26.0 verdicts, also as
+// its 26.0.0 release writes them, or msprobe 1.2 relative-error bins), the engine options and, for runs split
 // across ranks, each side's parallel layout (rank count, tp, pp, vpp) to merge the ranks as msprobe 26.0.0 does.
 #include <QDialog>
 
@@ -43,7 +43,7 @@ private:
     QLineEdit* m_npu;
     QLineEdit* m_bench;
     QLineEdit* m_mapping;
-    QComboBox* m_rules; // msprobe 26.0 verdicts or msprobe 1.2 bins
+    QComboBox* m_rules; // msprobe 26.0 verdicts (as written since 26.1, or by the 26.0.0 release) or 1.2 bins
     QCheckBox* m_fuzzy;
     QCheckBox* m_overflow;
     QCheckBox* m_completeStack;
