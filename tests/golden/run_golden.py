@@ -140,6 +140,19 @@ def inexact_metrics(ref_db, out_db):
     return f"{len(wrong)} of {len(ref)} real-data metric texts differ from msprobe's:\n" + "\n".join(wrong[:5])
 
 
+def header_problem(ref_db, out_db):
+    """None when our header has msprobe's journal mode: bytes 18 and 19, the file format write and read versions
+    (2: WAL; msprobe's TensorBoard plugin rewrites a rollback-journal file, 1, on first open), and the payload
+    fractions after them."""
+    with open(ref_db, "rb") as f:
+        ref = f.read(24)
+    with open(out_db, "rb") as f:
+        out = f.read(24)
+    if ref[18:24] == out[18:24]:
+        return None
+    return f"header bytes 18-23 {list(out[18:24])}, msprobe's {list(ref[18:24])}"
+
+
 def integrity_problem(path):
     """None when SQLite's PRAGMA integrity_check finds the database "ok", else what it found."""
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
@@ -267,7 +280,8 @@ def main():
                 score, report = refs.score(args.compare_tool, ref_dir, out_dir, work)
             want = EXPECTED_SCORES.get((refs.version, case, variant), 1.0)
             if score + 1e-12 >= want and refs.version == "26.0.0" and not merged_json:
-                problem = inexact_metrics(unpacked_reference(ref_dir, work), our_database(out_dir))
+                ref_db, out_db = unpacked_reference(ref_dir, work), our_database(out_dir)
+                problem = header_problem(ref_db, out_db) or inexact_metrics(ref_db, out_db)
                 if problem:
                     score, report = 0.0, problem
             if score + 1e-12 >= want and args.rewrite and not merged_json:
