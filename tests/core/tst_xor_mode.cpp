@@ -115,8 +115,9 @@ private slots:
             ps::EngineOptions engine;
             engine.profile = rules;
             auto report = [&](const std::string& name) {
-                return ps::reportSource(ps::ComparisonSource::open({ kCases + "/" + name + "/compare.json" }, engine),
-                    ps::ReportOptions {});
+                std::string json = kCases;
+                json += "/" + name + "/compare.json";
+                return ps::reportSource(ps::ComparisonSource::open({ json }, engine), ps::ReportOptions {});
             };
             const ps::GraphReport x = report("mlp_mix_xor"), m = report("mlp_mix_md5");
             QCOMPARE(x.graphs.size(), size_t(1));
