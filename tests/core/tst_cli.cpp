@@ -480,7 +480,7 @@ private slots:
         for (const QString& name : cases.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
             const QString json = cases.filePath(name + QStringLiteral("/compare.json"));
             QVERIFY2(QFileInfo::exists(json), qPrintable(json));
-            for (const QString rules : { QStringLiteral("1.2.1"), QStringLiteral("26.0.0") }) {
+            for (const QString& rules : { QStringLiteral("1.2.1"), QStringLiteral("26.0.0") }) {
                 const QString label = name + QStringLiteral(" --rules ") + rules;
                 const Run r = cli({ QStringLiteral("diff"), json, json, QStringLiteral("--rules"), rules,
                     QStringLiteral("--fail-on"), QStringLiteral("regression") });
