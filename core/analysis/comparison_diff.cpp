@@ -49,6 +49,17 @@ NodeState severityState(NodeState state, const std::vector<ColorBin>& bins)
     return state;
 }
 
+bool sameMeasure(double x, double y)
+{
+    // inf against inf and NaN against NaN are no change (their difference is NaN, which no tolerance accepts).
+    if (x == y || (std::isnan(x) && std::isnan(y)))
+        return true;
+    if (std::isinf(x) || std::isinf(y)) // an infinite scale would accept any difference
+        return false;
+    const double scale = std::max(std::fabs(x), std::fabs(y));
+    return std::fabs(x - y) <= std::max(1e-9, 0.01 * scale);
+}
+
 std::optional<NodeChange> compareStates(const NodeState& before, const NodeState& after)
 {
     NodeChange change;
@@ -69,11 +80,8 @@ std::optional<NodeChange> compareStates(const NodeState& before, const NodeState
         return std::nullopt;
     // Row verdicts count only when both sides have them (msprobe 26.0.0's rules); else the metric alone.
     const bool levels = x.rowLevel >= 0 && y.rowLevel >= 0 && x.rowLevel != y.rowLevel;
-    if (!levels) {
-        const double scale = std::max(std::fabs(x.badness), std::fabs(y.badness));
-        if (std::fabs(x.badness - y.badness) <= std::max(1e-9, 0.01 * scale))
-            return std::nullopt;
-    }
+    if (!levels && sameMeasure(x.badness, y.badness))
+        return std::nullopt;
     const bool worse = levels ? y.rowLevel > x.rowLevel : y.badness > x.badness;
     change.kind = worse ? ChangeKind::Regressed : ChangeKind::Improved;
     change.metric = y.name == x.name ? y.name : x.name + " / " + y.name;

@@ -47,7 +47,10 @@ NodeState nodeState(const Comparison& c, const std::vector<ColorBin>& bins, Node
 // The state as comparisons with different legends compare it (msprobe 1.2.1's colour bins against 26.0.0's
 // verdicts, or edited colours): its bin replaced by its severity under `bins` (severityOfBin); unmatched stays -1.
 NodeState severityState(NodeState state, const std::vector<ColorBin>& bins);
-// How `after` differs from `before`: nullopt when it does not (same bin, metric within 1 % or 1e-9).
+// Two worst-metric measures that a diff counts as the same: equal (inf and inf too), both NaN, or within 1 % or
+// 1e-9.
+bool sameMeasure(double x, double y);
+// How `after` differs from `before`: nullopt when it does not (same bin, sameMeasure metric).
 std::optional<NodeChange> compareStates(const NodeState& before, const NodeState& after);
 
 // Graphs whose legends differ (msprobe 1.2.1's colour bins against 26.0.0's verdicts, or edited colours) are

@@ -60,6 +60,13 @@ private:
     std::unordered_map<uint64_t, size_t> m_index; // only past kScan names
 };
 
+std::string sharedGroupNameWarning(const std::string& name)
+{
+    return "the node \"" + name + "\" has the name of a group of top-level APIs; as msprobe 26.0.0 does, the group "
+        + "takes the name and the database keeps only the one of the two written first (the other's nodes are "
+        + "left out and its parent lists the name again)";
+}
+
 class Builder {
 public:
     Builder(Graph& g, const ConstructData& c, const StackData& s, const BuildOptions& o, std::vector<std::string>& w)
@@ -267,12 +274,19 @@ private:
             if (j - i >= 2) {
                 std::string groupName = "Apis_Between_Modules." + std::to_string(counter++);
                 StrId groupId = m_g.strings.intern(groupName);
-                // msprobe overwrites such a node with the group and writes a graph that lists one name twice.
-                if (m_g.byName.find(groupId) != kNoNode)
+                const bool taken = m_g.byName.find(groupId) != kNoNode;
+                if (taken && m_options.profile != RulesProfile::Msprobe26) // msprobe 1.2.1 fails here
                     throw Error(ErrorCode::BadName, m_construct.path,
                         "the node \"" + groupName
                             + "\" has the name of the group that holds a run of top-level APIs; rename the node");
+                if (taken)
+                    m_warnings.push_back(sharedGroupNameWarning(groupName));
                 NodeId group = addNode(groupId, NodeType::ApiCollection);
+                // msprobe 26.0.0 keeps the node where it is and gives its name to the group (its node_map entry):
+                // lookups by name, and so matching, find the group; the database keeps the one of the two that
+                // its walk writes first (postOrderFromRoot).
+                if (taken)
+                    m_g.byName.assign(groupId, group);
                 m_g.parent[group] = m_g.root;
                 for (size_t k = i; k < j; ++k) {
                     m_g.parent[old[k]] = group;

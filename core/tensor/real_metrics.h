@@ -14,7 +14,7 @@ struct RealMetrics {
     // Each is a float (already fmt12-rounded), int 0 (empty tensor), or a string: "unsupported", "Nan", "N/A",
     // "shape unmatched".
     std::array<PyScalar, 5> values;
-    PyScalar eucDist; // HEAD's EucDist (||n-b||_2), float or string; not part of 1.2.1 output
+    PyScalar eucDist; // msprobe 26.0.0's EucDist (||n-b||_2), unrounded float or string; not in 1.2.1 output
     std::string errMessage; // msprobe's Err_message text for this row ("" when none)
 };
 

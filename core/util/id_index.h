@@ -29,6 +29,13 @@ public:
         return { value, true };
     }
 
+    // Stores id -> value, replacing any value id had (a Python dict's assignment).
+    void assign(StrId id, uint32_t value)
+    {
+        if (id != kNoStr && emplace(id, value).first != value)
+            m_values[id] = value;
+    }
+
     size_t memoryBytes() const { return m_values.capacity() * sizeof(uint32_t); }
 
 private:

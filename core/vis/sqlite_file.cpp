@@ -539,8 +539,11 @@ void writeHeaderAndSchema(PageFile& file, const std::vector<SchemaEntry>& schema
     char* h = page.data();
     std::memcpy(h, "SQLite format 3", 16); // with its terminating NUL
     put16(h + 16, kPageSize == 65536 ? 1 : kPageSize);
-    h[18] = 1; // legacy (rollback journal) write and read versions
-    h[19] = 1;
+    // WAL write and read versions, as msprobe's databases have them: its TensorBoard plugin switches every file it
+    // opens to WAL, which rewrites a rollback-journal file and fails where the file is read-only. With no -wal file
+    // beside it, the content is all in this file.
+    h[18] = 2;
+    h[19] = 2;
     h[20] = 0; // no reserved bytes
     h[21] = 64; // payload fractions, fixed by the format
     h[22] = 32;

@@ -116,6 +116,7 @@ void insertVisDbThroughSqlite(const std::vector<VisDbGraph>& graphs, const std::
             rows.insert(record);
     }
     db.exec("COMMIT");
+    db.exec("PRAGMA locking_mode=NORMAL; PRAGMA journal_mode=WAL"); // msprobe's header, as the page writer writes it
     db.close();
 }
 

@@ -167,6 +167,12 @@ bool DbRowSet::computeRanks()
         const VisMeta* meta = m_sides[s].meta();
         if (meta && (meta->fromFile || !meta->nodeExtras[0].empty() || !meta->nodeExtras[1].empty()))
             return false;
+        // A node that shares its name with another (msprobe 26.0.0's group name given to a construct node): the
+        // trees then hold nodes the rows leave out, so the orders come from the rows themselves.
+        const Graph& g = m_sides[s].graph();
+        for (NodeId n = 0; n < g.size(); ++n)
+            if (g.byName.find(g.name[n]) != n)
+                return false;
         groups[{ m_sides[s].entry().step, m_sides[s].entry().rank }].push_back(s);
     }
     for (auto& [key, members] : groups) {

@@ -18,6 +18,7 @@
 #include <numeric>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace ps::detail {
 
@@ -599,6 +600,28 @@ private:
         return known[id] = side.assembler.addStack(lines);
     }
 
+    // msprobe 26.0.0 lists a name twice in sub_nodes when a construct node has the name of an API group (one node
+    // of the name is written, the other's parent lists it too); the model has one child per name, so a list that
+    // repeats a name is kept as written, for writing the database back.
+    static void keepRepeatedChildNames(JArena& arena, JValue& extras, const StringPool& pool,
+        const std::vector<StrId>& names, uint32_t begin, uint32_t end)
+    {
+        std::unordered_set<StrId> seen;
+        bool repeated = false;
+        for (uint32_t k = begin; k < end && !repeated; ++k)
+            repeated = !seen.insert(names[k]).second;
+        if (!repeated)
+            return;
+        std::vector<JValue> list;
+        for (uint32_t k = begin; k < end; ++k) {
+            JValue v;
+            v.type = JType::String;
+            v.n = arena.pool().intern(pool.view(names[k]));
+            list.push_back(v);
+        }
+        addMember(arena, extras, "sub_nodes", arena.makeArray(list));
+    }
+
     void addSide(GraphRows& rows, size_t sideIndex, VisMeta& meta, const std::string& where)
     {
         VisSide& side = rows.visSide(sideIndex);
@@ -626,6 +649,7 @@ private:
             side.assembler.setParent(n, row.up);
             for (uint32_t k = row.childBegin; k < row.childEnd; ++k)
                 side.assembler.addChild(names[k]);
+            keepRepeatedChildNames(arena, side.extras[n], pool, names, row.childBegin, row.childEnd);
             for (uint32_t k = row.linkBegin; k < row.linkEnd; ++k)
                 side.assembler.addLinkName(names[k]);
             if (row.hasStack)

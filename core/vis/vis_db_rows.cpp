@@ -147,7 +147,9 @@ void DbSide::appendNodeRecord(std::string& out, size_t row, sqlfile::Record& r, 
     r.text(std::to_string(int(g.type[n])));
     r.text(upNode(row));
     scratch.clear();
-    if (!g.children(n).empty()) {
+    if (const JValue* listed = meta() ? meta()->nodeExtra(m_side, n, "sub_nodes") : nullptr) {
+        appendCompactJson(scratch, meta()->arena(), *listed); // a list read back that names a child twice
+    } else if (!g.children(n).empty()) {
         std::vector<std::string_view> kids;
         for (NodeId k : g.children(n))
             kids.push_back(g.nameOf(k));

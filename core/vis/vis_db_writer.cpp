@@ -97,6 +97,7 @@ void addNotesTable(const AtomicFile& out, const std::string& path, const std::ve
     db.exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN");
     writeNotesTable(db, notes);
     db.exec("COMMIT");
+    db.exec("PRAGMA journal_mode=WAL"); // back to the page writer's (and msprobe's) header; -wal goes at close
     db.close();
 }
 

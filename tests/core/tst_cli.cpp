@@ -470,6 +470,44 @@ private slots:
         QCOMPARE(cli({ QStringLiteral("report"), vis, db }).exitCode, 2);
     }
 
+    // A diff of anything with itself is empty: every bundled case's compare.json against itself, under both rule
+    // sets, lists no change and exits 0 (also with --fail-on regression). The two megatron cases compare runs of
+    // different rank counts and the two mlp_group_name cases name a node like an API group, which msprobe 1.2.1
+    // (and so `graph`) refuses: under those rules diff refuses them too.
+    void diffOfEveryCaseWithItselfIsEmpty()
+    {
+        const QDir cases(QStringLiteral(PROBESCOPE_CASES));
+        int compared = 0;
+        for (const QString& name : cases.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+            const QString json = cases.filePath(name + QStringLiteral("/compare.json"));
+            QVERIFY2(QFileInfo::exists(json), qPrintable(json));
+            for (const QString& rules : { QStringLiteral("1.2.1"), QStringLiteral("26.0.0") }) {
+                const QString label = name + QStringLiteral(" --rules ") + rules;
+                const Run r = cli({ QStringLiteral("diff"), json, json, QStringLiteral("--rules"), rules,
+                    QStringLiteral("--fail-on"), QStringLiteral("regression") });
+                if (name.startsWith(QLatin1String("megatron_")) && rules == QLatin1String("1.2.1")) {
+                    QVERIFY2(r.exitCode == 1 && r.err.contains(QLatin1String("number of ranks")), qPrintable(label));
+                    continue;
+                }
+                if (name.startsWith(QLatin1String("mlp_group_name_")) && rules == QLatin1String("1.2.1")) {
+                    QVERIFY2(r.exitCode == 1 && r.err.contains(QLatin1String("has the name of the group")),
+                        qPrintable(label));
+                    continue;
+                }
+                QVERIFY2(r.exitCode == 0, qPrintable(label + QStringLiteral(": ") + r.err));
+                QVERIFY2(
+                    r.out.contains(QRegularExpression(QStringLiteral(
+                        "\\n0 regressed, 0 improved, 0 appeared, 0 vanished, [1-9][0-9]* NPU nodes unchanged\\n"))),
+                    qPrintable(label + QStringLiteral(":\n") + r.out));
+                const QRegularExpression changeLine(
+                    QStringLiteral("^  (regressed|improved|appeared|vanished) "), QRegularExpression::MultilineOption);
+                QVERIFY2(!r.out.contains(changeLine), qPrintable(label + QStringLiteral(":\n") + r.out));
+                ++compared;
+            }
+        }
+        QCOMPARE(compared, 36); // 20 cases under two rule sets, less the four refused
+    }
+
     // report and diff as a CI job runs them: --fail-on sets exit code 3 (0 when clean), --csv and --json print
     // what the core formats, a bad gate or source is a usage error (2).
     void reportAndDiffExitCodes()

@@ -384,6 +384,62 @@ private slots:
         QCOMPARE(change->kind, ps::ChangeKind::Regressed);
     }
 
+    // inf against inf and NaN against NaN are no change (their difference is NaN); inf against a number is.
+    void changeRulesWithInfAndNan()
+    {
+        const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+        ps::NodeState x { 4, "bin 4", {} }, y = x;
+        x.worst = y.worst = { "MaxRelativeErr", "inf%", -1, inf, 0 };
+        QVERIFY(!ps::compareStates(x, y));
+        x.worst = y.worst = { "MaxRelativeErr", "nan%", -1, nan, 0 };
+        QVERIFY(!ps::compareStates(x, y));
+        x.worst.badness = -inf;
+        y.worst.badness = -inf;
+        QVERIFY(!ps::compareStates(x, y));
+        x.worst = { "MaxRelativeErr", "50.0%", -1, 0.5, 0 };
+        y.worst = { "MaxRelativeErr", "inf%", -1, inf, 0 };
+        QCOMPARE(ps::compareStates(x, y)->kind, ps::ChangeKind::Regressed);
+        QCOMPARE(ps::compareStates(y, x)->kind, ps::ChangeKind::Improved);
+        QVERIFY(ps::sameMeasure(inf, inf) && ps::sameMeasure(nan, nan) && ps::sameMeasure(1.0, 1.005));
+        QVERIFY(!ps::sameMeasure(inf, -inf) && !ps::sameMeasure(nan, 0.0) && !ps::sameMeasure(inf, 1e308));
+    }
+
+    // A dump whose worst metric is inf (an NPU Max of Infinity: MaxRelativeErr "inf%") diffed with itself under
+    // both rule sets: no change.
+    void diffOfInfiniteMetricsWithItselfIsEmpty()
+    {
+        QTemporaryDir tmp;
+        for (const char* side : { "npu", "bench" }) {
+            const QString from = QString::fromStdString(kCases) + "/mlp_mix_statistics/" + side + "/step0/rank/";
+            const QString to = tmp.path() + "/" + side;
+            QVERIFY(QDir().mkpath(to));
+            for (const char* file : { "construct.json", "dump.json", "stack.json" }) {
+                QFile in(from + file);
+                QVERIFY(in.open(QIODevice::ReadOnly));
+                QByteArray text = in.readAll();
+                if (std::string(side) == "npu" && std::string(file) == "dump.json")
+                    text.replace("\"Max\": 1.5784584283828735", "\"Max\": Infinity");
+                QFile out(to + "/" + file);
+                QVERIFY(out.open(QIODevice::WriteOnly) && out.write(text) == text.size());
+            }
+        }
+        const std::vector<std::string> folders { (tmp.path() + "/npu").toStdString(),
+            (tmp.path() + "/bench").toStdString() };
+        for (ps::RulesProfile profile : { ps::RulesProfile::Msprobe121, ps::RulesProfile::Msprobe26 }) {
+            const ps::ComparisonSource a = source(folders, profile);
+            std::vector<std::string> warnings;
+            auto c = a.load(0, warnings);
+            const auto bins = c->colorBins();
+            size_t infinite = 0;
+            for (ps::NodeId n = 0; n < c->graph(ps::Side::Npu).size(); ++n)
+                infinite += std::isinf(ps::nodeState(*c, bins, n).worst.badness);
+            QVERIFY(infinite > 0); // the case does reach the inf - inf of the old rule
+            const ps::ComparisonDiff d = ps::diffSources(a, source(folders, profile));
+            QVERIFY2(d.changes.empty(), ps::diffText(d, 3).c_str());
+            QCOMPARE(d.unchanged, c->graph(ps::Side::Npu).size());
+        }
+    }
+
     // The trends model on step and rank folders: every cell equals what the per-graph comparison says of that
     // module, and the per-graph counts equal the per-graph reports.
     void trendsEqualThePerStepComparisons_data()
