@@ -61,7 +61,7 @@ double median(std::vector<double> v)
 
 uint64_t fileSize(const std::string& path)
 {
-    struct stat st {};
+    struct stat st { };
     return ::stat(path.c_str(), &st) == 0 ? uint64_t(st.st_size) : 0;
 }
 
@@ -84,8 +84,14 @@ int main(int argc, char** argv)
     build.completeStack = v26;
     ps::CompareOptions compare;
     compare.profile = build.profile;
-    const enum class VisPhase { InMemory, ToFiles, None } visPhase
-        = outDir.empty() ? VisPhase::InMemory : outDir == "-" ? VisPhase::None : VisPhase::ToFiles;
+    const enum class VisPhase {
+        InMemory,
+        ToFiles,
+        None
+    } visPhase
+        = outDir.empty() ? VisPhase::InMemory
+        : outDir == "-"  ? VisPhase::None
+                         : VisPhase::ToFiles;
     uint64_t bytes = 0;
     for (const char* f : { "dump.json", "construct.json", "stack.json" })
         bytes += fileSize(ps::joinPath(npuDir, f)) + fileSize(ps::joinPath(benchDir, f));
@@ -152,8 +158,8 @@ int main(int argc, char** argv)
         }
     }
     const double read = median(tParallel), cmp = median(tCompare);
-    std::printf("input: %.1f MB of JSON (both sides), %zu nodes per side, %d repeats (median)\n", bytes / 1e6, nodes,
-        repeats);
+    std::printf(
+        "input: %.1f MB of JSON (both sides), %zu nodes per side, %d repeats (median)\n", bytes / 1e6, nodes, repeats);
     std::printf("%-46s %8.3f s  (baseline)\n", "read + build, two sides one after the other", median(tSerial));
     std::printf("%-46s %8.3f s  (%.2fx the baseline, %.0f MB/s)\n", "read + build, two sides in parallel", read,
         median(tSerial) / read, bytes / 1e6 / read);

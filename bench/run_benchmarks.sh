@@ -144,7 +144,7 @@ for size in "${sizes[@]}"; do
       row "2 x $size MiB: graph (.vis), peak RSS" "$PEAK_MB" MB "$([ "$size" = 1024 ] && echo 2500)"
     )
     rm -rf "$pair121"
-    # The viewer opening the pair (issue #20 item 3): the matched trees painted, then every job done.
+    # The viewer opening the pair: the matched trees painted, then every job done.
     if [ -x "$build/tests/ui/probescope_bench_viewer" ]; then
       (cd "$pair" && QT_QPA_PLATFORM=offscreen "$build/tests/ui/probescope_bench_viewer" npu/step0/rank bench/step0/rank) \
         | tee "$work/viewer_$size"

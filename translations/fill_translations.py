@@ -150,7 +150,7 @@ ZH = {
     "Copy": "复制",
     "(no stack recorded for this node)": "（此节点没有记录调用栈）",
     "··· %n framework frame(s), first: %1": "··· %n 个框架栈帧，第一个：%1",
-    # Start page, Help ▸ User guide and Help ▸ About (issue 9)
+    # Start page, Help ▸ User guide and Help ▸ About
     "<h2>ProbeScope %1</h2><p>Compares the msprobe dumps of an Ascend NPU training run with its GPU/CPU reference: the module trees side by side, coloured by precision, with msprobe's metrics for every node. Reads and writes the <code>.vis</code> files of <code>msprobe graph</code> (1.2.1) and tb_graph_ascend.</p>": "<h2>ProbeScope %1</h2><p>比对昇腾 NPU 训练与其 GPU/CPU 标杆的 msprobe dump 数据：两棵模块树并排显示，按精度着色，每个节点都附有 msprobe 的指标。读写 <code>msprobe graph</code>（1.2.1）和 tb_graph_ascend 的 <code>.vis</code> 文件。</p>",
     "Component": "组件",
     "Version": "版本",

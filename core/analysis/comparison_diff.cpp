@@ -1,8 +1,8 @@
 #include "analysis/comparison_diff.h"
 
 #include "analysis/report_format.h"
+#include "io/json_writer.h"
 #include "source/source.h"
-#include "vis/json_writer.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #include "analysis/divergence.h"
 
-#include "compare/item_fields.h"
 #include "compare/manual_match.h"
+#include "io/item_fields.h"
 #include "util/error.h"
 
 #include <algorithm>
@@ -214,8 +214,7 @@ private:
             bool exceeds = m_c.mode == CompareMode::Md5 ? err > 0 : !(err <= tolerance(v.dtype));
             if (produced && !produced->count(v.signature)) {
                 if (exceeds && source && source->empty())
-                    *source = std::string(
-                        m_c.graph(Side::Npu).dump->itemKey(m_c.graph(Side::Npu).dump->items[ni[i]]));
+                    *source = std::string(m_c.graph(Side::Npu).dump->itemKey(m_c.graph(Side::Npu).dump->items[ni[i]]));
                 continue;
             }
             // The worst item, preferring items beyond their tolerance (dtypes differ in tolerance).

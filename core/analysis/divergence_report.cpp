@@ -1,6 +1,6 @@
 #include "analysis/divergence_report.h"
 
-#include "vis/json_writer.h"
+#include "io/json_writer.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,7 +1,7 @@
 #include "analysis/precision_series.h"
 
-#include "compare/item_fields.h"
 #include "graph/naming.h"
+#include "io/item_fields.h"
 
 #include <algorithm>
 #include <cctype>

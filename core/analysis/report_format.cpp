@@ -1,7 +1,7 @@
 #include "analysis/report_format.h"
 
 #include "analysis/divergence_report.h"
-#include "vis/json_writer.h"
+#include "io/json_writer.h"
 
 #include <charconv>
 #include <cstdio>

@@ -3,7 +3,7 @@
 #include "analysis/divergence_report.h"
 #include "analysis/precision_series.h"
 #include "analysis/report_format.h"
-#include "vis/json_writer.h"
+#include "io/json_writer.h"
 
 #include <cstdio>
 #include <unordered_map>

@@ -1,9 +1,9 @@
 #include "batch/distributed.h"
 
-#include "batch/distributed_params.h"
+#include "merge/distributed_params.h"
 
-#include "compare/item_fields.h"
 #include "graph/naming.h"
+#include "io/item_fields.h"
 #include "io/json_reader.h"
 #include "util/error.h"
 #include "util/pyformat.h"

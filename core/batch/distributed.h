@@ -1,5 +1,5 @@
 #pragma once
-// The distributed analyzer (spec §9): matches communication nodes across the ranks of one step and records
+// The distributed analyzer: matches communication nodes across the ranks of one step and records
 // matched_distributed on both ends.
 #include "batch/engine.h"
 

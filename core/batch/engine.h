@@ -1,11 +1,11 @@
 #pragma once
 // The engine of one pair: both sides of a step/rank read and built in parallel, matched and compared, as the
 // options say. The options of a run, compare.json's content, and the output of the commands.
-#include "batch/layout.h"
+#include "batch/dump_layout.h"
 #include "compare/comparison.h"
-#include "compare/rules_profile.h"
 #include "merge/parallel_layout.h"
 #include "util/progress.h"
+#include "util/rules_profile.h"
 
 #include <memory>
 #include <string>

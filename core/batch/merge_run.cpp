@@ -1,6 +1,6 @@
 #include "batch/merge_run.h"
 
-#include "batch/layout.h"
+#include "batch/dump_layout.h"
 #include "compare/comparator.h"
 #include "io/file_io.h"
 #include "merge/materialize.h"

@@ -1,7 +1,7 @@
 #include "compare/color_bins.h"
 
 #include "compare/comparison.h"
-#include "compare/rules_profile.h"
+#include "util/rules_profile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -52,7 +52,8 @@ std::vector<ColorBin> defaultColors(CompareMode mode)
             { "#FF704D", 0.2, 1, false, kRealDesc, "" },
             { kUnmatchedColor, 0, 0, true, kUnmatched, "" },
         };
-    case CompareMode::Summary: break;
+    case CompareMode::Summary:
+        break;
     }
     return {
         { "#FFFCF3", 0, 0.2, false, kSummaryDesc, "" },
@@ -84,8 +85,8 @@ std::vector<ColorBin> defaultColors(CompareMode mode, RulesProfile profile)
 
 const std::array<const char*, 7>& colorPalette()
 {
-    static const std::array<const char*, 7> palette { "#FFFCF3", "#FFEDBE", "#FFDC7F", "#FFC62E", "#FF9B3D",
-        "#FF704D", "#FF4118" };
+    static const std::array<const char*, 7> palette { "#FFFCF3", "#FFEDBE", "#FFDC7F", "#FFC62E", "#FF9B3D", "#FF704D",
+        "#FF4118" };
     return palette;
 }
 

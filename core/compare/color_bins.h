@@ -1,5 +1,5 @@
 #pragma once
-// The colour legend of a comparison (spec §7.2; viewer spec §1.6, §2.2 feature 12): msprobe's bins per mode, the
+// The colour legend of a comparison: msprobe's bins per mode, the
 // limits tb_graph_ascend's colour editor enforces on customised ones, and the rule that picks a node's bin.
 #include <array>
 #include <cstdint>
@@ -10,12 +10,12 @@
 namespace ps {
 
 enum class CompareMode : uint8_t; // compare/comparison.h
-enum class RulesProfile : uint8_t; // compare/rules_profile.h
+enum class RulesProfile : uint8_t; // util/rules_profile.h
 
 struct ColorBin {
     // A constructor rather than an aggregate, so that brace lists without the later fields stay warning-free.
-    ColorBin(std::string hex_ = {}, double lo_ = 0, double hi_ = 0, bool unmatched_ = false, std::string description_ = {},
-        std::string accuracyLevel_ = {})
+    ColorBin(std::string hex_ = {}, double lo_ = 0, double hi_ = 0, bool unmatched_ = false,
+        std::string description_ = {}, std::string accuracyLevel_ = {})
         : hex(std::move(hex_))
         , lo(lo_)
         , hi(hi_)
@@ -53,7 +53,7 @@ std::vector<ColorBin> legendFromRanges(CompareMode mode, std::vector<ColorBin> r
 // The value ranges of a legend (what the editor shows).
 std::vector<ColorBin> rangesOf(const std::vector<ColorBin>& legend);
 
-// The bin of precision p (viewer spec §1.6 rule 4): the first value bin with lo <= p < hi, or hi == 1 && p == 1,
+// The bin of precision p: the first value bin with lo <= p < hi, or hi == 1 && p == 1,
 // or lo == 0 && p == 0; -1 when none. Bins: anything with lo, hi and unmatched (the GUI's legend too).
 template <typename Bins> int colorBinOf(const Bins& legend, double p)
 {

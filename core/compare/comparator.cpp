@@ -19,7 +19,7 @@ namespace {
 
 enum class RowGroup { Input, Params, Output };
 
-// The state of an item name: the text after the first ".forward."/".backward." (spec §6.2).
+// The state of an item name: the text after the first ".forward."/".backward.".
 RowGroup rowGroupOf(std::string_view name, const std::string& file)
 {
     size_t best = std::string_view::npos, len = 0;
@@ -30,7 +30,8 @@ RowGroup rowGroupOf(std::string_view name, const std::string& file)
             len = sep.size();
         }
     }
-    auto invalid = [&]() -> Error { return Error(ErrorCode::BadName, file, "Invalid name string: " + std::string(name)); };
+    auto invalid
+        = [&]() -> Error { return Error(ErrorCode::BadName, file, "Invalid name string: " + std::string(name)); };
     if (best == std::string_view::npos)
         throw invalid();
     std::string_view rest = name.substr(best + len);
@@ -118,7 +119,7 @@ public:
     }
 
 private:
-    // One comparison row (spec §6.2): an NPU item and its bench partner by position (kNoItem when none).
+    // One comparison row: an NPU item and its bench partner by position (kNoItem when none).
     struct Row {
         uint64_t key; // the NPU item's name (DumpItem::keyId), which binds the row to the node's item of that name
         uint32_t npuItem;
@@ -281,7 +282,9 @@ private:
                             pyMax(summary, str2float(m[k]), false);
                     }
                     break;
-                case CompareMode::Real: addRealRow(bound, row->npuItem, row->benchItem); break;
+                case CompareMode::Real:
+                    addRealRow(bound, row->npuItem, row->benchItem);
+                    break;
                 }
             }
         };
@@ -293,8 +296,12 @@ private:
                 summary = Precision::integer(1);
             m_c.precision[n] = summary;
             break;
-        case CompareMode::Md5: m_c.precision[n] = Precision::integer(allPass ? 1 : 0); break;
-        case CompareMode::Real: m_realNodes.push_back(n); break;
+        case CompareMode::Md5:
+            m_c.precision[n] = Precision::integer(allPass ? 1 : 0);
+            break;
+        case CompareMode::Real:
+            m_realNodes.push_back(n);
+            break;
         }
     }
 
@@ -397,8 +404,8 @@ void recomputeGroupIndices(Comparison& c)
     Comparator(c, options).refreshGroupIndices();
 }
 
-std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench, CompareMode mode,
-    const CompareOptions& options)
+std::shared_ptr<Comparison> compareGraphs(
+    std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench, CompareMode mode, const CompareOptions& options)
 {
     auto c = std::make_shared<Comparison>();
     c->isCompare = true;

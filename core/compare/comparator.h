@@ -1,5 +1,5 @@
 #pragma once
-// Comparing two built graphs (spec §5-§8): match, build rows per matched pair, bind metrics to the NPU items,
+// Comparing two built graphs: match, build rows per matched pair, bind metrics to the NPU items,
 // precision indices, API group indices, micro steps and overflow levels. Also the build-only result.
 #include "compare/comparison.h"
 #include "match/matcher.h"
@@ -21,11 +21,11 @@ struct CompareOptions {
     bool parallelMerge = false;
 };
 
-// Mode from the two dumps' tasks and md5 fields (spec §6.1). Throws ps::Error(BadTask).
+// Mode from the two dumps' tasks and md5 fields. Throws ps::Error(BadTask).
 CompareMode detectCompareMode(const DumpData& npu, const DumpData& bench);
 
-std::shared_ptr<Comparison> compareGraphs(std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench, CompareMode mode,
-    const CompareOptions& options);
+std::shared_ptr<Comparison> compareGraphs(
+    std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench, CompareMode mode, const CompareOptions& options);
 
 // Manual matching (summary and md5 modes): binds the rows and precision of one newly matched pair exactly as
 // compareGraphs does for automatic matches. The caller sets the counterparts and then recomputeGroupIndices.
@@ -36,7 +36,7 @@ void recomputeGroupIndices(Comparison& c);
 std::shared_ptr<Comparison> buildOnly(
     std::shared_ptr<Graph> graph, bool overflowCheck, RulesProfile profile = RulesProfile::Msprobe121);
 
-// Micro-step paging of the root's children (spec §4.6); returns the number of micro steps.
+// Micro-step paging of the root's children; returns the number of micro steps.
 uint32_t pageMicroSteps(Graph& npu, Graph* bench, const std::vector<NodeId>* npuCounterpart);
 
 // The overflow level of every node of both sides (with -oc; API groups get none).

@@ -9,9 +9,12 @@ namespace ps {
 const char* taskName(CompareMode mode)
 {
     switch (mode) {
-    case CompareMode::Summary: return "summary";
-    case CompareMode::Md5: return "md5";
-    case CompareMode::Real: return "all";
+    case CompareMode::Summary:
+        return "summary";
+    case CompareMode::Md5:
+        return "md5";
+    case CompareMode::Real:
+        return "all";
     }
     return "summary";
 }
@@ -21,8 +24,8 @@ std::span<const char* const> metricNames(CompareMode mode, RulesProfile profile)
     static const char* const kSummary[] = { "Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr",
         "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr" };
     static const char* const kMd5[] = { "Result" };
-    static const char* const kReal[] = { "Cosine", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio",
-        "Five Thousandths Err Ratio" };
+    static const char* const kReal[]
+        = { "Cosine", "MaxAbsErr", "MaxRelativeErr", "One Thousandth Err Ratio", "Five Thousandths Err Ratio" };
     static const char* const kSummary26[] = { "Max diff", "Min diff", "Mean diff", "L2norm diff", "MaxRelativeErr",
         "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr", "Requires_grad Consistent", "Result", "Err_message" };
     static const char* const kMd526[] = { "Result", "Requires_grad Consistent", "Err_message" };

@@ -2,10 +2,10 @@
 // The result of building (one graph) or comparing (two graphs): matches, metrics bound to NPU data items,
 // precision indices, overflow levels and micro steps. Immutable once the engine hands it out.
 #include "compare/color_bins.h"
-#include "compare/rules_profile.h"
 #include "compare/verdict_rules.h"
 #include "graph/graph.h"
 #include "util/pyvalue.h"
+#include "util/rules_profile.h"
 
 #include <array>
 #include <cassert>
@@ -53,7 +53,7 @@ constexpr uint32_t kNoItem = 0xffffffffu;
 
 // Where the metrics of one NPU item come from: the NPU item and bench item of its row (the bench item is kNoItem
 // when the NPU item had no partner; npuItem is kNoItem when no row is bound). They may differ from the item the
-// row is bound to when a record repeats an item name (the last row of a name wins, spec §6.6).
+// row is bound to when a record repeats an item name (the last row of a name wins).
 struct BoundRow {
     uint32_t npuItem = kNoItem;
     uint32_t benchItem = kNoItem;
@@ -98,7 +98,7 @@ public:
     std::array<std::vector<uint8_t>, 2> modified;
     bool isModified(Side s, NodeId n) const { return n < modified[size_t(s)].size() && modified[size_t(s)][n]; }
 
-    // The comparison row bound to each NPU data item (spec §6.6), indexed by NPU item; empty in build mode.
+    // The comparison row bound to each NPU data item, indexed by NPU item; empty in build mode.
     // Summary and md5 metrics are computed from the row's two items when asked for (metricsOf), so a
     // comparison keeps 12 bytes per item instead of a row of values; real-data metrics are stored.
     std::vector<BoundRow> rows;

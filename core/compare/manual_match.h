@@ -1,10 +1,10 @@
 #pragma once
-// Matching and unmatching nodes by hand, as tb_graph_ascend does (viewer spec §4): a chosen NPU node and bench
+// Matching and unmatching nodes by hand, as tb_graph_ascend does: a chosen NPU node and bench
 // node are paired (optionally their children too, by short name and type), every pair is also tried on the
 // forward<->backward mirrored names, and rows, metrics and precision are recomputed with the engine's own
 // comparator. Only statistics (summary) and md5 comparisons built from dumps can be recomputed.
 #include "compare/comparison.h"
-#include "vis/vis_config.h"
+#include "io/vis_config.h"
 
 #include <memory>
 #include <string>

@@ -1,7 +1,7 @@
 #include "compare/real_rows.h"
 
-#include "compare/item_fields.h"
 #include "io/file_io.h"
+#include "io/item_fields.h"
 #include "tensor/real_metrics.h"
 #include "util/memory_budget.h"
 #include "util/parallel.h"

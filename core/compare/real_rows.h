@@ -1,5 +1,5 @@
 #pragma once
-// Real-data mode rows (spec §6.5): rows are collected while matching and evaluated afterwards, in parallel,
+// Real-data mode rows: rows are collected while matching and evaluated afterwards, in parallel,
 // reading each pair of tensor files lazily (two tensors per worker in flight).
 #include "compare/comparison.h"
 #include "util/progress.h"

@@ -26,9 +26,12 @@ PyScalar scalarOf(const DumpData& d, const FieldValue* f)
         return PyScalar::str(f->text);
     const JValue& v = f->json;
     switch (v.type) {
-    case JType::Null: return PyScalar::none();
-    case JType::Int: return PyScalar::integer(v.i);
-    case JType::Float: return PyScalar::real(v.d);
+    case JType::Null:
+        return PyScalar::none();
+    case JType::Int:
+        return PyScalar::integer(v.i);
+    case JType::Float:
+        return PyScalar::real(v.d);
     default: {
         std::string s;
         appendPyStr(s, d, v);

@@ -1,7 +1,7 @@
 #pragma once
-// Per-row metrics of statistics (summary) and md5 modes (spec §6.2-6.4), and the str2float rule of the
+// Per-row metrics of statistics (summary) and md5 modes, and the str2float rule of the
 // precision index (§7.1).
-#include "compare/item_fields.h"
+#include "io/item_fields.h"
 #include "util/pyvalue.h"
 
 #include <array>

@@ -3,8 +3,8 @@
 // grouped by state (inputs, parameters, outputs, parameter gradients), paired by position within each group
 // (core/compare/utils.py get_accuracy); an NPU item beyond the bench group's length has no partner.
 #include "compare/comparison.h"
-#include "compare/item_fields.h"
 #include "compare/verdict_rules.h"
+#include "io/item_fields.h"
 
 #include <utility>
 #include <vector>

@@ -3,8 +3,8 @@
 // data item) is rated pass, warning or error by a fixed list of rules per mode, each with its message; the node's
 // verdict is the worst row. APIs such as `empty` or `to` are exempt from every rule, the collectives that carry
 // their output buffer as an input (`_all_gather_base`, ...) from the rules on inputs.
-#include "compare/rules_profile.h"
 #include "util/pyvalue.h"
+#include "util/rules_profile.h"
 
 #include <cstdint>
 #include <optional>

@@ -187,7 +187,7 @@ private:
         return it->second;
     }
 
-    // The kept line of every node with a stack (spec §4.4), found group by group: each group's lines are scanned
+    // The kept line of every node with a stack, found group by group: each group's lines are scanned
     // once for the call sites of all the modules sharing it.
     void simplifyStacks()
     {
@@ -247,7 +247,7 @@ private:
             }
             return stackOfGroup(group->second);
         }
-        // Backward nodes without a stack borrow their forward node's, as it is at this moment (spec §4.2).
+        // Backward nodes without a stack borrow their forward node's, as it is at this moment.
         std::string forward;
         if (auto f = moduleBackwardToForward(name, true))
             forward = *f;

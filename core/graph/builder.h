@@ -1,12 +1,12 @@
 #pragma once
 // Builds one side's Graph from a dump folder (construct.json, dump.json, stack.json), as msprobe's
-// GraphBuilder does (spec §4): DefaultModel root, backward parent repair, first parent wins, stacks
+// GraphBuilder does: DefaultModel root, backward parent repair, first parent wins, stacks
 // simplified unless complete stacks are asked for, runs of top-level APIs grouped; with the 26.0.0 rules,
 // parameters_grad records become module nodes under their module's last backward call.
-#include "compare/rules_profile.h"
 #include "graph/graph.h"
 #include "io/construct_stack.h"
 #include "util/progress.h"
+#include "util/rules_profile.h"
 
 #include <memory>
 #include <string>

@@ -21,7 +21,7 @@ constexpr NodeId kNoNode = 0xffffffffu;
 
 enum class NodeType : uint8_t { Module = 0, Api = 1, ApiCollection = 9 };
 
-// Item lists of one node: indices into dump->items, in input_data / output_data order (spec §3.4).
+// Item lists of one node: indices into dump->items, in input_data / output_data order.
 struct NodeItems {
     uint32_t inputBegin = 0, inputEnd = 0;
     uint32_t outputBegin = 0, outputEnd = 0;
@@ -41,7 +41,7 @@ public:
     std::vector<NodeId> childIds;
     std::vector<int32_t> record; // dump record index, -1 when the node has no record
     std::vector<uint32_t> stack; // index into stacks; 0 is the empty stack; always the whole stack of stack.json
-    // Without -cs (msprobe 1.2.1): the one kept line an export writes per node (spec §4.4); empty: exports write
+    // Without -cs (msprobe 1.2.1): the one kept line an export writes per node; empty: exports write
     // `stack`. The viewer shows the whole stack either way.
     std::vector<uint32_t> exportStack;
     std::vector<NodeItems> items;

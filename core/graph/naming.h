@@ -1,8 +1,8 @@
 #pragma once
-// Node naming rules of msprobe (spec §3): node types from name prefixes, backward/forward name helpers,
+// Node naming rules of msprobe: node types from name prefixes, backward/forward name helpers,
 // module short names.
-#include "compare/rules_profile.h"
 #include "graph/graph.h"
+#include "util/rules_profile.h"
 
 #include <optional>
 #include <string>

@@ -1,13 +1,13 @@
 #pragma once
 // Which parent a construct.json entry is attached to. Both msprobe versions repair backward nodes whose
 // construct.json parent is missing or wrong, with different rules:
-//  * 1.2.1 (spec §4.3): a module backward `X.backward.N` with no parent takes the backward twin of its forward
+//  * 1.2.1: a module backward `X.backward.N` with no parent takes the backward twin of its forward
 //    node's parent.
 //  * 26.0.0 (GraphBuilder._handle_backward_upnode_missing / _handle_backward_inplace): the same, also for API
 //    backwards `X.backward`, and a module backward whose parent's module path differs from its own (an inplace
 //    layer that fired no backward hook) takes the backward twin of its forward node's parent, or the root.
-#include "compare/rules_profile.h"
 #include "io/construct_stack.h"
+#include "util/rules_profile.h"
 
 namespace ps {
 

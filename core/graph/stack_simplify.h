@@ -1,5 +1,5 @@
 #pragma once
-// msprobe's default stack simplification (spec §4.4): keep the one line that shows the call site. A module keeps
+// msprobe's default stack simplification: keep the one line that shows the call site. A module keeps
 // the first line calling its attribute ("<name part -4>("), an API the line after the first "...Template(" call.
 // Names are matched literally: msprobe builds a regular expression from the name part, so a part holding
 // pattern characters ('[', '*', ...) can match differently there (docs/deviations.md).

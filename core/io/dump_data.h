@@ -1,6 +1,6 @@
 #pragma once
 // One side's dump.json, reduced to what the graph needs: the records in file order, each flattened into its
-// data items (spec §3.3), with the leaf entries' fields kept verbatim in a compact arena. The raw record tree
+// data items, with the leaf entries' fields kept verbatim in a compact arena. The raw record tree
 // is never kept: the reader flattens each record as it streams past.
 #include "io/json_value.h"
 #include "io/leaf_store.h"
@@ -40,8 +40,8 @@ struct DumpRecord {
     StrId name = kNoStr;
     uint32_t firstItem = 0;
     uint32_t itemCount = 0;
-    OverflowLevel overflow = OverflowLevel::None; // spec §8, computed while reading
-    bool hasMd5Field = false; // spec §6.1 md5-present test for this record
+    OverflowLevel overflow = OverflowLevel::None; // computed while reading
+    bool hasMd5Field = false; // the record has an md5 field (md5 mode)
 };
 
 class DumpData {
@@ -66,8 +66,8 @@ public:
     LeafFields leafOf(const DumpItem& item) const { return leaves.fields(item.leaf); }
     // Appends an item named `key` (split off `recordName` when it starts with it) whose leaf is `entry`, a value
     // of `from` (an arena on this dump's pool); returns its index.
-    uint32_t addItem(std::string_view key, std::string_view recordName, const JArena& from, const JValue& entry,
-        ItemSource source);
+    uint32_t addItem(
+        std::string_view key, std::string_view recordName, const JArena& from, const JValue& entry, ItemSource source);
     // The item's whole name; `buffer` holds it when it has to be put together.
     std::string_view itemKey(const DumpItem& item, std::string& buffer) const;
     std::string itemKey(const DumpItem& item) const;
@@ -99,7 +99,7 @@ public:
 };
 
 struct DumpReadOptions {
-    int maxArgumentDepth = 10; // msprobe's recursion limit for argument nesting (spec §3.3)
+    int maxArgumentDepth = 10; // msprobe's recursion limit for argument nesting
     ProgressPart progress; // Stage::ReadDump by bytes read; cancellation checked as often
     // Called as often with the offset before which the text is no longer needed (readDumpJson releases those pages
     // of the mapped file).

@@ -1,8 +1,8 @@
 #include "io/dump_data.h"
 
-#include "compare/overflow.h"
 #include "io/file_io.h"
 #include "io/json_reader.h"
+#include "io/overflow.h"
 #include "util/error.h"
 #include "util/limits.h"
 
@@ -111,7 +111,7 @@ struct Flattener {
 
     void leaf(const JValue& entry, ItemSource source, std::string_view recordName)
     {
-        // full_op_name: the data_name stem when data_name is a non-empty string other than "-1" (spec §3.3).
+        // full_op_name: the data_name stem when data_name is a non-empty string other than "-1".
         std::string_view key = path;
         for (const JMember& m : scratch.members(entry)) {
             if (m.key == dataNameKey && m.value.isString()) {

@@ -1,6 +1,6 @@
 #pragma once
 // A strict reader (and quoting writer) for the small part of YAML that ProbeScope's configuration files use, such
-// as the layer-mapping format (spec §5.3): block mappings nested by indentation, plain, 'single' and "double"
+// as the layer-mapping format: block mappings nested by indentation, plain, 'single' and "double"
 // quoted scalars on one line, comments, an optional leading `---`. Everything else (lists, flow collections other
 // than an empty `{}`, anchors, aliases, tags, block and multi-line scalars, directives, several documents) is
 // refused with the file and line. It replaces yaml-cpp, whose 0.7 loader never returns on some hostile files

@@ -17,7 +17,7 @@ namespace ps {
 
 namespace {
 
-// The model hierarchy of one side as a trie over scope segments (spec §5.3.1 step 6). A node's type name is
+// The model hierarchy of one side as a trie over scope segments. A node's type name is
 // its class once an item ends there; items keep dump order per state, so repeated calls are told apart by position.
 class LayerTrie {
 public:

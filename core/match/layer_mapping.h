@@ -1,5 +1,5 @@
 #pragma once
-// Layer mapping (spec §5.3): an op-level name map NPU dump key -> Bench dump key ("N/A" for no counterpart)
+// Layer mapping: an op-level name map NPU dump key -> Bench dump key ("N/A" for no counterpart)
 // built from both dump folders and a mapping YAML.
 #include <exception>
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
-// The rules of a layer mapping YAML (spec §5.3): for each NPU layer class, {child path on the NPU side -> child
+// The rules of a layer mapping YAML: for each NPU layer class, {child path on the NPU side -> child
 // path on the Bench side}. Loaded from and saved to YAML, checked for mistakes, and turned into the candidate
-// lists the scope conversion walks (spec §5.3.1 step 7). Kept small and editable: a GUI editor works on it.
+// lists the scope conversion walks. Kept small and editable: a GUI editor works on it.
 #include <span>
 #include <string>
 #include <string_view>

@@ -1,4 +1,4 @@
-// Step 5 of the layer scopes (spec §5.3.1): msprobe's renumber_index_pass, without its prefixes x items loops.
+// Step 5 of the layer scopes: msprobe's renumber_index_pass, without its prefixes x items loops.
 //
 // msprobe takes every scope S of a ParallelTransformer item, makes the prefix "S.layers", and for each prefix in
 // turn rewrites every scope that starts with "prefix." : the item after the prefix (regex \S+?(?:\.|$)) becomes

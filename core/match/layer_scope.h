@@ -1,5 +1,5 @@
 #pragma once
-// The scope of every dump record for layer mapping (spec §5.3.1 steps 1-5): where in the model hierarchy the
+// The scope of every dump record for layer mapping: where in the model hierarchy the
 // record sits, as a dotted path built from its name, its construct.json parent and its stack.
 #include <span>
 #include <string>

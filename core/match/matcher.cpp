@@ -1,6 +1,6 @@
 #include "match/matcher.h"
 
-#include "compare/item_fields.h"
+#include "io/item_fields.h"
 #include "util/parallel.h"
 
 #include <algorithm>
@@ -69,7 +69,7 @@ public:
     }
 
 private:
-    // The bench node of the same name with the same items and ancestors (spec §5.1), or kNoNode.
+    // The bench node of the same name with the same items and ancestors, or kNoNode.
     NodeId defaultPartner(NodeId n, TypeShape& fx, TypeShape& fy) const
     {
         NodeId b = m_bench.find(m_npu.nameOf(n));

@@ -1,10 +1,10 @@
 #pragma once
-// Node matching between the NPU and Bench graphs (spec §5): default (same name, structure and ancestors)
+// Node matching between the NPU and Bench graphs: default (same name, structure and ancestors)
 // and fuzzy (same name with shape-only checks for modules, re-counted API names under matched modules). With
 // msprobe 26.0.0's rules the structure (type and shape of the items) is never checked.
-#include "compare/rules_profile.h"
 #include "graph/graph.h"
 #include "util/progress.h"
+#include "util/rules_profile.h"
 
 #include <functional>
 #include <string>

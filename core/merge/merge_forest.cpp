@@ -1,7 +1,7 @@
 #include "merge/merge_forest.h"
 
-#include "compare/item_fields.h"
 #include "graph/naming.h"
+#include "io/item_fields.h"
 #include "util/error.h"
 
 #include <limits>

@@ -1,8 +1,8 @@
 // The parallel groups a run shows and msprobe 26.0.0's merge strategies (GraphMerger and its subclasses).
 #include "merge/mergers.h"
 
-#include "batch/distributed_params.h"
 #include "io/file_io.h"
+#include "merge/distributed_params.h"
 #include "util/error.h"
 
 #include <algorithm>

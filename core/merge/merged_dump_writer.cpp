@@ -1,12 +1,12 @@
 #include "merge/merged_dump_writer.h"
 
-#include "compare/item_fields.h"
 #include "io/file_io.h"
+#include "io/item_fields.h"
 #include "io/json_reader.h"
+#include "io/json_writer.h"
 #include "util/error.h"
 #include "util/memory_budget.h"
 #include "vis/json_emit.h"
-#include "vis/json_writer.h"
 
 #include <algorithm>
 #include <map>

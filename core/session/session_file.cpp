@@ -2,8 +2,8 @@
 
 #include "io/file_io.h"
 #include "io/json_reader.h"
+#include "io/json_writer.h"
 #include "util/error.h"
-#include "vis/json_writer.h"
 
 #include <algorithm>
 #include <climits>

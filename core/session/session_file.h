@@ -1,5 +1,5 @@
 #pragma once
-// Notes and sessions that travel (issue 21): what a user did with a comparison - notes and tags on nodes, the
+// Notes and sessions that travel: what a user did with a comparison - notes and tags on nodes, the
 // expanded nodes, the filters, the selection - in a small, schema-versioned JSON file (name.probescope.json)
 // beside the comparison or wherever the user puts it. The reader is strict: an unknown key, a wrong type or a
 // newer schema is a ps::Error naming the file, line and column; the writer replaces the file atomically, so a

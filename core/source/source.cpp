@@ -1,6 +1,6 @@
 #include "source/source.h"
 
-#include "batch/layout.h"
+#include "batch/dump_layout.h"
 #include "batch/merge_run.h"
 #include "io/file_io.h"
 #include "match/layer_mapping.h"

@@ -7,7 +7,7 @@
 
 namespace ps::detail {
 
-// msprobe refuses .pt/.npy files of 10 GiB or more (spec §11.1).
+// msprobe refuses .pt/.npy files of 10 GiB or more.
 inline constexpr uint64_t kTensorFileSizeLimit = uint64_t(10) << 30;
 
 class FileSource {

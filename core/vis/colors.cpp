@@ -11,7 +11,8 @@ const char* kOneThousandth = "Tensor中的元素逐个与对应的标杆数据�
 std::vector<std::pair<const char*, const char*>> toolTips(CompareMode mode)
 {
     switch (mode) {
-    case CompareMode::Md5: return { { "md5", "数据MD5信息，用于比较两个数据信息是否完全一致" } };
+    case CompareMode::Md5:
+        return { { "md5", "数据MD5信息，用于比较两个数据信息是否完全一致" } };
     case CompareMode::Real:
         return {
             { "One Thousandth Err Ratio", kOneThousandth },
@@ -26,7 +27,8 @@ std::vector<std::pair<const char*, const char*>> toolTips(CompareMode mode)
                 "当最大相对误差越接近0表示其计算的误差越小。当dump数据中存在0或Nan时，"
                 "比对结果中最大相对误差则出现inf或Nan的情况，属于正常现象" },
         };
-    case CompareMode::Summary: break;
+    case CompareMode::Summary:
+        break;
     }
     return {
         { "Max diff", "NPU与标杆API统计信息比对，最大值的差值" },

@@ -1,9 +1,9 @@
 #pragma once
-// Export formatting of data items (spec §10.2): every value becomes a string the way msprobe's _format_data
+// Export formatting of data items: every value becomes a string the way msprobe's _format_data
 // writes it (6 decimals, "%.6e", quotes removed, None -> null), ProcessGroup items trimmed, all-null tensors
 // collapsed to {"value": "null"}. A string that is exactly " " (a metric of an NPU item without bench partner)
 // stays " ", as msprobe writes it.
-#include "compare/item_fields.h"
+#include "io/item_fields.h"
 #include "util/pyvalue.h"
 
 #include <span>

@@ -8,7 +8,8 @@ namespace ps {
 
 namespace {
 
-void appendScalar(std::string& out, const JArena& arena, const JValue& v) {
+void appendScalar(std::string& out, const JArena& arena, const JValue& v)
+{
     switch (v.type) {
     case JType::Null:
         out += "null";
@@ -41,7 +42,8 @@ struct Frame {
 
 // Walks v depth-first with an explicit stack; `visit` sees (value, key or nullptr) on the way down and
 // `leave` sees each closed container.
-template <typename Enter, typename Leave> void walk(const JArena& arena, const JValue& v, Enter enter, Leave leave) {
+template <typename Enter, typename Leave> void walk(const JArena& arena, const JValue& v, Enter enter, Leave leave)
+{
     std::vector<Frame> stack;
     auto visit = [&](const JValue& value, const std::string_view* key, bool first) {
         enter(value, key, first);
@@ -73,12 +75,14 @@ template <typename Enter, typename Leave> void walk(const JArena& arena, const J
 
 } // namespace
 
-void appendCompactJson(std::string& out, const JArena& arena, const JValue& v) {
+void appendCompactJson(std::string& out, const JArena& arena, const JValue& v)
+{
     PyJsonWriter w(out, PyJsonWriter::kCompact);
     writeJsonValue(w, arena, v);
 }
 
-void writeJsonValue(PyJsonWriter& w, const JArena& arena, const JValue& v) {
+void writeJsonValue(PyJsonWriter& w, const JArena& arena, const JValue& v)
+{
     std::string scalar;
     walk(
         arena, v,
@@ -103,7 +107,8 @@ void writeJsonValue(PyJsonWriter& w, const JArena& arena, const JValue& v) {
         });
 }
 
-void writeLeaf(PyJsonWriter& w, const DumpData& dump, const DumpItem& item) {
+void writeLeaf(PyJsonWriter& w, const DumpData& dump, const DumpItem& item)
+{
     if (const JValue* raw = dump.leaves.raw(item.leaf))
         return writeJsonValue(w, dump.arena, *raw);
     if (!item.leaf.isObject())

@@ -3,7 +3,7 @@
 // through a PyJsonWriter, or compactly as Python's json.dumps(v) does (", " and ": " separators, ensure_ascii).
 #include "io/dump_data.h"
 #include "io/json_value.h"
-#include "vis/json_writer.h"
+#include "io/json_writer.h"
 
 #include <string>
 

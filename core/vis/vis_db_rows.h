@@ -1,5 +1,5 @@
 #pragma once
-// The rows of a .vis.db as msprobe writes them (viewer spec §1.10, engine spec §13): one tb_nodes row per node the
+// The rows of a .vis.db as msprobe writes them: one tb_nodes row per node the
 // root reaches, in post-order (node_order), and the tb_stack rows a graph side's nodes refer to. Each value is
 // formatted into a SQLite record here; the file writer (vis_db_writer) places the records and builds the indexes.
 #include "vis/sqlite_file.h"

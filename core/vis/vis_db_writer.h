@@ -1,7 +1,6 @@
 #pragma once
-// The SQLite .vis.db that msprobe >= 8.2.1 writes and tb_graph_ascend >= 8.2.0 reads (viewer spec §1.10,
-// engine spec §13): one database for every step and rank of a run, tables tb_nodes, tb_config and tb_stack.
-// The content is our own comparison, formatted as in our .vis.
+// The SQLite .vis.db that msprobe >= 8.2.1 writes and tb_graph_ascend >= 8.2.0 reads: one database for every step and
+// rank of a run, tables tb_nodes, tb_config and tb_stack. The content is our own comparison, formatted as in our .vis.
 #include "session/session_file.h"
 #include "util/progress.h"
 #include "vis/vis_db_part.h"

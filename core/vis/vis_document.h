@@ -51,7 +51,7 @@ struct VisDocument {
     int rank = 0;
     // ProbeScope's notes on nodes (last, so that {comparison, meta, step, rank} still initialises a document); a
     // .vis carries them in its top-level "probescope_notes" key, which tb_graph_ascend ignores (it reads only the
-    // keys it knows; viewer spec §1.2).
+    // keys it knows).
     std::vector<NodeNote> notes;
 };
 

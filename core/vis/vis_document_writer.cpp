@@ -1,10 +1,10 @@
 #include "vis/vis_document_writer.h"
 
 #include "io/file_io.h"
+#include "io/json_writer.h"
 #include "util/error.h"
 #include "util/ordered_pipeline.h"
 #include "vis/json_emit.h"
-#include "vis/json_writer.h"
 #include "vis/vis_export_common.h"
 #include "vis/vis_node_writer.h"
 

@@ -1,13 +1,14 @@
 #include "vis/vis_export_common.h"
 
+#include "io/json_writer.h"
 #include "util/pyformat.h"
-#include "vis/json_writer.h"
 #include "vis/vis_node_writer.h"
 #include "vis/vis_writer.h"
 
 namespace ps {
 
-std::string defaultToolTipJson(CompareMode mode) {
+std::string defaultToolTipJson(CompareMode mode)
+{
     std::string s = "{";
     bool first = true;
     for (auto& [k, v] : toolTips(mode)) {
@@ -32,7 +33,8 @@ void appendItemsJson(std::string& out, const Comparison& c, size_t side, std::sp
     writeVisItems(w, c, side, items);
 }
 
-std::vector<std::string_view> matchedLink(const Comparison& c, size_t side, NodeId n) {
+std::vector<std::string_view> matchedLink(const Comparison& c, size_t side, NodeId n)
+{
     std::vector<std::string_view> out;
     if (!c.isCompare || side >= c.counterpart.size() || n >= c.counterpart[side].size())
         return out;
@@ -46,13 +48,15 @@ std::vector<std::string_view> matchedLink(const Comparison& c, size_t side, Node
     return out;
 }
 
-const Precision* precisionOf(const Comparison& c, size_t side, NodeId n) {
+const Precision* precisionOf(const Comparison& c, size_t side, NodeId n)
+{
     if (side != 0 || !c.isCompare || n >= c.precision.size() || !c.precision[n].has)
         return nullptr;
     return &c.precision[n];
 }
 
-OverflowLevel overflowOf(const Comparison& c, size_t side, NodeId n) {
+OverflowLevel overflowOf(const Comparison& c, size_t side, NodeId n)
+{
     if (!c.overflowCheck || side >= c.overflow.size() || n >= c.overflow[side].size())
         return OverflowLevel::None;
     return c.overflow[side][n];

@@ -4,7 +4,7 @@
 // file had that the model has no place for), and the pieces the .vis.db writer stores column by column, written
 // through a compact PyJsonWriter (compactJson). Also the Colors object of both.
 #include "compare/comparison.h"
-#include "vis/json_writer.h"
+#include "io/json_writer.h"
 #include "vis/vis_document.h"
 
 #include <span>

@@ -11,7 +11,9 @@ namespace ps {
 
 struct VisSide {
     explicit VisSide(const std::string& file)
-        : assembler(file) { }
+        : assembler(file)
+    {
+    }
     VisGraphAssembler assembler;
     std::string rootName;
     bool hasRoot = false;

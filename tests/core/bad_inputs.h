@@ -1,5 +1,5 @@
 #pragma once
-// The bad-input catalogues' harness (tst_bad_inputs: issue 8, tst_hostile_*: issue 17): every case goes through a
+// The bad-input catalogues' harness: every case goes through a
 // real entry point (the `graph` command, or the reader the GUI uses) and must end in a ps::Error naming the file
 // and the problem, or where msprobe only warns, in a warning and a sensible result. Never a crash or hang, never
 // an output file left behind after an error, and never a changed input file (hashed before and after).

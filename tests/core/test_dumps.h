@@ -21,8 +21,9 @@ inline QString writeDumpFolder(const QString& dir, const QByteArray& dumpData, c
     const QByteArray& stack = "{}", const QByteArray& task = "statistics")
 {
     writeFile(dir + QStringLiteral("/dump.json"),
-        "{\"task\": \"" + task + "\", \"level\": \"mix\", \"framework\": \"pytorch\", \"dump_data_dir\": null, "
-                                 "\"data\": "
+        "{\"task\": \"" + task
+            + "\", \"level\": \"mix\", \"framework\": \"pytorch\", \"dump_data_dir\": null, "
+              "\"data\": "
             + dumpData + "}");
     writeFile(dir + QStringLiteral("/construct.json"), construct);
     writeFile(dir + QStringLiteral("/stack.json"), stack);
@@ -32,9 +33,8 @@ inline QString writeDumpFolder(const QString& dir, const QByteArray& dumpData, c
 inline QByteArray tensor(const char* shape, const QByteArray& max, const char* min = "-1.0", const char* mean = "0.1",
     const char* norm = "2.0")
 {
-    return QByteArray("{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": ") + shape
-        + ", \"Max\": " + max + ", \"Min\": " + min + ", \"Mean\": " + mean + ", \"Norm\": " + norm
-        + ", \"requires_grad\": false}";
+    return QByteArray("{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": ") + shape + ", \"Max\": "
+        + max + ", \"Min\": " + min + ", \"Mean\": " + mean + ", \"Norm\": " + norm + ", \"requires_grad\": false}";
 }
 
 } // namespace testdumps

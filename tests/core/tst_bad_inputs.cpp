@@ -1,4 +1,4 @@
-// The bad-input catalogue of issue 8 (bad_inputs.h has the rules every case is held to).
+// The bad-input catalogue (bad_inputs.h has the rules every case is held to).
 #include "batch/engine.h"
 #include "io/construct_stack.h"
 #include "io/dump_data.h"

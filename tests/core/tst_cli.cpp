@@ -1,4 +1,4 @@
-// probescope-cli as a user runs it (issue 8): bad input gives exit code 1 and one ERROR line naming the file;
+// probescope-cli as a user runs it: bad input gives exit code 1 and one ERROR line naming the file;
 // bad arguments give exit code 2 and the usage; no output file is left behind after an error.
 #include "test_dumps.h"
 
@@ -269,8 +269,8 @@ private slots:
         QFETCH(QString, reason);
         QTemporaryDir dir;
         QString out = dir.filePath(QStringLiteral("out"));
-        Run r = cli(QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), dir.filePath(QStringLiteral("A")),
-                        QStringLiteral("-o"), out }
+        Run r = cli(QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"),
+                        dir.filePath(QStringLiteral("A")), QStringLiteral("-o"), out }
             + args);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(QLatin1String("usage:")) && r.err.contains(reason), qPrintable(r.err));
@@ -290,7 +290,9 @@ private slots:
             QStringLiteral("2"), QStringLiteral("--pp"), QStringLiteral("1") };
 
         QString out = dir.filePath(QStringLiteral("build"));
-        Run r = cli(QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("-o"), out } + tp2);
+        Run r = cli(
+            QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("-o"), out }
+            + tp2);
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains(QLatin1String("[NPU] All tp groups is [[0, 1]].")), qPrintable(r.out));
         QStringList files = QDir(out).entryList(QDir::Files);
@@ -304,13 +306,14 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(QDir(out).entryList(QDir::Files), QStringList());
         QCOMPARE(QDir(out + QStringLiteral("/step0/rank0")).entryList(QDir::Files),
-            (QStringList { QStringLiteral("construct.json"), QStringLiteral("dump.json"), QStringLiteral("stack.json") }));
+            (QStringList {
+                QStringLiteral("construct.json"), QStringLiteral("dump.json"), QStringLiteral("stack.json") }));
 
         out = dir.filePath(QStringLiteral("compare"));
         r = cli({ QStringLiteral("graph_visualize"), QStringLiteral("-tp"), npu, QStringLiteral("-gp"), bench,
             QStringLiteral("-o"), out, QStringLiteral("--rank_size"), QStringLiteral("2"), QStringLiteral("1"),
-            QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"),
-            QStringLiteral("1") });
+            QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("1"), QStringLiteral("--pp"),
+            QStringLiteral("1"), QStringLiteral("1") });
         QCOMPARE(r.exitCode, 0);
         files = QDir(out).entryList(QDir::Files);
         QCOMPARE(files.size(), 1);
@@ -326,11 +329,10 @@ private slots:
         QTest::newRow("missing ranks") << QStringList { QStringLiteral("--rank_size"), QStringLiteral("4"),
             QStringLiteral("--tp"), QStringLiteral("2"), QStringLiteral("--pp"), QStringLiteral("2") }
                                        << QStringLiteral("rank_size is 4 but the folder holds 2 rank folder(s)");
-        QTest::newRow("sides with different dp")
-            << QStringList { QStringLiteral("-gp"), QStringLiteral("BENCH"), QStringLiteral("--rank_size"),
-                   QStringLiteral("2"), QStringLiteral("1"), QStringLiteral("--tp"), QStringLiteral("1"),
-                   QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"), QStringLiteral("1") }
-            << QStringLiteral("the dp of npu: 2 is inconsistent with that of bench: 1");
+        QTest::newRow("sides with different dp") << QStringList { QStringLiteral("-gp"), QStringLiteral("BENCH"),
+            QStringLiteral("--rank_size"), QStringLiteral("2"), QStringLiteral("1"), QStringLiteral("--tp"),
+            QStringLiteral("1"), QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"),
+            QStringLiteral("1") } << QStringLiteral("the dp of npu: 2 is inconsistent with that of bench: 1");
         QTest::newRow("one rank's folder") << QStringList { QStringLiteral("-tp"), QStringLiteral("RANK0"),
             QStringLiteral("--rank_size"), QStringLiteral("1"), QStringLiteral("--tp"), QStringLiteral("1"),
             QStringLiteral("--pp"), QStringLiteral("1") }
@@ -347,8 +349,8 @@ private slots:
         args.replaceInStrings(QStringLiteral("BENCH"), dir.filePath(QStringLiteral("bench")));
         args.replaceInStrings(QStringLiteral("RANK0"), dir.filePath(QStringLiteral("npu/rank0")));
         QString out = dir.filePath(QStringLiteral("out"));
-        Run r = cli(QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"), dir.filePath(QStringLiteral("npu")),
-                        QStringLiteral("-o"), out }
+        Run r = cli(QStringList { QStringLiteral("graph_visualize"), QStringLiteral("-tp"),
+                        dir.filePath(QStringLiteral("npu")), QStringLiteral("-o"), out }
             + args);
         QCOMPARE(r.exitCode, 1);
         QStringList errors = errorLines(r.out);

@@ -1,4 +1,4 @@
-// The colour legend (viewer spec §1.6, §2.2 feature 12): the editor's limits, the colouring rule's edge cases, and
+// The colour legend: the editor's limits, the colouring rule's edge cases, and
 // customised colours written into .vis and .vis.db exports.
 #include "batch/engine.h"
 #include "compare/color_bins.h"

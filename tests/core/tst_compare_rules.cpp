@@ -1,9 +1,9 @@
-// Matching, metrics, precision index and overflow rules (spec §5-§8, acceptance facts §12.8-12.17), checked end
+// Matching, metrics, precision index and overflow rules, checked end
 // to end on small hand-made dumps.
 #include "batch/engine.h"
-#include "compare/overflow.h"
 #include "compare/row_metrics.h"
 #include "io/json_reader.h"
+#include "io/overflow.h"
 #include "test_dumps.h"
 #include "vis/item_format.h"
 #include "vis/vis_writer.h"
@@ -61,13 +61,19 @@ private slots:
             QCOMPARE(n[QStringLiteral("data")].toObject()[QStringLiteral("precision_index")].toDouble(), 0.25);
         }
         QJsonObject module = node(vis, "NPU", "Module.fc.Linear.forward.0");
-        QJsonObject out = module[QStringLiteral("output_data")].toObject()[QStringLiteral("Module.fc.Linear.forward.0.output.0")].toObject();
+        QJsonObject out = module[QStringLiteral("output_data")]
+                              .toObject()[QStringLiteral("Module.fc.Linear.forward.0.output.0")]
+                              .toObject();
         QCOMPARE(out[QStringLiteral("Max diff")].toString(), QStringLiteral("0.5"));
         QCOMPARE(out[QStringLiteral("MaxRelativeErr")].toString(), QStringLiteral("25.0%"));
-        QJsonObject weight = module[QStringLiteral("input_data")].toObject()[QStringLiteral("Module.fc.Linear.forward.0.parameters.weight")].toObject();
+        QJsonObject weight = module[QStringLiteral("input_data")]
+                                 .toObject()[QStringLiteral("Module.fc.Linear.forward.0.parameters.weight")]
+                                 .toObject();
         QCOMPARE(weight[QStringLiteral("MeanRelativeErr")].toString(), QStringLiteral("N/A"));
         QJsonObject api = node(vis, "NPU", "Functional.linear.0.forward");
-        QJsonObject nullArg = api[QStringLiteral("input_data")].toObject()[QStringLiteral("Functional.linear.0.forward.input.2")].toObject();
+        QJsonObject nullArg = api[QStringLiteral("input_data")]
+                                  .toObject()[QStringLiteral("Functional.linear.0.forward.input.2")]
+                                  .toObject();
         QCOMPARE(nullArg, QJsonObject({ { QStringLiteral("value"), QStringLiteral("null") } }));
         QJsonObject root = node(vis, "NPU", "DefaultModel");
         QCOMPARE(root[QStringLiteral("data")].toObject(), QJsonObject());
@@ -99,8 +105,12 @@ private slots:
         QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), dump("1.0"), construct);
         QString bench = writeDumpFolder(dir.filePath(QStringLiteral("bench")), dump("3.0"), construct);
         QJsonObject n = node(compareFolders(npu, bench), "NPU", "Tensor.x.0.forward");
-        QCOMPARE(n[QStringLiteral("data")].toObject()[QStringLiteral("precision_index")].toDouble(), 0.6666666666666665);
-        QCOMPARE(n[QStringLiteral("output_data")].toObject()[QStringLiteral("Tensor.x.0.forward.output.0")].toObject()[QStringLiteral("NormRelativeErr")].toString(),
+        QCOMPARE(
+            n[QStringLiteral("data")].toObject()[QStringLiteral("precision_index")].toDouble(), 0.6666666666666665);
+        QCOMPARE(n[QStringLiteral("output_data")]
+                     .toObject()[QStringLiteral("Tensor.x.0.forward.output.0")]
+                     .toObject()[QStringLiteral("NormRelativeErr")]
+                     .toString(),
             QStringLiteral("66.666667%"));
     }
 
@@ -121,7 +131,8 @@ private slots:
         auto nan = metrics(tensor("[1]", "NaN", "NaN", "NaN", "NaN").constData(), tensor("[1]", "2.0").constData());
         for (const ps::PyScalar& v : nan)
             QCOMPARE(QString::fromStdString(v.s), QStringLiteral("Nan"));
-        auto zero = metrics(tensor("[1]", "1.0", "1.0", "1.0").constData(), tensor("[1]", "1.0", "1.0", "0.0").constData());
+        auto zero
+            = metrics(tensor("[1]", "1.0", "1.0", "1.0").constData(), tensor("[1]", "1.0", "1.0", "0.0").constData());
         QCOMPARE(QString::fromStdString(zero[6].s), QStringLiteral("N/A"));
     }
 
@@ -132,8 +143,10 @@ private slots:
             QByteArray t = "{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [2], \"Max\": 1.0, "
                            "\"Min\": 0.0, \"Mean\": 0.5, \"Norm\": 1.0, \"md5\": \""
                 + QByteArray(md5) + "\"}";
-            return "{\"Tensor.x.0.forward\": {\"input_args\": [" + t + ", {\"type\": \"int\", \"value\": 1}], "
-                   "\"output\": [" + t + "]}}";
+            return "{\"Tensor.x.0.forward\": {\"input_args\": [" + t
+                + ", {\"type\": \"int\", \"value\": 1}], "
+                  "\"output\": ["
+                + t + "]}}";
         };
         QByteArray construct = R"({"Tensor.x.0.forward": null})";
         QString a = writeDumpFolder(dir.filePath(QStringLiteral("a")), dump("0123abcd"), construct);
@@ -144,9 +157,13 @@ private slots:
         QCOMPARE(data[QStringLiteral("precision_index")].toInt(), 1);
         QCOMPARE(data[QStringLiteral("Result")].toString(), QStringLiteral("pass"));
         QJsonObject diff = node(compareFolders(a, b), "NPU", "Tensor.x.0.forward");
-        QCOMPARE(diff[QStringLiteral("data")].toObject()[QStringLiteral("Result")].toString(), QStringLiteral("Different"));
+        QCOMPARE(
+            diff[QStringLiteral("data")].toObject()[QStringLiteral("Result")].toString(), QStringLiteral("Different"));
         // The int argument's md5 is the CRC32 of str(1).
-        QCOMPARE(diff[QStringLiteral("input_data")].toObject()[QStringLiteral("Tensor.x.0.forward.input.1")].toObject()[QStringLiteral("md5")].toString(),
+        QCOMPARE(diff[QStringLiteral("input_data")]
+                     .toObject()[QStringLiteral("Tensor.x.0.forward.input.1")]
+                     .toObject()[QStringLiteral("md5")]
+                     .toString(),
             QStringLiteral("83dcefb7"));
         QJsonObject colors = same[QStringLiteral("Colors")].toObject();
         QCOMPARE(colors.keys().size(), 3);
@@ -157,7 +174,9 @@ private slots:
     {
         QTemporaryDir dir;
         QByteArray t = tensor("[2]", "1.0");
-        auto rec = [&](const char* name) { return "\"" + QByteArray(name) + "\": {\"input_args\": [" + t + "], \"output\": [" + t + "]}"; };
+        auto rec = [&](const char* name) {
+            return "\"" + QByteArray(name) + "\": {\"input_args\": [" + t + "], \"output\": [" + t + "]}";
+        };
         QByteArray npuDump = "{" + rec("Module.layer.Block.forward.0") + ", " + rec("Torch.matmul.3.forward") + "}";
         QByteArray benchDump = "{" + rec("Module.layer.Block.forward.0") + ", " + rec("Torch.matmul.5.forward") + "}";
         QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), npuDump,
@@ -168,7 +187,9 @@ private slots:
         QVERIFY(node(plain, "NPU", "Torch.matmul.3.forward")[QStringLiteral("matched_node_link")].toArray().isEmpty());
         ps::EngineOptions fuzzy;
         fuzzy.fuzzy = true;
-        QJsonArray link = node(compareFolders(npu, bench, fuzzy), "NPU", "Torch.matmul.3.forward")[QStringLiteral("matched_node_link")].toArray();
+        QJsonArray link = node(
+            compareFolders(npu, bench, fuzzy), "NPU", "Torch.matmul.3.forward")[QStringLiteral("matched_node_link")]
+                              .toArray();
         QCOMPARE(link.size(), 3);
         QCOMPARE(link[2].toString(), QStringLiteral("Torch.matmul.5.forward"));
     }
@@ -183,10 +204,16 @@ private slots:
         QByteArray construct = R"({"Tensor.x.0.forward": null})";
         QString npu = writeDumpFolder(dir.filePath(QStringLiteral("npu")), dump("[2]"), construct);
         QString bench = writeDumpFolder(dir.filePath(QStringLiteral("bench")), dump("[3]"), construct);
-        QVERIFY(node(compareFolders(npu, bench), "NPU", "Tensor.x.0.forward")[QStringLiteral("matched_node_link")].toArray().isEmpty());
+        QVERIFY(node(compareFolders(npu, bench), "NPU", "Tensor.x.0.forward")[QStringLiteral("matched_node_link")]
+                    .toArray()
+                    .isEmpty());
         ps::EngineOptions nameOnly;
         nameOnly.nameOnlyMatch = true;
-        QCOMPARE(node(compareFolders(npu, bench, nameOnly), "NPU", "Tensor.x.0.forward")[QStringLiteral("matched_node_link")].toArray().size(), 2);
+        QCOMPARE(
+            node(compareFolders(npu, bench, nameOnly), "NPU", "Tensor.x.0.forward")[QStringLiteral("matched_node_link")]
+                .toArray()
+                .size(),
+            2);
     }
 
     void overflowLevels_data()
@@ -195,15 +222,32 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<int>("level");
         QByteArray ok = tensor("[2]", "1.0", "-1.0", "0.1", "1.0");
-        QTest::newRow("output inf is critical") << "{\"input_args\": [" + ok + "], \"output\": [" + tensor("[2]", "Infinity") + "]}" << "Torch.add.0.forward" << 3;
-        QTest::newRow("input nan is medium") << "{\"input_args\": [" + tensor("[2]", "NaN") + "], \"output\": [" + ok + "]}" << "Torch.add.0.forward" << 1;
-        QTest::newRow("both bad is high") << "{\"input_args\": [" + tensor("[2]", "NaN") + "], \"output\": [" + tensor("[2]", "NaN") + "]}" << "Torch.add.0.forward" << 2;
-        QTest::newRow("norm jump is high") << "{\"input_args\": [" + ok + "], \"output\": [" + tensor("[2]", "1.0", "-1.0", "0.1", "1000.0") + "]}" << "Torch.add.0.forward" << 2;
-        QTest::newRow("norm x100 exactly is fine") << "{\"input_args\": [" + ok + "], \"output\": [" + tensor("[2]", "1.0", "-1.0", "0.1", "100.0") + "]}" << "Torch.add.0.forward" << 0;
-        QTest::newRow("torch.empty is ignored") << "{\"input_args\": [], \"output\": [" + tensor("[2]", "NaN") + "]}" << "Torch.empty.0.forward" << 0;
-        QTest::newRow("string Inf counts") << "{\"input_args\": [" + ok + "], \"output\": [" + tensor("[2]", "\"Inf\"") + "]}" << "Torch.add.0.forward" << 3;
-        QTest::newRow("Norm alone does not count") << "{\"input_args\": [" + ok + "], \"output\": [" + tensor("[2]", "1.0", "-1.0", "0.1", "NaN") + "]}" << "Torch.add.0.forward" << 0;
-        QTest::newRow("nested list counts") << "{\"input_args\": [[" + tensor("[2]", "NaN") + "]], \"output\": [" + ok + "]}" << "Torch.cat.0.forward" << 1;
+        QTest::newRow("output inf is critical")
+            << "{\"input_args\": [" + ok + "], \"output\": [" + tensor("[2]", "Infinity") + "]}"
+            << "Torch.add.0.forward" << 3;
+        QTest::newRow("input nan is medium")
+            << "{\"input_args\": [" + tensor("[2]", "NaN") + "], \"output\": [" + ok + "]}"
+            << "Torch.add.0.forward" << 1;
+        QTest::newRow("both bad is high")
+            << "{\"input_args\": [" + tensor("[2]", "NaN") + "], \"output\": [" + tensor("[2]", "NaN") + "]}"
+            << "Torch.add.0.forward" << 2;
+        QTest::newRow("norm jump is high")
+            << "{\"input_args\": [" + ok + "], \"output\": [" + tensor("[2]", "1.0", "-1.0", "0.1", "1000.0") + "]}"
+            << "Torch.add.0.forward" << 2;
+        QTest::newRow("norm x100 exactly is fine")
+            << "{\"input_args\": [" + ok + "], \"output\": [" + tensor("[2]", "1.0", "-1.0", "0.1", "100.0") + "]}"
+            << "Torch.add.0.forward" << 0;
+        QTest::newRow("torch.empty is ignored") << "{\"input_args\": [], \"output\": [" + tensor("[2]", "NaN") + "]}"
+                                                << "Torch.empty.0.forward" << 0;
+        QTest::newRow("string Inf counts")
+            << "{\"input_args\": [" + ok + "], \"output\": [" + tensor("[2]", "\"Inf\"") + "]}"
+            << "Torch.add.0.forward" << 3;
+        QTest::newRow("Norm alone does not count")
+            << "{\"input_args\": [" + ok + "], \"output\": [" + tensor("[2]", "1.0", "-1.0", "0.1", "NaN") + "]}"
+            << "Torch.add.0.forward" << 0;
+        QTest::newRow("nested list counts")
+            << "{\"input_args\": [[" + tensor("[2]", "NaN") + "]], \"output\": [" + ok + "]}"
+            << "Torch.cat.0.forward" << 1;
     }
     void overflowLevels()
     {

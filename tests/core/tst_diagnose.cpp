@@ -3,8 +3,8 @@
 // weight injected into fc2) and on a hand-made fp16 overflow.
 #include "analysis/divergence.h"
 #include "analysis/divergence_report.h"
+#include "batch/dump_layout.h"
 #include "batch/engine.h"
-#include "batch/layout.h"
 #include "commands/diagnose_run.h"
 #include "compare/comparator.h"
 #include "test_dumps.h"

@@ -1,11 +1,11 @@
-// The distributed analyzer (spec §9): communication nodes matched across the ranks of one step.
+// The distributed analyzer: communication nodes matched across the ranks of one step.
 #include "batch/distributed.h"
 #include "batch/engine.h"
 
+#include "test_dumps.h"
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
-#include "test_dumps.h"
 
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-// Graph construction rules (spec §3.2, §4, acceptance facts §12.1-12.5, §12.20).
+// Graph construction rules.
 #include "compare/comparator.h"
 #include "graph/builder.h"
 #include "graph/naming.h"

@@ -1,7 +1,7 @@
 // The nested-box layout against the viewer spec's check values: the §1.7 example files (loaded through the
 // .vis reader) and the §3.6 ResNet mock (its structure rebuilt here; the expected numbers are the plugin's own
 // test expectations), plus the state machine, culling and the layout invariants on a real, fully expanded case.
-#include "layout/hierarchy_layout.h"
+#include "box_layout/hierarchy_layout.h"
 #include "vis/vis_reader.h"
 
 #include <QtTest>

@@ -1,4 +1,4 @@
-// Issue 17's classes on the code paths of msprobe 26.0.0's `graph_visualize` (issues 15 and 16): the 26.0.0
+// The hostile input classes on the code paths of msprobe 26.0.0's `graph_visualize`: the 26.0.0
 // hierarchy (recompute moves, megatron micro steps), the folder layouts graph_visualize reads, the parallel merge
 // (groups taken from the dump, TP matmul/all_reduce pairing, Megatron column-to-row runs, VPP chunks, merged stacks
 // and depth, --file_type json), -lm and its 26.0.0 warning, and the 26.0.0 .vis.db reader. Inputs of 10^4-10^5
@@ -92,8 +92,7 @@ std::function<QString(Ctx&)> merged(int ranks, int tp, int pp, int vpp = 1)
 QString mergedInfoCount(Ctx& c, int ranks, const char* info)
 {
     ps::ParallelLayout layout { ranks, ranks, 1, 1, "tp-cp-ep-dp-pp" };
-    ps::MergedSide side
-        = ps::mergeRankFolders(str(c.npu()), layout, "NPU", options26(), c.warnings, ps::Progress {});
+    ps::MergedSide side = ps::mergeRankFolders(str(c.npu()), layout, "NPU", options26(), c.warnings, ps::Progress {});
     int count = 0;
     for (const auto& [node, lines] : side.graphs.at(0)->mergeInfo)
         for (const std::string& line : lines)
@@ -222,14 +221,17 @@ std::vector<Case> cases()
 {
     std::vector<Case> v;
     auto add = [&](const char* name, const char* file, const char* expect, std::function<void(Ctx&)> setup,
-                   std::function<QString(Ctx&)> run) { v.push_back({ name, file, expect, setup, run }); };
+                   std::function<QString(Ctx&)> run) {
+        v.push_back({ name, file, expect, setup, run });
+    };
     auto build26 = [](Ctx& c) {
         c.options = options26();
         return graphVisualize(c, false);
     };
 
     // 2. Cycles and depth reach the 26.0.0 steps (recompute moves walk up parent links) refused first.
-    add("26.0.0: DefaultModel given a parent", "construct.json", "error:\"DefaultModel\" is its own ancestor",
+    add(
+        "26.0.0: DefaultModel given a parent", "construct.json", "error:\"DefaultModel\" is its own ancestor",
         [](Ctx& c) {
             RankFiles r;
             r.node("DefaultModel", "Module.a.A.forward.0");
@@ -237,7 +239,8 @@ std::vector<Case> cases()
             r.write(c.npu());
         },
         build26);
-    add("26.0.0: 40,000-deep construct.json chain", "construct.json", "error:lies 501 levels below the root",
+    add(
+        "26.0.0: 40,000-deep construct.json chain", "construct.json", "error:lies 501 levels below the root",
         [](Ctx& c) {
             RankFiles r;
             for (int k = 0; k < 40000; ++k)
@@ -246,7 +249,8 @@ std::vector<Case> cases()
         },
         build26);
     // 3. Recompute moves: one pass per stack group, no erase from the front of long lists.
-    add("26.0.0: 20,000 recompute pairs sharing a 5,000-line stack", "", "ok:moved 40000, root children 2",
+    add(
+        "26.0.0: 20,000 recompute pairs sharing a 5,000-line stack", "", "ok:moved 40000, root children 2",
         [](Ctx& c) { recomputeRun(c, 20000, 5000); }, recomputeMoves);
     // 6. Numbers from the file are bounded before use.
     add("26.0.0: megatron_micro_step_number of 10^9", "construct.json",
@@ -259,7 +263,8 @@ std::vector<Case> cases()
         build26);
 
     // Folder layouts graph_visualize reads.
-    add("26.0.0: rank folders of the two runs all different (5,000 each)", "bench",
+    add(
+        "26.0.0: rank folders of the two runs all different (5,000 each)", "bench",
         "error:The ranks in the two runs are completely different",
         [](Ctx& c) {
             for (int k = 0; k < 5000; ++k) {
@@ -271,7 +276,8 @@ std::vector<Case> cases()
             c.options = options26();
             return graphVisualize(c, true);
         });
-    add("26.0.0: rank folder numbers of 11 digits and a rank that loops onto itself", "", "ok:1 graph",
+    add(
+        "26.0.0: rank folder numbers of 11 digits and a rank that loops onto itself", "", "ok:1 graph",
         [](Ctx& c) {
             goodRun(c.npu() + QStringLiteral("/rank0"));
             goodRun(c.npu() + QStringLiteral("/rank12345678901"));
@@ -289,17 +295,22 @@ std::vector<Case> cases()
         });
 
     // The parallel merge.
-    add("merge: a tp group of the dump naming a rank twice", "rank0", "error:names rank 0, which a tp group",
+    add(
+        "merge: a tp group of the dump naming a rank twice", "rank0", "error:names rank 0, which a tp group",
         [](Ctx& c) { groupRanks(c, "[0, 0]"); }, merged(2, 2, 1));
-    add("merge: 20,000 matmuls and 20,000 all_reduce calls in one RowParallelLinear", "",
+    add(
+        "merge: 20,000 matmuls and 20,000 all_reduce calls in one RowParallelLinear", "",
         "ok:40002 nodes, 10000 with \"The output of this data is merged from\"",
         [](Ctx& c) { matmulReduceRanks(c, 20000); },
         [](Ctx& c) { return mergedInfoCount(c, 2, "The output of this data is merged from"); });
-    add("merge: 20,000 ColumnParallelLinear siblings before a RowParallelLinear", "", "ok:20003 nodes, 0 with",
+    add(
+        "merge: 20,000 ColumnParallelLinear siblings before a RowParallelLinear", "", "ok:20003 nodes, 0 with",
         [](Ctx& c) { columnRunRanks(c, 20000); }, [](Ctx& c) { return mergedInfoCount(c, 2, "merged"); });
-    add("merge: 20,000 nodes sharing a 10,000-line stack", "", "ok:NPU    20002 nodes",
+    add(
+        "merge: 20,000 nodes sharing a 10,000-line stack", "", "ok:NPU    20002 nodes",
         [](Ctx& c) { sharedStackRanks(c, 20000, 10000); }, merged(2, 2, 1));
-    add("merge: API groups one level deeper than max_depth allows", "rank0", "error:lies 3 levels below the root",
+    add(
+        "merge: API groups one level deeper than max_depth allows", "rank0", "error:lies 3 levels below the root",
         [](Ctx& c) {
             for (int rank = 0; rank < 2; ++rank) {
                 RankFiles r;
@@ -321,7 +332,8 @@ std::vector<Case> cases()
         ps::RunResult r = ps::runGraphCommand(config, str(c.out), c.options, {}, "1");
         return QString::fromStdString(ps::reportText(ps::reportGraphFile(r.outputFiles.at(0))));
     });
-    add("merge: --file_type json of 20,000 nodes sharing a stack", "", "ok:dump.json",
+    add(
+        "merge: --file_type json of 20,000 nodes sharing a stack", "", "ok:dump.json",
         [](Ctx& c) { sharedStackRanks(c, 20000, 300); },
         [](Ctx& c) {
             c.options = options26();

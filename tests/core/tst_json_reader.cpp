@@ -13,8 +13,8 @@ private slots:
     {
         ps::StringPool pool;
         ps::JArena arena(pool);
-        ps::JsonReader r("[NaN, Infinity, -Infinity, 1, 1.0, 1e2, 123456789012345678901234, true, null, \"\\u4e2d\"]",
-            "x.json");
+        ps::JsonReader r(
+            "[NaN, Infinity, -Infinity, 1, 1.0, 1e2, 123456789012345678901234, true, null, \"\\u4e2d\"]", "x.json");
         ps::JValue v = r.readValue(arena);
         auto e = arena.elements(v);
         QCOMPARE(e.size(), size_t(10));

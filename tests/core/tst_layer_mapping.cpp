@@ -1,4 +1,4 @@
-// Layer mapping (spec §5.3): the op-level name map, the scope rules it rests on, the YAML rules and the fallback.
+// Layer mapping: the op-level name map, the scope rules it rests on, the YAML rules and the fallback.
 #include "batch/engine.h"
 #include "match/layer_mapping.h"
 #include "match/layer_mapping_rules.h"

@@ -1,8 +1,8 @@
 // The layer-mapping editor's core: rows <-> rules, the checks that block Apply, YAML round trip of the real
 // case's mapping, and the saved file accepted by the engine's -lm path.
 #include "batch/engine.h"
+#include "compare/layer_mapping_rows.h"
 #include "match/layer_mapping.h"
-#include "match/layer_mapping_rows.h"
 #include "match/layer_mapping_rules.h"
 
 #include <QTemporaryDir>

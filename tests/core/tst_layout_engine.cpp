@@ -1,6 +1,6 @@
-// Dump layouts, rank/step pairing, output names and the engine's handling of bad input (spec §1.3-1.8).
+// Dump layouts, rank/step pairing, output names and the engine's handling of bad input.
+#include "batch/dump_layout.h"
 #include "batch/engine.h"
-#include "batch/layout.h"
 #include "commands/graph_command.h"
 #include "test_dumps.h"
 #include "util/error.h"
@@ -18,7 +18,10 @@ const QByteArray kDump = "{\"Tensor.x.0.forward\": {\"input_args\": [" + tensor(
     + tensor("[2]", "1.0") + "]}}";
 const QByteArray kConstruct = R"({"Tensor.x.0.forward": null})";
 
-void writeRun(const QString& dir) { writeDumpFolder(dir, kDump, kConstruct); }
+void writeRun(const QString& dir)
+{
+    writeDumpFolder(dir, kDump, kConstruct);
+}
 
 // Hashes of every file under dir, to prove inputs are never modified.
 QMap<QString, QByteArray> hashTree(const QString& dir)
@@ -105,7 +108,10 @@ private slots:
         writeRun(dir.filePath(QStringLiteral("c")));
         writeRun(dir.filePath(QStringLiteral("d/rank01")));
         auto plan = [&](const char* n, const char* b) {
-            return errorOf([&] { ps::planJobs(dir.filePath(QLatin1String(n)).toStdString(), b ? dir.filePath(QLatin1String(b)).toStdString() : "", "T"); });
+            return errorOf([&] {
+                ps::planJobs(dir.filePath(QLatin1String(n)).toStdString(),
+                    b ? dir.filePath(QLatin1String(b)).toStdString() : "", "T");
+            });
         };
         QVERIFY(plan("a", "b").contains(QStringLiteral("ranks in the two runs are different")));
         QVERIFY(plan("a", "c").contains(QStringLiteral("inconsistent")));
@@ -117,15 +123,21 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("dump.json truncated") << "dump.json" << QByteArray("{\"task\": \"statistics\", \"data\": {") << "dump.json: invalid JSON";
+        QTest::newRow("dump.json truncated")
+            << "dump.json" << QByteArray("{\"task\": \"statistics\", \"data\": {") << "dump.json: invalid JSON";
         QTest::newRow("dump.json empty") << "dump.json" << QByteArray("") << "dump.json: the file is empty";
         QTest::newRow("dump.json not an object") << "dump.json" << QByteArray("[]") << "must be a JSON object";
-        QTest::newRow("construct.json bad parent") << "construct.json" << QByteArray("{\"Tensor.x.0.forward\": 3}") << "must be a string or null";
+        QTest::newRow("construct.json bad parent")
+            << "construct.json" << QByteArray("{\"Tensor.x.0.forward\": 3}") << "must be a string or null";
         QTest::newRow("stack.json missing") << "stack.json" << QByteArray() << "stack.json: the file does not exist";
-        QTest::newRow("wrong task") << "dump.json" << QByteArray("{\"task\": \"overflow_check\", \"data\": {}}") << "npu's task is overflow_check, bench's task is statistics";
-        QTest::newRow("no task") << "dump.json" << QByteArray("{\"data\": {}}") << "Please check the dump task is correct";
-        QTest::newRow("argument nesting deeper than 10") << "dump.json"
-            << QByteArray("{\"task\": \"statistics\", \"data\": {\"Tensor.x.0.forward\": {\"input_args\": [[[[[[[[[[[[1]]]]]]]]]]]]}}}")
+        QTest::newRow("wrong task") << "dump.json" << QByteArray("{\"task\": \"overflow_check\", \"data\": {}}")
+                                    << "npu's task is overflow_check, bench's task is statistics";
+        QTest::newRow("no task") << "dump.json" << QByteArray("{\"data\": {}}")
+                                 << "Please check the dump task is correct";
+        QTest::newRow("argument nesting deeper than 10")
+            << "dump.json"
+            << QByteArray("{\"task\": \"statistics\", \"data\": {\"Tensor.x.0.forward\": {\"input_args\": "
+                          "[[[[[[[[[[[[1]]]]]]]]]]]]}}}")
             << "exceeds the recursion limit";
     }
     void badInputsGiveOneClearErrorAndNoOutput()
@@ -142,7 +154,8 @@ private slots:
         else
             writeFile(target, content);
         auto before = hashTree(dir.path());
-        ps::CompareConfig config { dir.filePath(QStringLiteral("npu")).toStdString(), dir.filePath(QStringLiteral("bench")).toStdString(), true };
+        ps::CompareConfig config { dir.filePath(QStringLiteral("npu")).toStdString(),
+            dir.filePath(QStringLiteral("bench")).toStdString(), true };
         QString out = dir.filePath(QStringLiteral("out"));
         QString message = errorOf([&] { ps::runGraphCommand(config, out.toStdString(), {}, {}, "T"); });
         QVERIFY2(message.contains(expected), qPrintable(message));
@@ -157,12 +170,13 @@ private slots:
         writeRun(dir.filePath(QStringLiteral("npu")));
         writeRun(dir.filePath(QStringLiteral("bench")));
         auto before = hashTree(dir.path());
-        ps::CompareConfig config { dir.filePath(QStringLiteral("npu")).toStdString(), dir.filePath(QStringLiteral("bench")).toStdString(), true };
+        ps::CompareConfig config { dir.filePath(QStringLiteral("npu")).toStdString(),
+            dir.filePath(QStringLiteral("bench")).toStdString(), true };
         std::string out = dir.filePath(QStringLiteral("out/deeper")).toStdString();
         ps::RunResult r = ps::runGraphCommand(config, out, {}, {}, "20250101000000");
         QCOMPARE(r.outputFiles.size(), size_t(1));
         QVERIFY(QString::fromStdString(r.outputFiles[0]).endsWith(QStringLiteral("compare_20250101000000.vis")));
-        struct stat st {};
+        struct stat st { };
         QCOMPARE(::stat(r.outputFiles[0].c_str(), &st), 0);
         QCOMPARE(int(st.st_mode & 0777), 0640);
         auto after = hashTree(dir.path());
@@ -175,15 +189,20 @@ private slots:
     {
         QTemporaryDir dir;
         writeRun(dir.filePath(QStringLiteral("npu")));
-        writeFile(dir.filePath(QStringLiteral("compare.json")), R"({"npu_path": "npu", "is_print_compare_log": false})");
+        writeFile(
+            dir.filePath(QStringLiteral("compare.json")), R"({"npu_path": "npu", "is_print_compare_log": false})");
         ps::CompareConfig c = ps::readCompareJson(dir.filePath(QStringLiteral("compare.json")).toStdString());
         QVERIFY(QString::fromStdString(c.npuPath).endsWith(QStringLiteral("/npu")));
         QVERIFY(c.benchPath.empty());
         QVERIFY(!c.printCompareLog);
         writeFile(dir.filePath(QStringLiteral("bad.json")), R"({"bench_path": "npu"})");
-        QVERIFY(errorOf([&] { ps::readCompareJson(dir.filePath(QStringLiteral("bad.json")).toStdString()); }).contains(QStringLiteral("npu_path")));
+        QVERIFY(errorOf([&] {
+            ps::readCompareJson(dir.filePath(QStringLiteral("bad.json")).toStdString());
+        }).contains(QStringLiteral("npu_path")));
         writeFile(dir.filePath(QStringLiteral("gone.json")), R"({"npu_path": "nowhere"})");
-        QVERIFY(errorOf([&] { ps::readCompareJson(dir.filePath(QStringLiteral("gone.json")).toStdString()); }).contains(QStringLiteral("does not exist")));
+        QVERIFY(errorOf([&] {
+            ps::readCompareJson(dir.filePath(QStringLiteral("gone.json")).toStdString());
+        }).contains(QStringLiteral("does not exist")));
     }
 };
 

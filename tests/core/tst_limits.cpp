@@ -1,4 +1,4 @@
-// Resource limits (core/util/limits.h, issue 8): the settings syntax, PROBESCOPE_LIMITS, and each cap exceeded
+// Resource limits (core/util/limits.h): the settings syntax, PROBESCOPE_LIMITS, and each cap exceeded
 // with a small value through the reader a user reaches, ending in an error that names the file and the limit.
 #include "batch/engine.h"
 #include "commands/graph_command.h"
@@ -156,7 +156,8 @@ private slots:
             message = errorOf([&] { (void)ps::readDumpJson(str(dump)); });
         }
         QVERIFY2(message.startsWith(dump + ": the file is "), qPrintable(message));
-        QVERIFY2(message.contains("bytes (above the limit max_file_size=1000; change it with probescope-cli --resource_limit"),
+        QVERIFY2(message.contains(
+                     "bytes (above the limit max_file_size=1000; change it with probescope-cli --resource_limit"),
             qPrintable(message));
         QCOMPARE(errorOf([&] { (void)ps::readDumpJson(str(dump)); }), QStringLiteral("<no error>"));
     }

@@ -1,12 +1,12 @@
-// Manual match and unmatch (viewer spec §4): rows, metrics and precision recomputed by the engine's comparator,
+// Manual match and unmatch: rows, metrics and precision recomputed by the engine's comparator,
 // children by short name and type, forward/backward mirroring, refusal in real-data mode, the .vis.config file
 // and exports that carry the manual matches. Checked on small hand-made dumps and on real msprobe cases.
+#include "batch/dump_layout.h"
 #include "batch/engine.h"
-#include "batch/layout.h"
 #include "compare/manual_match.h"
+#include "io/vis_config.h"
 #include "test_dumps.h"
 #include "util/error.h"
-#include "vis/vis_config.h"
 #include "vis/vis_db_reader.h"
 #include "vis/vis_db_writer.h"
 #include "vis/vis_reader.h"

@@ -1,6 +1,6 @@
 // msprobe 26.0.0's rules as `graph_visualize` applies them, on small hand-made dumps: hierarchy (parameters_grad
 // nodes, backward re-parenting), matching without structural checks, precision_index as msprobe stores it, the
-// 26.0.0 columns of the .vis.db; and the three faults of issue 15 item 6, fixed with both rules.
+// 26.0.0 columns of the .vis.db; and three faults of blank and None metrics, fixed with both rules.
 #include "batch/engine.h"
 #include "commands/graph_command.h"
 #include "test_dumps.h"

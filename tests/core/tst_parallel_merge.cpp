@@ -1,8 +1,8 @@
-// The parallel merge (issue 16) as msprobe 26.0.0 does it: hand-made TP, PP, VPP, TP+PP and TP+PP+DP runs merged
+// The parallel merge as msprobe 26.0.0 does it: hand-made TP, PP, VPP, TP+PP and TP+PP+DP runs merged
 // exactly as msprobe's own merger merges them (expected.txt of each case in tests/data/merge, made by running
 // msprobe's graph_merger.py on the same dumps), and each rule on its own.
 #include "batch/engine.h"
-#include "compare/item_fields.h"
+#include "io/item_fields.h"
 #include "merge/materialize.h"
 #include "merge/mergers.h"
 #include "merge/param_merge.h"
@@ -435,7 +435,7 @@ private slots:
         for (int r = 0; r < 2; ++r) {
             QString dir = tmp.filePath(QStringLiteral("rank%1").arg(r));
             QDir().mkpath(dir);
-            // The builder refuses a construct.json cycle (issue 17): the cycle is made in the forest below, as a
+            // The builder refuses a construct.json cycle: the cycle is made in the forest below, as a
             // merge step could leave one.
             const QByteArray construct = R"({"Module.a.A.forward.0": "Module.b.B.forward.0",
                 "Module.b.B.forward.0": null, "Module.c.layers.0.C.forward.0": null})";

@@ -1,4 +1,4 @@
-// Python-compatible number and string formatting (spec §10.1-10.2, acceptance facts §12.6-12.7).
+// Python-compatible number and string formatting.
 #include "compare/row_metrics.h"
 #include "util/pyformat.h"
 #include "vis/item_format.h"
@@ -78,18 +78,29 @@ private slots:
     {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("percent kept") << "0.123456789%" << "0.123457%";
-        QTest::newRow("plain") << "0.12345678" << "0.123457";
-        QTest::newRow("integer untouched") << "-1" << "-1";
-        QTest::newRow("double dot untouched") << "0.0.25698548%" << "0.0.25698548%";
-        QTest::newRow("six decimals untouched") << "0.123456%" << "0.123456%";
-        QTest::newRow("inside text") << "x 1.23456789 y" << "x 1.234568 y";
+        QTest::newRow("percent kept") << "0.123456789%"
+                                      << "0.123457%";
+        QTest::newRow("plain") << "0.12345678"
+                               << "0.123457";
+        QTest::newRow("integer untouched") << "-1"
+                                           << "-1";
+        QTest::newRow("double dot untouched") << "0.0.25698548%"
+                                              << "0.0.25698548%";
+        QTest::newRow("six decimals untouched") << "0.123456%"
+                                                << "0.123456%";
+        QTest::newRow("inside text") << "x 1.23456789 y"
+                                     << "x 1.234568 y";
         // Around the whole-text fast path's limits (expected values from Python's re.findall and str.replace):
-        QTest::newRow("20 integer digits") << "12345678901234567890.1234567%" << "12345678901234567168.000000%";
-        QTest::newRow("21 integer digits") << "123456789012345678901.1234567%" << "123456789012345679872.000000%";
-        QTest::newRow("21 decimals") << "0.123456789012345678901%" << "0.1234571%";
-        QTest::newRow("two percent signs") << "1.1234567%%" << "1.123457%%";
-        QTest::newRow("no percent") << "5.0000005" << "5.000000";
+        QTest::newRow("20 integer digits") << "12345678901234567890.1234567%"
+                                           << "12345678901234567168.000000%";
+        QTest::newRow("21 integer digits") << "123456789012345678901.1234567%"
+                                           << "123456789012345679872.000000%";
+        QTest::newRow("21 decimals") << "0.123456789012345678901%"
+                                     << "0.1234571%";
+        QTest::newRow("two percent signs") << "1.1234567%%"
+                                           << "1.123457%%";
+        QTest::newRow("no percent") << "5.0000005"
+                                    << "5.000000";
     }
     void decimalTrimming()
     {
@@ -102,8 +113,10 @@ private slots:
     {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("quotes removed") << "<class 'str'>" << "<class str>";
-        QTest::newRow("None becomes null") << "it's None" << "its null";
+        QTest::newRow("quotes removed") << "<class 'str'>"
+                                        << "<class str>";
+        QTest::newRow("None becomes null") << "it's None"
+                                           << "its null";
     }
     void stringValues()
     {
@@ -115,14 +128,15 @@ private slots:
     void scalars()
     {
         QCOMPARE(ps::formatScalar(ps::PyScalar::none()), std::string("null"));
-        // A blank metric stays blank, as msprobe writes it (issue 15 item 6 a); only None becomes "null".
+        // A blank metric stays blank, as msprobe writes it; only None becomes "null".
         QCOMPARE(ps::formatScalar(ps::PyScalar::str(" ")), std::string(" "));
         QCOMPARE(ps::formatScalar26(ps::PyScalar::str(" ")), std::string(" "));
         // msprobe 26.0.0 writes numbers unrounded and trims only a string that is one whole number.
         QCOMPARE(ps::formatScalar26(ps::PyScalar::real(1.604308009147644)), std::string("1.604308009147644"));
         QCOMPARE(ps::formatScalar26(ps::PyScalar::real(1e-05)), std::string("1e-05"));
         QCOMPARE(ps::formatScalar26(ps::PyScalar::str("0.8574620123%")), std::string("0.857462%"));
-        QCOMPARE(ps::formatScalar26(ps::PyScalar::str("5.9604648328104516e-06%")), std::string("5.9604648328104516e-06%"));
+        QCOMPARE(
+            ps::formatScalar26(ps::PyScalar::str("5.9604648328104516e-06%")), std::string("5.9604648328104516e-06%"));
         QCOMPARE(ps::formatScalar26(ps::PyScalar::str("<class 'NoneType'>")), std::string("<class nullType>"));
         QCOMPARE(ps::formatScalar(ps::PyScalar::integer(-1)), std::string("-1"));
         QCOMPARE(ps::formatScalar(ps::PyScalar::real(0.25)), std::string("0.25"));

@@ -1,4 +1,4 @@
-// Rank sharding (issue 20 item 4): graph_visualize --ranks writes part databases, `merge` combines them and runs
+// Rank sharding: graph_visualize --ranks writes part databases, `merge` combines them and runs
 // the distributed analysis. On the real 2-step x 2-rank dist_tp_mix_statistics case: per-rank parts merged give
 // the single run's database row for row; every refusal of the merge names its file; the parts stay untouched.
 // (tests/golden/run_rank_parts.py scores the same merge against msprobe 26.0.0's own database.)

@@ -1,4 +1,4 @@
-// `report` and `diff` in the core (issue 21): the comparison sources, the ranked table of suspicious nodes against
+// `report` and `diff` in the core: the comparison sources, the ranked table of suspicious nodes against
 // msprobe's own files, the CSV layout, --fail-on counts, the before/after diff on real cases, and the pieces
 // (call-site lines, CSV cells, change rules).
 #include "analysis/call_site.h"

@@ -1,4 +1,4 @@
-// Safe writes (issue 8): every writer (.vis, .vis.db, layer-mapping YAML) goes through ps::AtomicFile: a temporary
+// Safe writes: every writer (.vis, .vis.db, layer-mapping YAML) goes through ps::AtomicFile: a temporary
 // file in the target folder, mode 0640, renamed only when complete, removed on failure; a symlink at the target is
 // replaced by the new file and its target is never written.
 #include "batch/engine.h"

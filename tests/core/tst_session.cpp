@@ -1,4 +1,4 @@
-// Notes and sessions that travel (issue 21): the session file round trip, its strict reader (a corrupt file is a
+// Notes and sessions that travel: the session file round trip, its strict reader (a corrupt file is a
 // clear error and is left as it was), and notes carried inside a .vis.db in a table the plugin never reads.
 #include "batch/engine.h"
 #include "session/session_file.h"

@@ -27,16 +27,19 @@ namespace {
 const QString kData = QStringLiteral(PROBESCOPE_TEST_DATA "/vis");
 const QString kCases = QStringLiteral(PROBESCOPE_CASES);
 
-std::string str(const QString& s) {
+std::string str(const QString& s)
+{
     return s.toStdString();
 }
 
-void writeText(const std::string& path, std::string_view text) {
+void writeText(const std::string& path, std::string_view text)
+{
     ps::writeFileAtomically(path, text);
 }
 
 // Everything a node shows, as one comparable line: type, parent, children, link, stack, items, indices.
-std::map<std::string, std::string> describeSide(const ps::Comparison& c, size_t side) {
+std::map<std::string, std::string> describeSide(const ps::Comparison& c, size_t side)
+{
     std::map<std::string, std::string> out;
     const ps::Graph& g = *c.graphs[side];
     for (ps::NodeId n = 0; n < g.size(); ++n) {
@@ -69,7 +72,8 @@ struct Column {
     bool operator==(const Column&) const = default;
 };
 
-std::vector<Column> columnsOf(ps::SqliteDb& db, const char* table) {
+std::vector<Column> columnsOf(ps::SqliteDb& db, const char* table)
+{
     std::vector<Column> out;
     ps::SqliteStmt q(db, (std::string("PRAGMA table_info(") + table + ")").c_str());
     while (q.step())
@@ -77,7 +81,8 @@ std::vector<Column> columnsOf(ps::SqliteDb& db, const char* table) {
     return out;
 }
 
-std::map<std::string, std::string> schemaOf(ps::SqliteDb& db) {
+std::map<std::string, std::string> schemaOf(ps::SqliteDb& db)
+{
     std::map<std::string, std::string> out;
     ps::SqliteStmt q(db, "SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL");
     while (q.step())
@@ -86,7 +91,8 @@ std::map<std::string, std::string> schemaOf(ps::SqliteDb& db) {
 }
 
 // The first `columns` columns of every row `sql` returns agree between the two databases.
-bool sameRows(ps::SqliteDb& a, ps::SqliteDb& b, const char* sql, int columns) {
+bool sameRows(ps::SqliteDb& a, ps::SqliteDb& b, const char* sql, int columns)
+{
     ps::SqliteStmt qa(a, sql), qb(b, sql);
     while (qa.step()) {
         if (!qb.step())
@@ -101,7 +107,8 @@ bool sameRows(ps::SqliteDb& a, ps::SqliteDb& b, const char* sql, int columns) {
     return !qb.step();
 }
 
-std::string gunzipTo(const QString& gz, const QString& dir, const QString& name) {
+std::string gunzipTo(const QString& gz, const QString& dir, const QString& name)
+{
     std::string path = str(dir + "/" + name);
     writeText(path, ps::readMaybeGzipped(str(gz)));
     return path;
@@ -112,13 +119,15 @@ std::string gunzipTo(const QString& gz, const QString& dir, const QString& name)
 class TestVisIo : public QObject {
     Q_OBJECT
 private slots:
-    void visRoundTripIsByteIdentical_data() {
+    void visRoundTripIsByteIdentical_data()
+    {
         QTest::addColumn<QString>("file");
         for (const char* f : { "mlp_nan_compare_oc_1.2.1.vis.gz", "mlp_md5_build_1.2.1.vis.gz",
                  "dist_compare_step0_rank0_1.2.1.vis.gz" })
             QTest::newRow(f) << kData + "/" + f;
     }
-    void visRoundTripIsByteIdentical() {
+    void visRoundTripIsByteIdentical()
+    {
         QFETCH(QString, file);
         std::string original = ps::readMaybeGzipped(str(file));
         ps::VisDocument doc = ps::readVisFile(str(file));
@@ -130,7 +139,8 @@ private slots:
     }
 
     // Files edited by tb_graph_ascend (manual matches, colours, saved match lists) keep their edits.
-    void editedVisRoundTrip_data() {
+    void editedVisRoundTrip_data()
+    {
         QTest::addColumn<QString>("from");
         QTest::addColumn<QString>("to");
         QTest::addColumn<bool>("atEnd"); // replace the closing brace of the file instead of `from`
@@ -148,7 +158,8 @@ private slots:
                                       << "\"DefaultModel\",\n                    \"Module.head.Linear.forward.0\"\n"
                                       << false;
     }
-    void editedVisRoundTrip() {
+    void editedVisRoundTrip()
+    {
         QFETCH(QString, from);
         QFETCH(QString, to);
         QFETCH(bool, atEnd);
@@ -168,7 +179,8 @@ private slots:
             QVERIFY(doc.meta.nodeExtra(0, embed, "matched_node_link") != nullptr);
     }
 
-    void visModelContent() {
+    void visModelContent()
+    {
         ps::VisDocument doc = ps::readVisFile(str(kData + "/dist_compare_step0_rank0_1.2.1.vis.gz"));
         const ps::Comparison& c = *doc.comparison;
         QVERIFY(c.isCompare);
@@ -185,7 +197,8 @@ private slots:
         QCOMPARE(doc.meta.taskText, std::string("summary"));
     }
 
-    void dbSchemaAndKeys_data() {
+    void dbSchemaAndKeys_data()
+    {
         QTest::addColumn<QString>("caseName");
         QTest::addColumn<bool>("compare");
         QTest::newRow("compare") << "mlp_mix_statistics" << true;
@@ -193,7 +206,8 @@ private slots:
         QTest::newRow("multi-rank-step-compare") << "dist_tp_mix_statistics" << true;
         QTest::newRow("multi-step-compare") << "mlp_steps_mix_statistics" << true;
     }
-    void dbSchemaAndKeys() {
+    void dbSchemaAndKeys()
+    {
         QFETCH(QString, caseName);
         QFETCH(bool, compare);
         QString caseDir = kCases + "/" + caseName;
@@ -276,14 +290,16 @@ private slots:
         QVERIFY(row.text(1).front() == '[' && row.text(2).front() == '[');
     }
 
-    void dbReadsBackAsOurVis_data() {
+    void dbReadsBackAsOurVis_data()
+    {
         QTest::addColumn<QString>("caseName");
         QTest::addColumn<bool>("compare");
         QTest::newRow("compare") << "mlp_mix_statistics" << true;
         QTest::newRow("build") << "mlp_mix_md5" << false;
         QTest::newRow("multi-rank-step") << "dist_tp_mix_statistics" << true;
     }
-    void dbReadsBackAsOurVis() {
+    void dbReadsBackAsOurVis()
+    {
         QFETCH(QString, caseName);
         QFETCH(bool, compare);
         QString caseDir = kCases + "/" + caseName;
@@ -333,7 +349,8 @@ private slots:
         QVERIFY(!qb.step());
     }
 
-    void referenceDbRoundTrip() {
+    void referenceDbRoundTrip()
+    {
         QTemporaryDir tmp;
         std::string ref = gunzipTo(kData + "/mlp_compare_head.vis.db.gz", tmp.path(), "ref.vis.db");
         QFileInfo before(QString::fromStdString(ref));
@@ -498,7 +515,8 @@ private slots:
         }
     }
 
-    void openAndSaveByFileName() {
+    void openAndSaveByFileName()
+    {
         QTemporaryDir tmp;
         std::string ref = gunzipTo(kData + "/mlp_compare_head.vis.db.gz", tmp.path(), "renamed.bin");
         std::vector<ps::VisDocument> docs = ps::openGraphFile(ref); // SQLite content, whatever the name
@@ -514,7 +532,8 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ps::Error, ps::saveGraphFile({ docs[0], docs[0] }, str(tmp.path() + "/two.vis")));
     }
 
-    void clearErrors_data() {
+    void clearErrors_data()
+    {
         QTest::addColumn<QString>("fileName");
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("expected");
@@ -539,7 +558,8 @@ private slots:
         truncated.append(QByteArray(200, '\x07'));
         QTest::newRow("db: corrupt") << "a.vis.db" << truncated << "corrupt SQLite database";
     }
-    void clearErrors() {
+    void clearErrors()
+    {
         QFETCH(QString, fileName);
         QFETCH(QByteArray, content);
         QFETCH(QString, expected);
@@ -560,7 +580,8 @@ private slots:
         }
     }
 
-    void foreignSqliteIsRejected_data() {
+    void foreignSqliteIsRejected_data()
+    {
         QTest::addColumn<QString>("ddl");
         QTest::addColumn<QString>("expected");
         QTest::newRow("other tables") << "CREATE TABLE people (name TEXT);"
@@ -569,7 +590,8 @@ private slots:
                                            "(id TEXT); CREATE TABLE tb_stack (id TEXT, stack_info TEXT);"
                                         << "tb_nodes has no column node_type";
     }
-    void foreignSqliteIsRejected() {
+    void foreignSqliteIsRejected()
+    {
         QFETCH(QString, ddl);
         QFETCH(QString, expected);
         QTemporaryDir tmp;
@@ -587,7 +609,8 @@ private slots:
         }
     }
 
-    void writerRejectsMixedGraphs() {
+    void writerRejectsMixedGraphs()
+    {
         ps::VisDocument compare = ps::readVisFile(str(kData + "/dist_compare_step0_rank0_1.2.1.vis.gz"));
         ps::VisDocument build = ps::readVisFile(str(kData + "/mlp_md5_build_1.2.1.vis.gz"));
         QTemporaryDir tmp;

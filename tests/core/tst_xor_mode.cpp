@@ -6,9 +6,9 @@
 #include "analysis/comparison_source.h"
 #include "analysis/graph_report.h"
 #include "analysis/node_assessment.h"
+#include "batch/dump_layout.h"
 #include "batch/engine.h"
-#include "batch/layout.h"
-#include "compare/item_fields.h"
+#include "io/item_fields.h"
 
 #include <QtTest>
 

@@ -27,7 +27,8 @@ QString flatten(const Node& node, const QString& prefix = {})
             out += flatten(value, path + "/");
         } else {
             QString v = value.kind == Node::Kind::Null ? "<null>" : QString::fromStdString(value.scalar);
-            out += path + "=" + v + (value.kind == Node::Kind::Scalar && !value.plain ? "'" : "") + "@" + QString::number(key.line) + "\n";
+            out += path + "=" + v + (value.kind == Node::Kind::Scalar && !value.plain ? "'" : "") + "@"
+                + QString::number(key.line) + "\n";
         }
     }
     return out;

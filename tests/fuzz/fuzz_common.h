@@ -12,7 +12,10 @@
 
 namespace fuzz {
 
-inline std::string_view asText(const uint8_t* data, size_t size) { return { reinterpret_cast<const char*>(data), size }; }
+inline std::string_view asText(const uint8_t* data, size_t size)
+{
+    return { reinterpret_cast<const char*>(data), size };
+}
 
 // Readers that only take a path get the input through one scratch file per process (in RAM when possible).
 inline std::string scratchFile(const uint8_t* data, size_t size, const char* suffix)

@@ -1,4 +1,4 @@
-// dump.json: the streaming reader that flattens records into items (spec §3.3), then the whole pipeline on it
+// dump.json: the streaming reader that flattens records into items, then the whole pipeline on it
 // (each record a top-level node): build with the overflow check, compare against itself, and the .vis text.
 #include "compare/comparator.h"
 #include "fuzz_common.h"

@@ -1,6 +1,6 @@
 // .vis.config (manual matches): parse; what we write must read back as the same pairs.
 #include "fuzz_common.h"
-#include "vis/vis_config.h"
+#include "io/vis_config.h"
 
 #include <cstdlib>
 

@@ -17,7 +17,7 @@ corpora="$build/corpora"
 logs="$build/fuzz-logs"
 mkdir -p "$logs"
 
-# Each input gets a time and memory budget: a slow or greedy input is a finding like a crash (issue 17).
+# Each input gets a time and memory budget: a slow or greedy input is a finding like a crash.
 run_one() {
     local t="$1" exe="$build/tests/fuzz/$1" dict=() maxlen=65536 timeout=20 rss=2560
     case "$t" in

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the hostile inputs of issue 17, one folder per example, each with an `args` file: the probescope-cli
+"""Writes the hostile inputs, one folder per example, each with an `args` file: the probescope-cli
 arguments that feed it (paths relative to the folder). run_examples.sh runs them under a time and memory watch.
 Standard library only. Usage: make_examples.py OUT_DIR"""
 import gzip

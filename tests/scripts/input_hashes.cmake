@@ -1,4 +1,4 @@
-# Input files are never modified (issue 8): the ctest fixture pair `inputs_hash_before` / `inputs_hash_after`
+# Input files are never modified: the ctest fixture pair `inputs_hash_before` / `inputs_hash_after`
 # hashes (SHA-256) every file under ROOTS before and after the whole test run and fails on any changed, added or
 # removed file.
 # Usage: cmake -DMODE=record|check -DSTATE=<file> -DROOTS=<dir|dir...> -P input_hashes.cmake

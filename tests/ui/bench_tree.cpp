@@ -132,8 +132,8 @@ int main(int argc, char** argv)
     // 5. recolour after a bin change (the colour-ranges dialog's OK): bins and roll-ups again, models, paint
     const std::vector<ps::ColorBin> ranges { { "#FFFCF3", 0, 0.5, false, {} }, { "#FF4118", 0.5, 1, false, {} } };
     t.restart();
-    auto recoloured = psui::recolourSnapshot(
-        *snap, c, psui::legendFromBins(ps::legendFromRanges(c->mode, ranges), c->mode));
+    auto recoloured
+        = psui::recolourSnapshot(*snap, c, psui::legendFromBins(ps::legendFromRanges(c->mode, ranges), c->mode));
     for (psui::Side s : { psui::Side::Npu, psui::Side::Bench })
         session.model(s)->updateSnapshot(recoloured);
     view.grab();

@@ -1,4 +1,4 @@
-// Benchmark (issue #20 item 3): the real main window opening dumps or a graph file, offscreen.
+// Benchmark: the real main window opening dumps or a graph file, offscreen.
 //   QT_QPA_PLATFORM=offscreen probescope_bench_viewer [--rules 26|1.2] NPU_DIR BENCH_DIR
 //   QT_QPA_PLATFORM=offscreen probescope_bench_viewer FILE.vis[.db]
 // Reports, from the open request:

@@ -1,4 +1,4 @@
-// A .vis.db shown in part, as it opens (issue #20 item 3): each side's root and its children, one module expanded
+// A .vis.db shown in part, as it opens: each side's root and its children, one module expanded
 // (its children loaded from the file on expand), one of them selected with its details read from the file, and
 // the status bar saying the rest is being read.
 //   probescope_screenshot_lazy_visdb OUT_DIR DATABASE {en|zh_CN}

@@ -1,4 +1,4 @@
-// Notes on nodes (issue 21 item 3): gpt_mix_statistics with three tagged nodes — checked, suspicious, and the
+// Notes on nodes: gpt_mix_statistics with three tagged nodes — checked, suspicious, and the
 // cause with a note — the cause selected: its flag in the trees, its note above the details table.
 //   probescope_screenshot_notes OUT_DIR CASES_DIR {en|zh_CN}
 #include "screenshot_window.h"

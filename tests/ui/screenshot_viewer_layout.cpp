@@ -1,4 +1,4 @@
-// The viewer of issue #19 part B at a laptop's and a desktop's size: the main window on gpt_mix_statistics with
+// The viewer at a laptop's and a desktop's size: the main window on gpt_mix_statistics with
 // the first suspicious node selected (options in the status bar), the graph as the central view, and the details
 // of mlp_mix_statistics' LayerNorm whose bench Mean is below the noise floor.
 //   probescope_screenshot_viewer_layout OUT_DIR CASES_DIR {en|zh_CN} WIDTH HEIGHT

@@ -1,4 +1,4 @@
-// Search and navigation (issue 19) at 1280x800 and 1920x1080:
+// Search and navigation at 1280x800 and 1920x1080:
 // - viewer_search_<size>_<lang>.png: gpt_mix_statistics searched for "pow", the first match (Tensor.pow.0)
 //   selected in both trees and every match listed in the Matches dock;
 // - viewer_peer_rank_<size>_<lang>.png: msprobe 26.0.0's database of dist_tp_mix_statistics, a communication node's

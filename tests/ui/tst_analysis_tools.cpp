@@ -2,17 +2,16 @@
 // the Ctrl+M shortcut (recomputed in the background, the trees keep their expansion), .vis.config save and load,
 // and the First divergence dock naming the injected NaN of mlp_nan_mix_statistics and jumping to it.
 #include "compare/manual_match.h"
+#include "io/vis_config.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "session/viewstate.h"
 #include "testutil.h"
-#include "vis/vis_config.h"
 #include "widgets/analysistools.h"
 #include "widgets/divergencepanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/sidebysidetreeview.h"
 
-#include <algorithm>
 #include <QAction>
 #include <QDockWidget>
 #include <QLabel>
@@ -24,6 +23,7 @@
 #include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
+#include <algorithm>
 
 using namespace psui;
 

@@ -1,4 +1,4 @@
-// The UI's sentences for core's errors (issue #18 item 5): translated from the ErrorCode, naming the file, with
+// The UI's sentences for core's errors: translated from the ErrorCode, naming the file, with
 // core's English detail; the CLI keeps core's message.
 #include "compare/manual_match.h"
 #include "session/analysisjobs.h"

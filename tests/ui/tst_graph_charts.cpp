@@ -3,7 +3,7 @@
 // layerTable, clicks on points and cells select tree nodes; the canvases draw HierarchyLayout's boxes, hit-test
 // with boxAt, expand on double-click, follow the tree selection and zoom, pan and move with the minimap.
 #include "analysis/precision_series.h"
-#include "layout/hierarchy_layout.h"
+#include "box_layout/hierarchy_layout.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "testutil.h"

@@ -1,4 +1,4 @@
-// The job runner's rules (issue #18): latest request wins per channel, Cancel drops the result at once, channels
+// The job runner's rules: latest request wins per channel, Cancel drops the result at once, channels
 // are independent, the export channel delivers every job, stale progress is dropped, and destruction waits for
 // the workers. Workers are held at gates the test opens, so the order of events is fixed.
 #include "session/jobrunner.h"

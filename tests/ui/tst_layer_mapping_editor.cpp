@@ -163,8 +163,8 @@ private Q_SLOTS:
         ps::EngineOptions withMapping;
         withMapping.layerMapping
             = ps::readLayerMapping(QString(test::caseDir(kCase) + QStringLiteral("/mapping.yaml")).toStdString(), true);
-        const size_t reference
-            = ps::matchedNodeCount(*test::loadSnapshot(test::caseDir(kCase) + QStringLiteral("/compare.json"), withMapping)->comparison);
+        const size_t reference = ps::matchedNodeCount(
+            *test::loadSnapshot(test::caseDir(kCase) + QStringLiteral("/compare.json"), withMapping)->comparison);
 
         panel()->startEmpty();
         for (const ps::LayerMappingRow& rule : kRules)

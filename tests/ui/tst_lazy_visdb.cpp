@@ -1,4 +1,4 @@
-// A .vis.db opens lazily (issue #20 item 3): first the part tb_graph_ascend shows (each side's root and its
+// A .vis.db opens lazily: first the part tb_graph_ascend shows (each side's root and its
 // children), nodes loaded as they are expanded; then its whole structure replaces the part, keeping what was
 // expanded and selected; the node data stays in the file, read per node for the details and whole only when a
 // feature needs it (export, the first-divergence finder).

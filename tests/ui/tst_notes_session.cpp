@@ -1,4 +1,4 @@
-// Notes, tags and sessions that travel (issue 21 item 3) in the GUI: a note or tag on a node marks it in the
+// Notes, tags and sessions that travel in the GUI: a note or tag on a node marks it in the
 // trees and shows in the details; File ▸ Save session writes notes, expansion, filters and selection beside the
 // comparison and reopening restores them; a corrupt session file is reported (file and place), the comparison
 // still opens and the file is left untouched; a .vis.db export carries the notes and opening it shows them.

@@ -1,4 +1,4 @@
-// Two views of issue 19 that tb_graph_ascend's users know: overflow mode (item 10: the rows are filled by overflow
+// Two views that tb_graph_ascend's users know: overflow mode (the rows are filled by overflow
 // level, grey without one, instead of a small dot drowned in precision red) and the jump from a communication
 // node to its peer rank's node (item 9, matched_distributed) in msprobe 26.0.0's multi-rank database.
 #include "models/nodefilterproxy.h"

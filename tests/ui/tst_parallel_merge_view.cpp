@@ -1,4 +1,4 @@
-// The parallel merge in the viewer (issue 16): the open dialog's parallel layout (rank counts pre-filled from the
+// The parallel merge in the viewer: the open dialog's parallel layout (rank counts pre-filled from the
 // folders, checked like the command line's), a merged tensor-parallel comparison opened through the session, its
 // merged nodes marked in the trees and their merge information in the details panel.
 #include "models/graphtreemodel.h"

@@ -1,4 +1,4 @@
-// Dumps open in two steps (issue #20 item 3): the trees show the matched structure while the pair is compared,
+// Dumps open in two steps: the trees show the matched structure while the pair is compared,
 // then the metrics and colours arrive on the same nodes; what needs the metrics (an export) waits for them.
 #include "testutil.h"
 

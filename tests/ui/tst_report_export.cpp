@@ -1,4 +1,4 @@
-// File ▸ Export report (issue 21 item 1): the GUI writes the same CSV as `probescope-cli report --csv --worst 0`
+// File ▸ Export report: the GUI writes the same CSV as `probescope-cli report --csv --worst 0`
 // for the comparison it shows, atomically, and says why when it cannot.
 #include "testutil.h"
 

@@ -1,4 +1,4 @@
-// Search and navigation as a precision engineer uses them all day (issue 19, items 1, 3 and 4): a query refined
+// Search and navigation as a precision engineer uses them all day: a query refined
 // key by key stays on its first match in execution order and only Enter / F3 / ↓ move on, every match is listed
 // in the Matches dock, a ticked legend bin selects its first node, F3 enters API lists, and "show only these
 // nodes" keeps the counterparts of the shown nodes in the other tree.

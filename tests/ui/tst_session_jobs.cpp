@@ -1,4 +1,4 @@
-// The session's background jobs as the window shows them (issue #18): Cancel stops the work the window shows and
+// The session's background jobs as the window shows them: Cancel stops the work the window shows and
 // nothing of it lands afterwards; a manual match finishing while a load runs leaves the load's progress shown.
 // Runs on the bundled example only (repository data).
 #include "session/sessioncontroller.h"

@@ -1,4 +1,4 @@
-// msprobe 26.0.0's verdicts in the viewer (issue 15): the open dialog offers the rules (26.0 by default,
+// msprobe 26.0.0's verdicts in the viewer: the open dialog offers the rules (26.0 by default,
 // remembered), an error node shows "error" in its colour and the details say why (msprobe's Err_message), the
 // legend filters by verdict, the status bar names the rules, and an export writes a .vis.db that opens again with
 // the same verdicts and reasons.

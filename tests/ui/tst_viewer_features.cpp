@@ -1,4 +1,4 @@
-// Offscreen tests of the viewer features of issue #5 beyond the basics of tst_mainwindow: loading progress with
+// Offscreen tests of the viewer features beyond the basics of tst_mainwindow: loading progress with
 // stages and percent, Cancel that stops the engine and keeps the previous session, the micro-step selector, the
 // legend taken from the file's own Colors (with translated descriptions), node-type glyphs, keyboard shortcuts,
 // export naming rules, and the suspicious-cell rule on a custom legend.
@@ -84,7 +84,7 @@ QList<QPair<QByteArray, QByteArray>> manyApis(int count)
     return nodes;
 }
 
-// Two micro steps: forward, backward, forward, backward of one module at the first level (engine spec §4.6).
+// Two micro steps: forward, backward, forward, backward of one module at the first level.
 QList<QPair<QByteArray, QByteArray>> twoMicroSteps()
 {
     return {
@@ -211,7 +211,7 @@ private Q_SLOTS:
         selector->setCurrentIndex(2);
         Q_EMIT selector->activated(2);
         QCOMPARE(m_ui.session->microStep(), 1);
-        // The legend counts follow the selector (#19 item 11): each value bin counts the nodes of step 1 only.
+        // The legend counts follow the selector: each value bin counts the nodes of step 1 only.
         const auto binChecks = test::part<QGroupBox>(m_ui.window.get(), QStringLiteral("legendBins"))
                                    ->findChildren<QCheckBox*>(QString(), Qt::FindDirectChildrenOnly);
         QCOMPARE(binChecks.size(), qsizetype(snap->bins.size()));

@@ -1,4 +1,4 @@
-// Offscreen tests of issue #19 part B: options that belong to the opened comparison, whole call stacks, export
+// Offscreen tests of the viewer's layout: options that belong to the opened comparison, whole call stacks, export
 // warnings and formats, the window's size and layout, near-zero relative errors and the smaller details.
 #include "models/graphtreemodel.h"
 #include "models/nodedetailsmodel.h"

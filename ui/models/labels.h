@@ -1,7 +1,7 @@
 #pragma once
-// Node labels as tb_graph_ascend shortens them (viewer spec §3.3): the rule lives in the core, next to the
+// Node labels as tb_graph_ascend shortens them: the rule lives in the core, next to the
 // layout that sizes boxes by it.
-#include "layout/node_label.h"
+#include "box_layout/node_label.h"
 
 namespace psui {
 

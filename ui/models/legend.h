@@ -1,5 +1,5 @@
 #pragma once
-// The colour legend of a comparison (viewer spec §1.6): the graph file's own Colors object when it has a usable
+// The colour legend of a comparison: the graph file's own Colors object when it has a usable
 // one (a .vis whose bins were customised in tb_graph_ascend keeps them), msprobe's defaults for the mode
 // otherwise. Value bins are ordered from best to worst; the "not matched" entry comes last.
 #include "compare/comparison.h"

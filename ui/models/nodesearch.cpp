@@ -222,7 +222,7 @@ NodeSet filterNodes(const Snapshot& snapshot, Side side, const NodeFilter& filte
     set.isHit.assign(g.size(), false);
     for (NodeId n = 0; n < g.size(); ++n) {
         int bin = r.bin[n];
-        // Value bins select NPU nodes only (bench nodes are not coloured by value, viewer spec §1.6); the
+        // Value bins select NPU nodes only (bench nodes are not coloured by value); the
         // unmatched bin selects unmatched nodes on both sides.
         const bool applies = side == Side::Npu || bin == snapshot.unmatchedBin;
         bool hit = applies && bin >= 0 && size_t(bin) < filter.bins.size() && filter.bins[size_t(bin)];

@@ -1,5 +1,5 @@
 #pragma once
-// Relative errors over near-zero bench values (issue #19 item 8). In statistics mode msprobe divides each NPU
+// Relative errors over near-zero bench values. In statistics mode msprobe divides each NPU
 // statistic's difference by the bench statistic: a bench Mean of 1e-10 on a tensor whose values reach 1 turns
 // rounding noise into MeanRelativeErr of hundreds of percent. The viewer keeps msprobe's numbers and colours but
 // marks such cells.

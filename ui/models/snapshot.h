@@ -91,7 +91,7 @@ struct Snapshot {
     bool isValueBin(int bin) const { return bin >= 0 && bin != unmatchedBin; }
     // The worst value bin: the suspicious one ("red").
     int worstValueBin() const;
-    // Micro steps of the NPU (or single) graph (engine spec §4.6); 1 when the run has none.
+    // Micro steps of the NPU (or single) graph; 1 when the run has none.
     int microSteps() const;
     // Whether the node shows when micro step `step` is selected (-1: all), as tb_graph_ascend filters.
     bool inMicroStep(Side s, NodeId n, int step) const;
@@ -102,7 +102,7 @@ struct Snapshot {
 QStringList mergeInfoOf(const ps::Graph& g, NodeId n);
 QString mergeMarkOf(const ps::Graph& g, NodeId n);
 
-// msprobe's colour rule (viewer spec §1.6) as a bin number: the first legend entry with lo <= p < hi, or
+// msprobe's colour rule as a bin number: the first legend entry with lo <= p < hi, or
 // hi == 1 && p == 1, or lo == 0 && p == 0.
 int binOfPrecision(const std::vector<LegendBin>& bins, double p);
 

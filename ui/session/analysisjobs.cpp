@@ -1,9 +1,9 @@
 #include "session/analysisjobs.h"
 
 #include "compare/manual_match.h"
+#include "io/vis_config.h"
 #include "session/errortext.h"
 #include "util/error.h"
-#include "vis/vis_config.h"
 
 namespace psui {
 

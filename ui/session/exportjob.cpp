@@ -13,7 +13,7 @@ namespace psui {
 
 QString ExportJob::problem(const QString& path)
 {
-    // tb_graph_ascend shows exactly one .vis.db per folder and then hides every .vis there (viewer spec §1.1).
+    // tb_graph_ascend shows exactly one .vis.db per folder and then hides every .vis there.
     const QFileInfo info(path);
     const bool db = path.endsWith(QLatin1String(".vis.db"));
     if (!db && !path.endsWith(QLatin1String(".vis")))

@@ -1,6 +1,6 @@
 #include "session/loadjob.h"
 
-#include "batch/layout.h"
+#include "batch/dump_layout.h"
 #include "io/file_io.h"
 #include "session/errortext.h"
 #include "session/jobrunner.h"

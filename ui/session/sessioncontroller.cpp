@@ -247,7 +247,7 @@ void SessionController::filter(const NodeFilter& request)
         [this](const QueryResult& result) { Q_EMIT filterFinished(result); });
 }
 
-// A new legend over the same comparison (viewer spec §2.2 feature 12).
+// A new legend over the same comparison.
 QString SessionController::setColorRanges(const std::vector<ps::ColorBin>& ranges)
 {
     if (!m_snapshot || !m_snapshot->comparison || !m_snapshot->comparison->isCompare)

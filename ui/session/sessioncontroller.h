@@ -25,7 +25,7 @@
 namespace ps {
 class LayerMappingRules;
 class VisDbBrowser;
-}
+} // namespace ps
 
 namespace psui {
 

@@ -1,5 +1,5 @@
 #pragma once
-// What the user did with the open comparison (issue 21 item 3): the notes and tags on its nodes, per graph
+// What the user did with the open comparison: the notes and tags on its nodes, per graph
 // (step, rank), and the session file they are saved to (name.probescope.json beside the comparison, or where the
 // user chose). The view part of a session (expanded nodes, filters, selection) lives in the widgets; the main
 // window hands it in when saving and gets the restored one back. No widget owns the notes: this object does,

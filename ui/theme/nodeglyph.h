@@ -1,6 +1,6 @@
 #pragma once
-// The small shape in front of each tree row, also drawn in the legend (the shapes of tb_graph_ascend, viewer
-// spec §2.4): a rounded box for a module that has children, an ellipse for a leaf (an API, or a module with no
+// The small shape in front of each tree row, also drawn in the legend (the shapes of tb_graph_ascend): a
+// rounded box for a module that has children, an ellipse for a leaf (an API, or a module with no
 // children), a dashed box for an API list (Apis_Between_Modules).
 #include "graph/graph.h"
 

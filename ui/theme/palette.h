@@ -1,5 +1,5 @@
 #pragma once
-// Colours of precision bins and statuses (viewer spec §1.6, §2.2 #16). Colour lives here and in delegates,
+// Colours of precision bins and statuses. Colour lives here and in delegates,
 // never in core or the models.
 #include "models/snapshot.h"
 

@@ -55,9 +55,10 @@ ColorRangesDialog::ColorRangesDialog(ps::CompareMode mode, const std::vector<ps:
     m_grid->addWidget(new QLabel(tr("Upper bound"), this), 0, 2);
     layout->addLayout(m_grid);
     auto* unmatched = new QLabel(this);
-    unmatched->setText(tr("%1 Not matched: always grey").arg(QStringLiteral("<span style=\"background:%1\">"
-                                                                            "&nbsp;&nbsp;&nbsp;&nbsp;</span>")
-                                                                 .arg(QString::fromLatin1(ps::kUnmatchedColor))));
+    unmatched->setText(tr("%1 Not matched: always grey")
+                           .arg(QStringLiteral("<span style=\"background:%1\">"
+                                               "&nbsp;&nbsp;&nbsp;&nbsp;</span>")
+                                    .arg(QString::fromLatin1(ps::kUnmatchedColor))));
     layout->addWidget(unmatched);
     m_message = new QLabel(this);
     m_message->setWordWrap(true);

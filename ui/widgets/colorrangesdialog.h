@@ -1,5 +1,5 @@
 #pragma once
-// The colour-ranges editor (viewer spec §2.2 feature 12): up to five value ranges, each with a colour from
+// The colour-ranges editor: up to five value ranges, each with a colour from
 // tb_graph_ascend's palette (a colour used by one range is not offered to the others) and two bounds, checked as
 // they are typed; the grey "not matched" entry stays fixed. Preset brings back msprobe's ranges for the mode.
 #include "compare/color_bins.h"

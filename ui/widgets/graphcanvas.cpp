@@ -1,12 +1,12 @@
 #include "widgets/graphcanvas.h"
 
-#include "layout/hierarchy_layout.h"
+#include "box_layout/hierarchy_layout.h"
 #include "theme/palette.h"
 #include "widgets/graphminimap.h"
 
 #include <QMouseEvent>
-#include <QPainterPath>
 #include <QPainter>
+#include <QPainterPath>
 #include <QScrollBar>
 #include <QToolTip>
 
@@ -16,7 +16,7 @@
 namespace psui {
 
 namespace {
-constexpr double kMargin = 32; // viewport pixels around the root (spec §3.7: translate(32, 32))
+constexpr double kMargin = 32; // viewport pixels around the root (tb_graph_ascend translates by (32, 32))
 constexpr double kMinScale = 0.05;
 constexpr double kMaxScale = 8;
 constexpr double kZoomStep = 1.25;
@@ -116,8 +116,14 @@ void GraphCanvas::setScale(double scale)
     Q_EMIT viewChanged();
 }
 
-void GraphCanvas::zoomIn() { setScale(m_scale * kZoomStep); }
-void GraphCanvas::zoomOut() { setScale(m_scale / kZoomStep); }
+void GraphCanvas::zoomIn()
+{
+    setScale(m_scale * kZoomStep);
+}
+void GraphCanvas::zoomOut()
+{
+    setScale(m_scale / kZoomStep);
+}
 
 void GraphCanvas::fitToView()
 {
@@ -171,7 +177,8 @@ void GraphCanvas::updateScrollBars()
 void GraphCanvas::placeMinimap()
 {
     const QSize size(std::min(180, viewport()->width() / 3), std::min(140, viewport()->height() / 3));
-    m_minimap->setGeometry(QRect(QPoint(viewport()->width() - size.width() - 8, viewport()->height() - size.height() - 8), size));
+    m_minimap->setGeometry(
+        QRect(QPoint(viewport()->width() - size.width() - 8, viewport()->height() - size.height() - 8), size));
 }
 
 void GraphCanvas::resizeEvent(QResizeEvent* event)
@@ -229,7 +236,7 @@ void GraphCanvas::drawBox(QPainter& p, uint32_t index) const
         p.setBrush(fill);
         p.drawEllipse(rect);
     } else if (b.expanded) {
-        // A coloured title strip and a transparent outline around the children (spec §2.4).
+        // A coloured title strip and a transparent outline around the children.
         p.setPen(Qt::NoPen);
         p.setBrush(fill);
         QPainterPath strip;
@@ -334,7 +341,8 @@ bool GraphCanvas::viewportEvent(QEvent* event)
         if (box == ps::kNoBox)
             QToolTip::hideText();
         else
-            QToolTip::showText(help->globalPos(), QString::fromUtf8(m_layout->graph().nameOf(m_layout->boxes()[box].node)), viewport());
+            QToolTip::showText(help->globalPos(),
+                QString::fromUtf8(m_layout->graph().nameOf(m_layout->boxes()[box].node)), viewport());
         return true;
     }
     return QAbstractScrollArea::viewportEvent(event);

@@ -1,5 +1,5 @@
 #pragma once
-// The nested-box graph of one side (tb_graph_ascend's main pane, viewer spec §2.4 and §3). The layout is the
+// The nested-box graph of one side (tb_graph_ascend's main pane). The layout is the
 // core's HierarchyLayout; this widget only paints the boxes it returns for the viewport (boxesIn), hit-tests
 // with boxAt and forwards double-clicks to toggle.
 //
@@ -27,7 +27,7 @@ public:
     ~GraphCanvas() override;
 
     Side side() const { return m_side; }
-    // A new session (or micro step): the layout restarts with only the root expanded (spec §3.6).
+    // A new session (or micro step): the layout restarts with only the root expanded.
     void setSnapshot(std::shared_ptr<const Snapshot> snapshot, int microStep);
     // Same graphs, new matches or precision (manual matching): repaint, keep the expansion.
     void refreshColors(std::shared_ptr<const Snapshot> snapshot);
@@ -79,7 +79,7 @@ private:
     std::shared_ptr<const Snapshot> m_snapshot;
     std::unique_ptr<ps::HierarchyLayout> m_layout;
     NodeId m_selected = ps::kNoNode;
-    double m_scale = 1.8; // tb_graph_ascend's initial scale (spec §3.7)
+    double m_scale = 1.8; // tb_graph_ascend's initial scale
     QPoint m_pressPos;
     QPoint m_lastDrag;
     bool m_dragging = false;

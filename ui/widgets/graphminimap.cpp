@@ -1,6 +1,6 @@
 #include "widgets/graphminimap.h"
 
-#include "layout/hierarchy_layout.h"
+#include "box_layout/hierarchy_layout.h"
 #include "theme/palette.h"
 #include "widgets/graphcanvas.h"
 

@@ -59,8 +59,8 @@ int LayerHeatmap::labelWidth() const
 
 QRect LayerHeatmap::cellRect(size_t layerIndex, size_t kind) const
 {
-    return QRect(kMargin + labelWidth() + int(layerIndex) * kCell, kMargin + kHeader + int(kind) * kCell, kCell - 2,
-        kCell - 2);
+    return QRect(
+        kMargin + labelWidth() + int(layerIndex) * kCell, kMargin + kHeader + int(kind) * kCell, kCell - 2, kCell - 2);
 }
 
 QSize LayerHeatmap::sizeHint() const
@@ -80,7 +80,8 @@ void LayerHeatmap::paintEvent(QPaintEvent*)
     p.setPen(palette().color(QPalette::Text));
     for (size_t k = 0; k < ps::kModuleKindCount; ++k) {
         const QRect c = cellRect(0, k);
-        p.drawText(QRect(kMargin, c.top(), labelWidth() - 8, c.height()), Qt::AlignRight | Qt::AlignVCenter, kindLabel(k));
+        p.drawText(
+            QRect(kMargin, c.top(), labelWidth() - 8, c.height()), Qt::AlignRight | Qt::AlignVCenter, kindLabel(k));
     }
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
@@ -88,7 +89,8 @@ void LayerHeatmap::paintEvent(QPaintEvent*)
         const QRect top = cellRect(l, 0);
         p.setFont(font());
         p.setPen(palette().color(QPalette::Text));
-        p.drawText(QRect(top.left(), kMargin, top.width(), kHeader), Qt::AlignCenter, QString::number(m_table.layers[l]));
+        p.drawText(
+            QRect(top.left(), kMargin, top.width(), kHeader), Qt::AlignCenter, QString::number(m_table.layers[l]));
         p.setFont(small);
         for (size_t k = 0; k < ps::kModuleKindCount; ++k) {
             const ps::WorstCell& cell = m_table.byKind[l][k];

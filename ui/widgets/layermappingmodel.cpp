@@ -18,7 +18,11 @@ class EditCellCommand : public QUndoCommand {
 public:
     EditCellCommand(LayerMappingModel* model, int row, int column, QString before, QString after)
         : QUndoCommand(LayerMappingModel::tr("Edit rule"))
-        , m_model(model), m_row(row), m_column(column), m_before(std::move(before)), m_after(std::move(after))
+        , m_model(model)
+        , m_row(row)
+        , m_column(column)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
     {
     }
     void redo() override { m_model->applyCell(m_row, m_column, m_after); }
@@ -35,7 +39,10 @@ class RowCommand : public QUndoCommand {
 public:
     RowCommand(LayerMappingModel* model, int row, ps::LayerMappingRow rule, bool insert)
         : QUndoCommand(insert ? LayerMappingModel::tr("Add rule") : LayerMappingModel::tr("Remove rule"))
-        , m_model(model), m_row(row), m_rule(std::move(rule)), m_insert(insert)
+        , m_model(model)
+        , m_row(row)
+        , m_rule(std::move(rule))
+        , m_insert(insert)
     {
     }
     void redo() override { m_insert ? m_model->applyInsert(m_row, m_rule) : m_model->applyRemove(m_row); }

@@ -2,7 +2,7 @@
 // The rows of the layer-mapping editor (class, NPU path, Bench path) as an editable table. Every change goes
 // through the undo stack, and the rows are re-checked after each one (core/match/layer_mapping_rows.h): a row
 // with a problem shows a warning icon and the reason as its tooltip.
-#include "match/layer_mapping_rows.h"
+#include "compare/layer_mapping_rows.h"
 
 #include <QAbstractTableModel>
 

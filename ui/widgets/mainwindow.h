@@ -103,7 +103,7 @@ private:
     void onExportFinished(const QString& path, const QString& error);
     void showUserGuide();
     void showAbout();
-    // mainwindow_session.cpp: notes and the session file (issue 21 item 3)
+    // mainwindow_session.cpp: notes and the session file
     void connectNotes();
     bool saveSession(); // to the session's file (beside the comparison); false: not saved
     bool saveSessionAs();

@@ -1,4 +1,4 @@
-// The main window's notes and session file (issue 21 item 3): Note… and Tag ▸ in the trees' menu and the
+// The main window's notes and session file: Note… and Tag ▸ in the trees' menu and the
 // details, File ▸ Save session / Save session as… / Open session…, restoring a session found beside a
 // comparison, and the question before unsaved notes are dropped. The notes live in the UserSession.
 #include "widgets/mainwindow.h"

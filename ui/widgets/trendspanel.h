@@ -1,5 +1,5 @@
 #pragma once
-// The Trends dock's panel (issue #21 item 4): drift across the session's steps and ranks. The trends are computed
+// The Trends dock's panel: drift across the session's steps and ranks. The trends are computed
 // by the session controller on the Trends channel when the panel is first shown for a source (progress per graph,
 // cancellable); the lines (worst modules' error per graph) and the step x module heatmap read them through the
 // TrendsModel. A click on a point or a cell asks to open that graph at that module (openRequested).

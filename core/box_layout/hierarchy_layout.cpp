@@ -1,6 +1,6 @@
-#include "layout/hierarchy_layout.h"
+#include "box_layout/hierarchy_layout.h"
 
-#include "layout/node_label.h"
+#include "box_layout/node_label.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "batch/distributed_params.h"
+#include "merge/distributed_params.h"
 
-#include "compare/item_fields.h"
+#include "io/item_fields.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "layout/node_label.h"
+#include "box_layout/node_label.h"
 
 #include "graph/naming.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Node labels as tb_graph_ascend shortens them (viewer spec §3.3); the full name stays in the tooltip.
+// Node labels as tb_graph_ascend shortens them; the full name stays in the tooltip.
 #include "graph/graph.h"
 
 #include <string_view>

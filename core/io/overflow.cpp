@@ -1,4 +1,4 @@
-#include "compare/overflow.h"
+#include "io/overflow.h"
 
 #include <algorithm>
 #include <cmath>
@@ -90,10 +90,14 @@ std::string torchApiName(std::string_view name)
     return api;
 }
 
-bool contains(std::initializer_list<int> list, int v) { return std::find(list.begin(), list.end(), v) != list.end(); }
+bool contains(std::initializer_list<int> list, int v)
+{
+    return std::find(list.begin(), list.end(), v) != list.end();
+}
 
 // Some element outside the ignored positions is an object with an anomaly of its own.
-bool anomalyOutsideIndices(const JArena& a, const JValue* list, std::initializer_list<int> ignored, const OverflowKeys& keys)
+bool anomalyOutsideIndices(
+    const JArena& a, const JValue* list, std::initializer_list<int> ignored, const OverflowKeys& keys)
 {
     if (!list || !list->isArray() || list->n == 0)
         return false;
@@ -112,8 +116,8 @@ bool ruleMatches(const JArena& a, const IgnoreRule& rule, const JValue* args, co
     if (rule.inputNames.size() && kwargs && kwargs->isObject() && kwargs->n > 0) {
         for (const JMember& m : a.members(*kwargs)) {
             std::string_view key = a.pool().view(m.key);
-            bool ignored = std::any_of(rule.inputNames.begin(), rule.inputNames.end(),
-                [&](const char* n) { return key == n; });
+            bool ignored
+                = std::any_of(rule.inputNames.begin(), rule.inputNames.end(), [&](const char* n) { return key == n; });
             if (!ignored && m.value.isObject() && isAnomalous(a, m.value, keys))
                 return false;
         }
@@ -181,8 +185,8 @@ OverflowLevel overflowLevelOfRecord(std::string_view name, const JValue& record,
     return overflowLevelOfRecord(name, record, a, OverflowKeys::intern(a.pool()));
 }
 
-OverflowLevel overflowLevelOfRecord(std::string_view name, const JValue& record, const JArena& a,
-    const OverflowKeys& keys)
+OverflowLevel overflowLevelOfRecord(
+    std::string_view name, const JValue& record, const JArena& a, const OverflowKeys& keys)
 {
     const JValue* args = memberById(a, record, keys.inputArgs);
     if (!args)
@@ -201,7 +205,8 @@ OverflowLevel overflowLevelOfRecord(std::string_view name, const JValue& record,
     } else if (inBad) {
         level = OverflowLevel::Medium;
     } else {
-        double in = std::max(maxTensorNorm(a, args && args->isArray() ? args : nullptr, keys), maxTensorNorm(a, kwargs, keys));
+        double in = std::max(
+            maxTensorNorm(a, args && args->isArray() ? args : nullptr, keys), maxTensorNorm(a, kwargs, keys));
         double out = maxTensorNorm(a, outs && outs->isArray() ? outs : nullptr, keys);
         bool haveIn = in >= 0, haveOut = out >= 0;
         if (haveIn && haveOut && (in == 0 ? out > 100 : out / in > 100))

@@ -1,4 +1,4 @@
-#include "compare/item_fields.h"
+#include "io/item_fields.h"
 
 #include "util/pyformat.h"
 
@@ -27,14 +27,21 @@ FieldValue textField(std::string s)
 bool isTruthy(const DumpData& d, const JValue& v)
 {
     switch (v.type) {
-    case JType::Null: return false;
-    case JType::Bool: return v.b;
-    case JType::Int: return v.i != 0;
-    case JType::BigInt: return true;
-    case JType::Float: return v.d != 0;
-    case JType::String: return !d.pool.view(v.n).empty();
+    case JType::Null:
+        return false;
+    case JType::Bool:
+        return v.b;
+    case JType::Int:
+        return v.i != 0;
+    case JType::BigInt:
+        return true;
+    case JType::Float:
+        return v.d != 0;
+    case JType::String:
+        return !d.pool.view(v.n).empty();
     case JType::Array:
-    case JType::Object: return v.n != 0;
+    case JType::Object:
+        return v.n != 0;
     }
     return false;
 }
@@ -60,14 +67,21 @@ const char* pyTypeName(const JValue* v)
     if (!v)
         return "<class 'NoneType'>";
     switch (v->type) {
-    case JType::Null: return "<class 'NoneType'>";
-    case JType::Bool: return "<class 'bool'>";
+    case JType::Null:
+        return "<class 'NoneType'>";
+    case JType::Bool:
+        return "<class 'bool'>";
     case JType::Int:
-    case JType::BigInt: return "<class 'int'>";
-    case JType::Float: return "<class 'float'>";
-    case JType::String: return "<class 'str'>";
-    case JType::Array: return "<class 'list'>";
-    case JType::Object: return "<class 'dict'>";
+    case JType::BigInt:
+        return "<class 'int'>";
+    case JType::Float:
+        return "<class 'float'>";
+    case JType::String:
+        return "<class 'str'>";
+    case JType::Array:
+        return "<class 'list'>";
+    case JType::Object:
+        return "<class 'dict'>";
     }
     return "<class 'NoneType'>";
 }
@@ -160,7 +174,7 @@ void collectItemFields(const DumpData& d, const DumpItem& item, ItemFields& out,
         return;
     }
     if (!item.leaf.isObject()) {
-        // Placeholder of a null argument (spec §3.3).
+        // Placeholder of a null argument.
         JValue null;
         for (const char* k : { "type", "Max", "Min", "Mean", "Norm", "dtype", "shape", "md5", "value" })
             out.push_back({ k, jsonField(null) });

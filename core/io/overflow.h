@@ -1,5 +1,5 @@
 #pragma once
-// msprobe's overflow / anomaly check of one dump record (spec §8): critical, high, medium or none.
+// msprobe's overflow / anomaly check of one dump record: critical, high, medium or none.
 #include "io/dump_data.h"
 #include "io/json_value.h"
 
@@ -13,8 +13,8 @@ struct OverflowKeys {
     static OverflowKeys intern(StringPool& pool);
 };
 
-OverflowLevel overflowLevelOfRecord(std::string_view name, const JValue& record, const JArena& arena,
-    const OverflowKeys& keys);
+OverflowLevel overflowLevelOfRecord(
+    std::string_view name, const JValue& record, const JArena& arena, const OverflowKeys& keys);
 OverflowLevel overflowLevelOfRecord(std::string_view name, const JValue& record, const JArena& arena);
 
 } // namespace ps

@@ -1,4 +1,4 @@
-#include "compare/item_fields.h"
+#include "io/item_fields.h"
 
 #include "util/pyformat.h"
 

@@ -1,10 +1,10 @@
-#include "vis/vis_config.h"
+#include "io/vis_config.h"
 
 #include "io/file_io.h"
 #include "io/json_reader.h"
+#include "io/json_writer.h"
 #include "util/error.h"
 #include "util/utf8.h"
-#include "vis/json_writer.h"
 
 #include <unordered_set>
 
@@ -20,7 +20,7 @@ void requireUtf8(const JsonReader& reader, const std::string& name, const char* 
     if (utf8::firstInvalid(name) != std::string_view::npos)
         reader.fail(std::string("a ") + side + " node name that is not valid UTF-8 (or holds a lone surrogate escape)");
 }
-}
+} // namespace
 
 MatchPairs parseVisConfig(std::string_view text, const std::string& path)
 {

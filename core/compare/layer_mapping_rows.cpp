@@ -1,4 +1,4 @@
-#include "match/layer_mapping_rows.h"
+#include "compare/layer_mapping_rows.h"
 
 #include "graph/naming.h"
 
@@ -74,7 +74,7 @@ std::vector<LayerMappingRowIssue> checkLayerMappingRows(
 
 namespace {
 
-// Module node names are Module.<path...>.<Class>.<forward|backward>.<n> (spec §3).
+// Module node names are Module.<path...>.<Class>.<forward|backward>.<n>.
 void addModule(std::string_view name, std::set<std::string>* classes, std::set<std::string>* segments)
 {
     std::vector<std::string_view> parts = splitDots(name);

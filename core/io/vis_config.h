@@ -1,5 +1,5 @@
 #pragma once
-// The `.vis.config` manual-match file of tb_graph_ascend (viewer spec §1.9): one JSON object
+// The `.vis.config` manual-match file of tb_graph_ascend: one JSON object
 // {"<NPU node name>": "<bench node name>", ...}, in the order the pairs were made.
 #include <string>
 #include <string_view>

@@ -1,5 +1,5 @@
 #pragma once
-// Dump folder layouts (spec §1.4-1.5): a "files" folder (dump.json, stack.json, construct.json), a "ranks"
+// Dump folder layouts: a "files" folder (dump.json, stack.json, construct.json), a "ranks"
 // folder (rank, rank0, rank1...) or a "steps" folder (step0, step1... each a ranks folder), and the pairing of
 // NPU and Bench runs.
 #include <string>

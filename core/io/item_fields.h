@@ -1,9 +1,9 @@
 #pragma once
-// The fields of one data item exactly as msprobe's read_op leaves them (spec §3.3 step 3): the leaf entry's own
+// The fields of one data item exactly as msprobe's read_op leaves them: the leaf entry's own
 // fields in order, then data_name, the four statistics, dtype/shape for non-tensors and the md5 fallback.
 // Everything that compares or writes items reads them through here.
-#include "compare/rules_profile.h"
 #include "io/dump_data.h"
+#include "util/rules_profile.h"
 
 #include <string>
 #include <string_view>
@@ -31,7 +31,7 @@ void collectItemFields(
     const DumpData& dump, const DumpItem& item, ItemFields& out, RulesProfile profile = RulesProfile::Msprobe121);
 const FieldValue* findField(const ItemFields& fields, std::string_view key);
 
-// What matching compares (spec §5.1): the item's type and shape, without building every field. Tensors with a
+// What matching compares: the item's type and shape, without building every field. Tensors with a
 // dtype take the fast path; anything else goes through collectItemFields.
 struct TypeShape {
     FieldValue type;
@@ -39,7 +39,7 @@ struct TypeShape {
 };
 void itemTypeShape(const DumpData& dump, const DumpItem& item, TypeShape& out);
 
-// What the row metrics read (spec §6.3-6.4): the four statistics and the md5, with the same fast path.
+// What the row metrics read: the four statistics and the md5, with the same fast path.
 struct ItemStats {
     FieldValue stats[4]; // Max, Min, Mean, Norm
     FieldValue md5;

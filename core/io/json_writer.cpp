@@ -1,4 +1,4 @@
-#include "vis/json_writer.h"
+#include "io/json_writer.h"
 
 #include "util/pyformat.h"
 
@@ -41,10 +41,22 @@ void PyJsonWriter::close(char c)
     m_out += c;
 }
 
-void PyJsonWriter::beginObject() { open('{'); }
-void PyJsonWriter::endObject() { close('}'); }
-void PyJsonWriter::beginArray() { open('['); }
-void PyJsonWriter::endArray() { close(']'); }
+void PyJsonWriter::beginObject()
+{
+    open('{');
+}
+void PyJsonWriter::endObject()
+{
+    close('}');
+}
+void PyJsonWriter::beginArray()
+{
+    open('[');
+}
+void PyJsonWriter::endArray()
+{
+    close(']');
+}
 
 void PyJsonWriter::key(std::string_view k)
 {

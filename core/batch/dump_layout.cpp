@@ -1,21 +1,24 @@
-#include "batch/layout.h"
+#include "batch/dump_layout.h"
 
 #include "io/file_io.h"
 #include "util/error.h"
 
 #include <algorithm>
 #include <dirent.h>
-#include <unordered_set>
 #include <sys/stat.h>
+#include <unordered_set>
 
 namespace ps {
 
 const char* layoutName(DumpLayout l)
 {
     switch (l) {
-    case DumpLayout::Files: return "files";
-    case DumpLayout::Ranks: return "ranks";
-    case DumpLayout::Steps: return "steps";
+    case DumpLayout::Files:
+        return "files";
+    case DumpLayout::Ranks:
+        return "ranks";
+    case DumpLayout::Steps:
+        return "steps";
     }
     return "files";
 }
@@ -127,7 +130,8 @@ namespace {
 // "" in build mode) and the rank number of a rank folder.
 struct FolderRules {
     DumpLayout (*layout)(const std::string& dir);
-    std::vector<std::string> (*folders)(const std::string& npuDir, const std::string& benchDir, const std::string& prefix);
+    std::vector<std::string> (*folders)(
+        const std::string& npuDir, const std::string& benchDir, const std::string& prefix);
     int (*rank)(const std::string& folder);
 };
 
@@ -167,7 +171,8 @@ std::vector<GraphJob> expandJobs(
 }
 
 // msprobe 1.2.1: both sides must list the same folders.
-std::vector<std::string> equalRunFolders(const std::string& npuDir, const std::string& benchDir, const std::string& prefix)
+std::vector<std::string> equalRunFolders(
+    const std::string& npuDir, const std::string& benchDir, const std::string& prefix)
 {
     std::vector<std::string> npu = listRunFolders(npuDir, prefix);
     if (!benchDir.empty() && listRunFolders(benchDir, prefix) != npu)
@@ -190,10 +195,10 @@ std::string graphOutputName(const GraphJob& job, bool compare, const std::string
 
 std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& ts)
 {
-    const FolderRules rules { detectLayout, equalRunFolders, [](const std::string& f) { return runNumber(f, "rank"); } };
+    const FolderRules rules { detectLayout, equalRunFolders,
+        [](const std::string& f) { return runNumber(f, "rank"); } };
     return expandJobs(npuRoot, benchRoot, rules, ts);
 }
-
 
 namespace {
 
@@ -286,7 +291,8 @@ DumpLayout detectLayout26(const std::string& dir)
 
 std::vector<GraphJob> planJobs26(const std::string& npuRoot, const std::string& benchRoot)
 {
-    const FolderRules rules { detectLayout26, commonRunFolders, [](const std::string& f) { return runNumber26(f, "rank"); } };
+    const FolderRules rules { detectLayout26, commonRunFolders,
+        [](const std::string& f) { return runNumber26(f, "rank"); } };
     return expandJobs(npuRoot, benchRoot, rules, "");
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// What the distributed analyzer (spec §9) reads from communication nodes: the API table, and parameter values
+// What the distributed analyzer reads from communication nodes: the API table, and parameter values
 // taken from the raw leaf entries of a node's items, with the Python semantics msprobe applies to them.
 #include "graph/graph.h"
 
@@ -18,7 +18,7 @@ struct CommConfig {
     CommKind kind;
 };
 
-// The spec §9 table; nullptr for APIs not listed (collectives of type send_receive).
+// The table of communication APIs and their parameters; nullptr for APIs not listed (collectives of type send_receive).
 const CommConfig* commConfigOf(std::string_view api);
 std::string_view oppositeCommType(std::string_view type); // send <-> receive
 

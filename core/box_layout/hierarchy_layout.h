@@ -1,5 +1,5 @@
 #pragma once
-// The nested-box layout of tb_graph_ascend (viewer spec §3): which nodes are visible, their labels, sizes and
+// The nested-box layout of tb_graph_ascend: which nodes are visible, their labels, sizes and
 // positions in the root's frame, and the expand/collapse state machine. Pure and Qt-free: a canvas only draws
 // the boxes and forwards double-clicks here.
 #include "graph/graph.h"
@@ -23,7 +23,7 @@ int layoutTextWidth(std::string_view text); // 6 x code points (UTF-8)
 
 constexpr uint32_t kNoBox = 0xffffffffu;
 
-// One visible node (spec §3.2). Boxes are kept in pre-order, so a container is always before its children.
+// One visible node. Boxes are kept in pre-order, so a container is always before its children.
 struct LayoutBox {
     NodeId node = kNoNode;
     uint32_t parent = kNoBox; // index of the parent box
@@ -42,7 +42,7 @@ public:
     // The graph must outlive the layout. microStep -1 shows every first-level node.
     explicit HierarchyLayout(const Graph& graph, int microStep = -1);
 
-    // Open file / change micro step: only the root expanded (spec §3.6).
+    // Open file / change micro step: only the root expanded.
     void reset(int microStep = -1);
     // Double-click: expands a collapsed visible node, collapses an expanded one (forgetting deeper expansion).
     // The root and leaves ignore it. Returns whether anything changed.
