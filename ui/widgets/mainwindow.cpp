@@ -16,6 +16,7 @@
 #include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/stackpanel.h"
+#include "widgets/treefilterbar.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -43,6 +44,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     , m_view(new ViewState(this))
     , m_trees(new SideBySideTreeView(session, this))
     , m_search(new SearchBar(session, this))
+    , m_filterBar(new TreeFilterBar(this))
     , m_legend(new LegendPanel(session, this))
     , m_details(new DetailsPanel(this))
     , m_stack(new StackPanel(this))
@@ -66,6 +68,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_search);
+    layout->addWidget(m_filterBar);
     layout->addWidget(m_trees, 1);
     m_central = new CentralView(central, this);
     setCentralWidget(createStartPage(m_central));
@@ -165,8 +168,10 @@ void MainWindow::onSessionChanged()
     setStartPageShown(!snap);
     m_view->resetSession();
     m_trees->resetSession();
+    m_legend->clearFilters(); // the view state belongs to a comparison: a session file restores its own
     m_legend->resetSession();
     m_search->clear();
+    m_filterBar->showRestriction(m_view->restriction());
     showNodes(ps::kNoNode, ps::kNoNode);
     m_callers->setSnapshot(snap);
     m_jobs->clear();
@@ -372,6 +377,7 @@ void MainWindow::applyTreeFilters()
         if (visible || m_trees->proxy(s)->isFiltering())
             m_trees->setVisibleNodes(s, visible);
     }
+    m_filterBar->showRestriction(m_view->restriction());
 }
 
 void MainWindow::restoreSettings()

@@ -38,6 +38,7 @@ class Settings;
 class SideBySideTreeView;
 class StackPanel;
 class StartPage;
+class TreeFilterBar;
 class ViewState;
 
 class MainWindow : public QMainWindow {
@@ -124,6 +125,7 @@ private:
     ViewState* m_view;
     SideBySideTreeView* m_trees;
     SearchBar* m_search;
+    TreeFilterBar* m_filterBar; // above the trees while a filter restricts them
     LegendPanel* m_legend;
     DetailsPanel* m_details;
     StackPanel* m_stack;

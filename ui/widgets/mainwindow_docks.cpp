@@ -20,6 +20,7 @@
 #include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/stackpanel.h"
+#include "widgets/treefilterbar.h"
 #include "widgets/trendspanel.h"
 
 #include <QAction>
@@ -130,6 +131,12 @@ void MainWindow::connectViewState()
             m_trees->setHitNodes(s, m_view->searchHits(s));
     });
     connect(m_view, &ViewState::visibilityChanged, this, &MainWindow::applyTreeFilters);
+    connect(m_filterBar, &TreeFilterBar::showAllRequested, this, [this](ViewState::Restriction restriction) {
+        if (restriction == ViewState::Restriction::Search)
+            m_search->setShowOnlyHits(false);
+        else
+            m_legend->setShowOnlyHits(false);
+    });
     connect(m_legend, &LegendPanel::editColorsRequested, this, &MainWindow::editColorRanges);
     connect(m_legend, &LegendPanel::overflowColoursChanged, m_trees, &SideBySideTreeView::setOverflowColours);
 
