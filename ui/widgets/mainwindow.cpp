@@ -108,8 +108,10 @@ void MainWindow::createStatusBar()
 void MainWindow::connectSession()
 {
     connect(m_session, &SessionController::sessionChanged, this, &MainWindow::onSessionChanged);
-    connect(m_session, &SessionController::snapshotUpdated, this,
-        [this]() { showNodes(m_view->currentNode(Side::Npu), m_view->currentNode(Side::Bench)); });
+    connect(m_session, &SessionController::snapshotUpdated, this, [this]() {
+        showNodes(m_view->currentNode(Side::Npu), m_view->currentNode(Side::Bench));
+        refreshCounts(); // new matches or colours: the legend, filters and status count the new snapshot
+    });
     // A .vis.db shown without its node data: the details of the current pair come from the file.
     connect(m_session, &SessionController::nodeDataReady, this,
         [this](NodeId npu, NodeId bench, std::shared_ptr<const Snapshot> data, NodeId dataNpu, NodeId dataBench) {
@@ -119,12 +121,7 @@ void MainWindow::connectSession()
     connect(m_session, &SessionController::snapshotGrew, this, &MainWindow::showSessionStatus);
     // Dumps shown matched, then compared: the legend counts and the status follow the colours.
     connect(m_session, &SessionController::comparisonCompleted, this, [this]() {
-        const std::vector<int> bins = m_legend->checkedBins(); // ticked meanwhile, or by a restored session
-        const std::vector<int> overflow = m_legend->checkedOverflowLevels();
-        m_legend->resetSession();
-        m_legend->setChecked(bins, overflow);
-        m_callers->setSnapshot(m_session->snapshot());
-        showSessionStatus();
+        refreshCounts();
         if (!m_restoreNote.isEmpty())
             m_status->setText(m_status->text() + QStringLiteral("  ") + m_restoreNote);
     });
@@ -148,11 +145,7 @@ void MainWindow::connectSession()
     connect(m_session, &SessionController::progressChanged, this, &MainWindow::onProgress);
     connect(m_session, &SessionController::changesChanged, this, &MainWindow::onChangesChanged);
     connect(m_session, &SessionController::compareFailed, this, [this]() {
-        // The message box says why; the status bar goes back to what is shown.
-        if (m_session->changes())
-            onChangesChanged();
-        else
-            showSessionStatus();
+        refreshStatus(); // the message box says why; the status bar goes back to what is shown
     });
     connect(m_cancel, &QPushButton::clicked, m_session, [this]() { m_session->cancel(m_shownChannel); });
     connect(m_jobs, &QComboBox::activated, m_session, &SessionController::selectJob);
@@ -215,6 +208,20 @@ void MainWindow::onSessionChanged()
     }
 }
 
+void MainWindow::refreshCounts()
+{
+    // One snapshot for every count on screen: the legend's rows, the filter's and the search's results (rerun,
+    // ticks and query kept, the selection left as it is), the callers and the status bar.
+    const std::vector<int> bins = m_legend->checkedBins(); // ticked meanwhile, or by a restored session
+    const std::vector<int> overflow = m_legend->checkedOverflowLevels();
+    m_legend->resetSession();
+    m_legend->setChecked(bins, overflow);
+    if (!m_search->text().isEmpty())
+        m_search->setQuery(m_search->text(), m_search->isRegex());
+    m_callers->setSnapshot(m_session->snapshot());
+    refreshStatus();
+}
+
 void MainWindow::showSessionStatus()
 {
     const auto snap = m_session->snapshot();
@@ -268,6 +275,14 @@ void MainWindow::showTitle()
     setWindowModified(snap && m_session->userSession()->isModified());
 }
 
+void MainWindow::refreshStatus()
+{
+    if (m_session->changes())
+        onChangesChanged();
+    else
+        showSessionStatus();
+}
+
 void MainWindow::onChangesChanged()
 {
     m_details->setChanges(m_session->changes());
@@ -308,6 +323,8 @@ void MainWindow::onBusyChanged(Channel channel, bool busy, const QString& stage)
         m_progress->setRange(0, 0);
     if (!stage.isEmpty())
         m_status->setText(stage); // busy: what runs; idle: why it stopped (e.g. cancelled)
+    else if (!shown && m_session->snapshot())
+        refreshStatus(); // finished: the status bar no longer says what ran (its result may add to it)
     m_actions->openComparison->setEnabled(true); // a new request simply supersedes the running one
 }
 

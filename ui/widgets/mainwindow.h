@@ -71,6 +71,8 @@ private:
     void connectSession();
     void onSessionChanged();
     void showSessionStatus(); // the loaded session's summary in the status bar (also after a language switch)
+    void refreshStatus(); // the summary, or the diff's while one is shown
+    void refreshCounts(); // the snapshot's counts into the legend, filters, search and status (same nodes)
     void showTitle(); // the comparison shown, and what it is compared with
     void onBusyChanged(Channel channel, bool busy, const QString& stage);
     void onProgress(int permille, const QString& stage);
