@@ -11,6 +11,7 @@
 #include "widgets/callerpanel.h"
 #include "widgets/centralview.h"
 #include "widgets/detailspanel.h"
+#include "widgets/docklayout.h"
 #include "widgets/legendpanel.h"
 #include "widgets/mainwindow_p.h"
 #include "widgets/searchbar.h"
@@ -91,6 +92,8 @@ void MainWindow::createStatusBar()
     m_progress->setObjectName(QStringLiteral("loadProgress"));
     m_cancel->setObjectName(QStringLiteral("cancelLoad"));
     m_status->setObjectName(QStringLiteral("statusText"));
+    // A long status (a diff's summary) is cut rather than widening the window's minimum.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_progress->setRange(0, 0); // a busy indicator until the engine reports its first fraction
     m_progress->setMinimumWidth(140);
     m_progress->setMaximumWidth(200);
@@ -412,6 +415,7 @@ void MainWindow::restoreSettings()
         m_trees->splitter()->restoreState(m_settings->value(Settings::Key::TreeSplitter).toByteArray());
         m_central->restoreLayout(m_settings->value(Settings::Key::CentralLayout).toByteArray());
     }
+    m_dockLayout->fitLater(); // a restored layout is held to the same rule as a dock opened now
     m_actions->mirrorExpansion->setChecked(m_settings->value(Settings::Key::MirrorExpansion).toBool());
     m_actions->linkScrolling->setChecked(m_settings->value(Settings::Key::LinkScrolling).toBool());
 }

@@ -27,6 +27,7 @@ class CallerPanel;
 class CentralView;
 class DetailsPanel;
 class DiffTools;
+class DockLayout;
 class GraphChartDocks;
 class JobNodeJump;
 class LayerMappingPanel;
@@ -148,6 +149,7 @@ private:
     QDockWidget* m_legendDock = nullptr;
     QDockWidget* m_bottomDock = nullptr;
     QDockWidget* m_matchesDock = nullptr; // the search's matches
+    DockLayout* m_dockLayout = nullptr; // side docks tabify or narrow so that the trees stay readable
     QComboBox* m_jobs;
     QLabel* m_jobsLabel;
     QComboBox* m_microSteps;
@@ -159,6 +161,7 @@ private:
     QPushButton* m_cancel;
     CentralView* m_central = nullptr; // trees, graph or both
     StartPage* m_startPage = nullptr;
+    QWidget* m_startPageScroll = nullptr; // the page in its scroll area: the page of m_pages
     QStackedWidget* m_pages = nullptr;
     QList<QPointer<QDockWidget>> m_docksUnderStartPage;
     Channel m_shownChannel = Channel::Load; // whose progress and Cancel the status bar shows

@@ -8,6 +8,7 @@
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/aboutdialog.h"
+#include "widgets/docksizes.h"
 #include "widgets/opendialog.h"
 #include "widgets/startpage.h"
 #include "widgets/userguidedialog.h"
@@ -24,6 +25,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStackedWidget>
 
 namespace psui {
@@ -44,7 +46,8 @@ QWidget* MainWindow::createStartPage(QWidget* sessionView)
     m_pages = new QStackedWidget(this);
     m_startPage = new StartPage(m_pages);
     m_startPage->setExampleAvailable(!exampleDirectory().isEmpty());
-    m_pages->addWidget(m_startPage); // index 0
+    m_startPageScroll = scrolledPanel(m_startPage, m_pages); // the page's height does not set the window's
+    m_pages->addWidget(m_startPageScroll); // index 0
     m_pages->addWidget(sessionView); // index 1, shown by onSessionChanged once a snapshot exists
     m_pages->setCurrentIndex(1); // the constructor's onSessionChanged() turns to the start page, hiding the docks
     connect(m_startPage, &StartPage::openComparisonRequested, this, &MainWindow::openComparisonDialog);
@@ -77,7 +80,7 @@ void MainWindow::setStartPageShown(bool shown)
 
 bool MainWindow::startPageShown() const
 {
-    return m_pages->currentWidget() == m_startPage;
+    return m_pages->currentWidget() == m_startPageScroll;
 }
 
 void MainWindow::showUserGuide()
