@@ -5,6 +5,7 @@
 #include "batch/engine.h"
 #include "session/comparisonoptions.h"
 #include "session/exportjob.h"
+#include "session/outputlocations.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/aboutdialog.h"
@@ -180,7 +181,7 @@ void MainWindow::exportVis()
     const bool v26 = snap->comparison->profile == ps::RulesProfile::Msprobe26;
     const QString visFilter = tr("Graph file (*.vis)");
     const QString dbFilter = tr("Graph database (*.vis.db)");
-    const QString suggested = QDir(startFolder(*m_session, *m_settings))
+    const QString suggested = QDir(OutputLocations::userFolder(*m_settings))
                                   .filePath(stem + QString::fromStdString(ps::currentTimestamp())
                                       + (v26 ? QStringLiteral(".vis.db") : QStringLiteral(".vis")));
     QString filter = v26 ? dbFilter : visFilter;
@@ -189,7 +190,7 @@ void MainWindow::exportVis()
     if (path.isEmpty())
         return;
     path = ExportJob::pathFor(path, filter.contains(QLatin1String("*.vis.db")));
-    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    OutputLocations::rememberFolder(*m_settings, path);
     const QString subfolder = ExportJob::subfolderFor(path);
     if (subfolder.isEmpty()) {
         startExport(path); // fine, or a problem a sub-folder does not solve: the export reports it
@@ -231,12 +232,12 @@ void MainWindow::exportReport()
     if (!snap)
         return;
     const QString suggested
-        = QDir(startFolder(*m_session, *m_settings))
+        = QDir(OutputLocations::userFolder(*m_settings))
               .filePath(QStringLiteral("report_%1.csv").arg(QString::fromStdString(ps::currentTimestamp())));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), suggested, tr("CSV file (*.csv)"));
     if (path.isEmpty())
         return;
-    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    OutputLocations::rememberFolder(*m_settings, path);
     showExporting(path);
     m_session->exportReport(path);
 }
