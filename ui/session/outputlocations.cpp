@@ -38,10 +38,10 @@ QString dumpFolder(const QString& folder, const OpenRequest& request)
 
 QString userFolder(const Settings& settings)
 {
-    const QString remembered = settings.value(Settings::Key::OutputDirectory).toString();
+    QString remembered = settings.value(Settings::Key::OutputDirectory).toString();
     if (!remembered.isEmpty() && QFileInfo(remembered).isDir())
         return remembered;
-    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     if (!documents.isEmpty() && QFileInfo(documents).isDir())
         return documents;
     return QDir::homePath();
