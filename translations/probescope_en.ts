@@ -566,10 +566,6 @@
         <translation><numerusform>%n suspicious value</numerusform><numerusform>%n suspicious values</numerusform></translation>
     </message>
     <message>
-        <source>&lt;b&gt;Parallel merge&lt;/b&gt; (how this node's values were merged across ranks)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Taken from rank %1 and renamed by the pipeline-parallel merge.</source>
         <translation type="unfinished" />
     </message>
@@ -579,10 +575,6 @@
     </message>
     <message>
         <source>Write a note on the selected node or tag it (checked, suspicious, cause)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&lt;b&gt;Why %1&lt;/b&gt; (msprobe 26.0 rules):</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -667,6 +659,14 @@
     </message>
     <message>
         <source>After</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Why %1 (msprobe 26.0 rules)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Parallel merge (how this node's values were merged across ranks)</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2257,6 +2257,21 @@ precision index %2</source>
     </message>
     <message>
         <source>You can also drop dump folders, a compare.json or a .vis file onto this window. Help ▸ User guide (F1) explains the views and how to produce dumps with msprobe.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::TreeFilterBar</name>
+    <message>
+        <source>Show all nodes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The trees show only the search's matches and their parents (Only matches).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The trees show only the nodes ticked in the legend and their parents (Show only these nodes).</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -567,16 +567,8 @@
         <translation><numerusform>%n 个可疑值</numerusform></translation>
     </message>
     <message>
-        <source>&lt;b&gt;Parallel merge&lt;/b&gt; (how this node's values were merged across ranks)</source>
-        <translation>&lt;b&gt;并行合并&lt;/b&gt;（此节点的值如何由各 rank 合并）</translation>
-    </message>
-    <message>
         <source>Taken from rank %1 and renamed by the pipeline-parallel merge.</source>
         <translation>由流水线并行合并取自 rank %1 并重新命名。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Why %1&lt;/b&gt; (msprobe 26.0 rules):</source>
-        <translation>&lt;b&gt;为何为 %1&lt;/b&gt;（msprobe 26.0 规则）：</translation>
     </message>
     <message>
         <source>Colour from %1.</source>
@@ -669,6 +661,14 @@
     <message>
         <source>After</source>
         <translation>之后</translation>
+    </message>
+    <message>
+        <source>Why %1 (msprobe 26.0 rules)</source>
+        <translation>为何为 %1（msprobe 26.0 规则）</translation>
+    </message>
+    <message>
+        <source>Parallel merge (how this node's values were merged across ranks)</source>
+        <translation>并行合并（此节点的值如何由各 rank 合并）</translation>
     </message>
 </context>
 <context>
@@ -2253,6 +2253,21 @@ precision index %2</source>
     <message>
         <source>You can also drop dump folders, a compare.json or a .vis file onto this window. Help ▸ User guide (F1) explains the views and how to produce dumps with msprobe.</source>
         <translation>也可以把 dump 目录、compare.json 或 .vis 文件拖到此窗口。“帮助 ▸ 用户指南”（F1）介绍各个视图以及如何用 msprobe 采集 dump。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::TreeFilterBar</name>
+    <message>
+        <source>Show all nodes</source>
+        <translation>显示全部节点</translation>
+    </message>
+    <message>
+        <source>The trees show only the search's matches and their parents (Only matches).</source>
+        <translation>树中只显示搜索的匹配项及其父节点（仅显示匹配）。</translation>
+    </message>
+    <message>
+        <source>The trees show only the nodes ticked in the legend and their parents (Show only these nodes).</source>
+        <translation>树中只显示图例中勾选的节点及其父节点（树中只显示这些节点）。</translation>
     </message>
 </context>
 <context>

@@ -2,11 +2,14 @@
 // the first suspicious node selected (options in the status bar), the graph as the central view, and the details
 // of mlp_mix_statistics' LayerNorm whose bench Mean is below the noise floor.
 //   probescope_screenshot_viewer_layout OUT_DIR CASES_DIR {en|zh_CN} WIDTH HEIGHT
-// writes OUT_DIR/viewer_{main,graph,noisefloor}_<WIDTH>x<HEIGHT>_<lang>.png
+// writes OUT_DIR/viewer_{main,graph,noisefloor}_<WIDTH>x<HEIGHT>_<lang>.png; with a sixth argument "docks",
+// OUT_DIR/viewer_docks_<WIDTH>x<HEIGHT>_<lang>.png instead: the bundled example with every dock open (Matches of
+// a search, First divergence, Layer mapping, the diff legend of a comparison with itself) at a laptop's size.
 #include "models/nodedetailsmodel.h"
 #include "screenshot_window.h"
 #include "widgets/detailspanel.h"
 #include "widgets/mainwindow.h"
+#include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
 
 #include <QAction>
@@ -41,6 +44,23 @@ int main(int argc, char** argv)
             QApplication::exit(1);
     };
     auto mode = [&](const char* name) { window.findChild<QAction*>(QLatin1String(name))->trigger(); };
+    if (args.size() > 6 && args[6] == QLatin1String("docks")) {
+        const QString example = MainWindow::exampleDirectory() + QStringLiteral("/compare.json");
+        ui.session.openPaths({ example }, {});
+        if (!waitForWholeSession(&ui.session))
+            return 1;
+        ui.session.compareWith(example);
+        if (!waitForSignal(&ui.session, &SessionController::changesChanged))
+            return 1;
+        window.findChild<SearchBar*>()->setQuery(QStringLiteral("Linear"), false);
+        for (const char* dock : { "divergenceDock", "layerMappingDock" })
+            window.findChild<QDockWidget*>(QLatin1String(dock))->show();
+        settle(600);
+        window.nextSuspicious(1);
+        settle(800);
+        save("docks");
+        return 0;
+    }
     int stage = 0;
     onWholeSession(&ui.session, &window, [&]() {
         if (stage == 0) {

@@ -37,6 +37,7 @@ const KeyInfo& info(Settings::Key key)
         { Settings::Key::LinkScrolling, "view/linkScrolling", false },
         { Settings::Key::LastDirectory, "files/lastDirectory", QString() },
         { Settings::Key::CentralLayout, "window/centralLayout", QVariant() },
+        { Settings::Key::OutputDirectory, "files/outputDirectory", QString() },
     };
     static_assert(std::size(kTable) == size_t(Settings::Key::KeyCount));
     return kTable[size_t(key)];

@@ -36,6 +36,7 @@ public:
         LinkScrolling,
         LastDirectory,
         CentralLayout, // trees, graph or both, and their split
+        OutputDirectory, // where exports and sessions written to a user folder go (the last one chosen)
         KeyCount
     };
     static constexpr int kStateVersion = 2; // bump when docks or splitters change

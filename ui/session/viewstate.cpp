@@ -75,6 +75,16 @@ ViewState::NodeMask ViewState::visibleNodes(Side side) const
     return nullptr;
 }
 
+ViewState::Restriction ViewState::restriction() const
+{
+    const auto any = [](const std::array<NodeMask, 2>& masks) { return masks[0] || masks[1]; };
+    if (m_searchOnly && any(m_searchVisible))
+        return Restriction::Search;
+    if (m_filterOnly && any(m_filterVisible))
+        return Restriction::Filter;
+    return Restriction::None;
+}
+
 void ViewState::resetSession()
 {
     m_current = { ps::kNoNode, ps::kNoNode };

@@ -38,6 +38,10 @@ public:
     void setFilterResult(const QueryResult& result);
     void setFilterOnly(bool on);
     NodeMask visibleNodes(Side side) const;
+    // What restricts the trees now (the search first, as in visibleNodes): a bar above the trees says it and
+    // undoes it, so that no filter is ever at work unseen (e.g. with the legend dock closed).
+    enum class Restriction { None, Search, Filter };
+    Restriction restriction() const;
     NodeMask searchHits(Side side) const { return m_searchHits[size_t(side)]; }
 
     void resetSession(); // a new session: no current node, pick, search or filter

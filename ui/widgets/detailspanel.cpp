@@ -5,6 +5,7 @@
 #include "models/roles.h"
 #include "models/verdicts.h"
 #include "theme/palette.h"
+#include "widgets/collapsiblebox.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -14,6 +15,7 @@
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QStyledItemDelegate>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -67,8 +69,9 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     , m_change(new QLabel(this))
     , m_verdict(new QLabel(this))
     , m_colourNote(new QLabel(this))
-    , m_mergeTitle(new QLabel(this))
+    , m_verdictBox(new CollapsibleBox(m_verdict, this))
     , m_merge(new QPlainTextEdit(this))
+    , m_mergeBox(new CollapsibleBox(m_merge, this))
     , m_copy(new QPushButton(this))
     , m_editNote(new QPushButton(this))
     , m_note(new QLabel(this))
@@ -85,9 +88,11 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     m_verdict->setObjectName(QStringLiteral("verdictReasons"));
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdict->setWordWrap(true);
+    m_verdict->setTextFormat(Qt::PlainText);
     m_verdict->setMargin(4);
     m_verdict->setAutoFillBackground(true);
-    m_verdict->hide();
+    m_verdictBox->setObjectName(QStringLiteral("verdictBox"));
+    m_verdictBox->hide();
     m_editNote->setObjectName(QStringLiteral("editNoteButton"));
     m_editNote->setEnabled(false);
     m_note->setObjectName(QStringLiteral("nodeNote"));
@@ -104,9 +109,8 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     m_merge->setObjectName(QStringLiteral("mergeInfo"));
     m_merge->setReadOnly(true);
     m_merge->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_merge->setMaximumHeight(m_merge->fontMetrics().lineSpacing() * 6 + 12);
-    m_merge->hide();
-    m_mergeTitle->hide();
+    m_mergeBox->setObjectName(QStringLiteral("mergeBox"));
+    m_mergeBox->hide();
     m_table->setObjectName(QStringLiteral("detailsTable"));
     m_table->setModel(m_model);
     m_table->setItemDelegate(new DetailsDelegate(&m_snapshot, m_table));
@@ -115,6 +119,10 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_table->setWordWrap(false);
+    // Six rows and the header stay whatever the boxes above show: they shrink to scrolled lines first.
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height()
+        + 6 * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth()
+        + m_table->horizontalScrollBar()->sizeHint().height());
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_header, 1);
@@ -125,10 +133,9 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     layout->addLayout(top);
     layout->addWidget(m_change);
     layout->addWidget(m_note);
-    layout->addWidget(m_verdict);
+    layout->addWidget(m_verdictBox);
     layout->addWidget(m_colourNote);
-    layout->addWidget(m_mergeTitle);
-    layout->addWidget(m_merge);
+    layout->addWidget(m_mergeBox);
     layout->addWidget(m_table, 1);
     connect(m_copy, &QPushButton::clicked, this, &DetailsPanel::copyToClipboard);
     connect(m_editNote, &QPushButton::clicked, this, &DetailsPanel::editNoteRequested);
@@ -161,19 +168,18 @@ QString DetailsPanel::verdictText() const
 void DetailsPanel::updateVerdict()
 {
     const QStringList reasons = m_snapshot ? verdictReasons(*m_snapshot, m_npu) : QStringList();
-    m_verdict->setVisible(!reasons.isEmpty());
+    m_verdictBox->setVisible(!reasons.isEmpty());
     if (reasons.isEmpty())
         return;
     const double precision = m_snapshot->precision(Side::Npu, m_npu);
     const auto verdict = nodeVerdict(*m_snapshot, precision);
-    QString html = tr("<b>Why %1</b> (msprobe 26.0 rules):").arg(verdict ? verdictLabel(*verdict) : QString());
-    for (const QString& line : reasons)
-        html += QStringLiteral("<br>") % line.toHtmlEscaped();
-    m_verdict->setText(html);
+    m_verdictBox->setTitle(tr("Why %1 (msprobe 26.0 rules)").arg(verdict ? verdictLabel(*verdict) : QString()));
+    m_verdict->setText(reasons.join(QLatin1Char('\n')));
     QPalette palette = m_verdict->palette();
     palette.setColor(QPalette::Window, Palette::binColor(*m_snapshot, binOfPrecision(m_snapshot->bins, precision)));
     palette.setColor(QPalette::WindowText, Qt::black);
     m_verdict->setPalette(palette);
+    m_verdictBox->fitBody();
 }
 
 QString DetailsPanel::colourNoteText() const
@@ -202,11 +208,11 @@ void DetailsPanel::updateColourNote()
 void DetailsPanel::updateMergeInfo()
 {
     const QString merge = mergeText();
-    m_mergeTitle->setText(tr("<b>Parallel merge</b> (how this node's values were merged across ranks)"));
-    m_mergeTitle->setVisible(!merge.isEmpty());
-    m_merge->setVisible(!merge.isEmpty());
+    m_mergeBox->setTitle(tr("Parallel merge (how this node's values were merged across ranks)"));
+    m_mergeBox->setVisible(!merge.isEmpty());
     if (m_merge->toPlainText() != merge)
         m_merge->setPlainText(merge);
+    m_mergeBox->fitBody();
 }
 
 QString DetailsPanel::mergeText() const

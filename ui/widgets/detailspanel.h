@@ -20,6 +20,7 @@ class QTableView;
 
 namespace psui {
 
+class CollapsibleBox;
 class NodeDetailsModel;
 
 class DetailsPanel : public QWidget {
@@ -66,8 +67,9 @@ private:
     QLabel* m_change; // before / after of the NPU node while a diff is shown
     QLabel* m_verdict; // why the node is not a pass (msprobe 26.0.0's rules), in the verdict's colour
     QLabel* m_colourNote; // which metric drove the colour, and the noise-floor marks
-    QLabel* m_mergeTitle;
+    CollapsibleBox* m_verdictBox; // m_verdict under its "Why error" title
     QPlainTextEdit* m_merge;
+    CollapsibleBox* m_mergeBox; // m_merge under its "Parallel merge" title
     QPushButton* m_copy;
     QPushButton* m_editNote;
     QLabel* m_note;

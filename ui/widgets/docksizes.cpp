@@ -3,6 +3,7 @@
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QPointer>
+#include <QScrollArea>
 #include <QTimer>
 
 #include <algorithm>
@@ -38,6 +39,15 @@ void resizeIfThin(QMainWindow* window, QDockWidget* dock)
 }
 
 } // namespace
+
+QScrollArea* scrolledPanel(QWidget* panel, QWidget* parent)
+{
+    auto* scroll = new QScrollArea(parent);
+    scroll->setWidget(panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    return scroll;
+}
 
 void keepDockReadable(QMainWindow* window, QDockWidget* dock)
 {

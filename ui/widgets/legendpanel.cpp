@@ -61,12 +61,14 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     auto* overflowLayout = new QVBoxLayout(m_overflowBox);
     for (int level = 1; level <= 3; ++level) {
         auto* check = new QCheckBox(m_overflowBox);
+        check->setObjectName(QStringLiteral("overflowLevel%1").arg(level));
         check->setIcon(swatch(Palette::overflowColor(level)));
         overflowLayout->addWidget(check);
         m_overflowChecks.push_back(check);
         connect(check, &QCheckBox::toggled, this, &LegendPanel::applyFilter);
     }
     m_overflowColours->setObjectName(QStringLiteral("overflowColours"));
+    m_onlyHits->setObjectName(QStringLiteral("filterOnlyHits"));
     overflowLayout->addWidget(m_overflowColours);
     connect(m_overflowColours, &QCheckBox::toggled, this, &LegendPanel::overflowColoursChanged);
     auto* typesLayout = new QGridLayout(m_typesBox);
@@ -231,7 +233,10 @@ void LegendPanel::resetSession()
     const bool compare = snap && !snap->bins.empty();
     m_binsBox->setVisible(compare && !m_session->changes()); // while a diff is shown, its legend takes the place
     m_editColors->setVisible(compare && snap->comparison->mode != ps::CompareMode::Md5); // md5 colours are fixed
-    m_overflowBox->setVisible(snap && snap->comparison && snap->comparison->overflowCheck);
+    const bool overflow = snap && snap->comparison && snap->comparison->overflowCheck;
+    m_overflowBox->setVisible(overflow);
+    if (!overflow)
+        uncheckOverflowLevels(); // a hidden tick would filter unseen
     if (compare) {
         for (size_t i = 0; i < snap->bins.size(); ++i) {
             auto* check = new QCheckBox(binText(int(i)), m_binsBox);
@@ -244,7 +249,6 @@ void LegendPanel::resetSession()
         m_binsBox->setTitle(tr("Precision (%1)").arg(QString::fromLatin1(ps::taskName(snap->comparison->mode))));
     }
     // Overflow mode: on demand for comparisons, always for a build with overflow levels (its precision is grey).
-    const bool overflow = snap && snap->comparison && snap->comparison->overflowCheck;
     m_overflowColours->setEnabled(compare);
     const bool wasOn = m_overflowColours->isChecked();
     m_overflowColours->setChecked(overflow && (!compare || wasOn));
@@ -281,6 +285,30 @@ bool LegendPanel::showOnlyHits() const
     return m_onlyHits->isChecked();
 }
 
+void LegendPanel::setShowOnlyHits(bool on)
+{
+    m_onlyHits->setChecked(on);
+}
+
+void LegendPanel::clearFilters()
+{
+    for (QCheckBox* c : m_binChecks) {
+        const QSignalBlocker block(c);
+        c->setChecked(false);
+    }
+    uncheckOverflowLevels();
+    m_onlyHits->setChecked(false);
+    m_hits->clear();
+}
+
+void LegendPanel::uncheckOverflowLevels()
+{
+    for (QCheckBox* c : m_overflowChecks) {
+        const QSignalBlocker block(c);
+        c->setChecked(false);
+    }
+}
+
 void LegendPanel::setBinChecked(int bin, bool checked)
 {
     if (bin >= 0 && size_t(bin) < m_binChecks.size())
@@ -313,9 +341,12 @@ void LegendPanel::setChecked(const std::vector<int>& bins, const std::vector<int
         const QSignalBlocker block(m_binChecks[i]);
         m_binChecks[i]->setChecked(has(bins, int(i)));
     }
+    // Levels only where the comparison has them (a session file or another comparison may name some).
+    const auto snap = m_session->snapshot();
+    const bool overflow = snap && snap->comparison && snap->comparison->overflowCheck;
     for (size_t i = 0; i < m_overflowChecks.size(); ++i) {
         const QSignalBlocker block(m_overflowChecks[i]);
-        m_overflowChecks[i]->setChecked(has(overflowLevels, int(i) + 1));
+        m_overflowChecks[i]->setChecked(overflow && has(overflowLevels, int(i) + 1));
     }
     requestFilter(true);
 }

@@ -30,6 +30,10 @@ public:
 
     void resetSession(); // rebuilds the rows for the controller's new snapshot
     bool showOnlyHits() const;
+    void setShowOnlyHits(bool on);
+    // Another comparison opened: its filter starts empty (no bin or overflow level ticked, every node shown), since
+    // the ticks of the last one may name bins or levels it has not, where they would filter unseen.
+    void clearFilters();
     HitNavigator* navigator() const { return m_navigator; }
     // Ticks one legend bin (tests and the "show worst" action).
     void setBinChecked(int bin, bool checked);
@@ -54,6 +58,7 @@ private:
     QString binText(int bin) const;
     QString binDescription(int bin) const; // translated for msprobe's own bins, the file's text otherwise
     void fillTypes();
+    void uncheckOverflowLevels(); // without filtering
 
     SessionController* m_session;
     ChangeLegend* m_changes; // above the bins while a diff with another comparison is shown

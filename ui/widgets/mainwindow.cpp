@@ -11,11 +11,13 @@
 #include "widgets/callerpanel.h"
 #include "widgets/centralview.h"
 #include "widgets/detailspanel.h"
+#include "widgets/docklayout.h"
 #include "widgets/legendpanel.h"
 #include "widgets/mainwindow_p.h"
 #include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/stackpanel.h"
+#include "widgets/treefilterbar.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -43,6 +45,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     , m_view(new ViewState(this))
     , m_trees(new SideBySideTreeView(session, this))
     , m_search(new SearchBar(session, this))
+    , m_filterBar(new TreeFilterBar(this))
     , m_legend(new LegendPanel(session, this))
     , m_details(new DetailsPanel(this))
     , m_stack(new StackPanel(this))
@@ -66,6 +69,7 @@ MainWindow::MainWindow(Settings* settings, SessionController* session, QWidget* 
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_search);
+    layout->addWidget(m_filterBar);
     layout->addWidget(m_trees, 1);
     m_central = new CentralView(central, this);
     setCentralWidget(createStartPage(m_central));
@@ -88,6 +92,8 @@ void MainWindow::createStatusBar()
     m_progress->setObjectName(QStringLiteral("loadProgress"));
     m_cancel->setObjectName(QStringLiteral("cancelLoad"));
     m_status->setObjectName(QStringLiteral("statusText"));
+    // A long status (a diff's summary) is cut rather than widening the window's minimum.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_progress->setRange(0, 0); // a busy indicator until the engine reports its first fraction
     m_progress->setMinimumWidth(140);
     m_progress->setMaximumWidth(200);
@@ -105,8 +111,10 @@ void MainWindow::createStatusBar()
 void MainWindow::connectSession()
 {
     connect(m_session, &SessionController::sessionChanged, this, &MainWindow::onSessionChanged);
-    connect(m_session, &SessionController::snapshotUpdated, this,
-        [this]() { showNodes(m_view->currentNode(Side::Npu), m_view->currentNode(Side::Bench)); });
+    connect(m_session, &SessionController::snapshotUpdated, this, [this]() {
+        showNodes(m_view->currentNode(Side::Npu), m_view->currentNode(Side::Bench));
+        refreshCounts(); // new matches or colours: the legend, filters and status count the new snapshot
+    });
     // A .vis.db shown without its node data: the details of the current pair come from the file.
     connect(m_session, &SessionController::nodeDataReady, this,
         [this](NodeId npu, NodeId bench, std::shared_ptr<const Snapshot> data, NodeId dataNpu, NodeId dataBench) {
@@ -116,12 +124,7 @@ void MainWindow::connectSession()
     connect(m_session, &SessionController::snapshotGrew, this, &MainWindow::showSessionStatus);
     // Dumps shown matched, then compared: the legend counts and the status follow the colours.
     connect(m_session, &SessionController::comparisonCompleted, this, [this]() {
-        const std::vector<int> bins = m_legend->checkedBins(); // ticked meanwhile, or by a restored session
-        const std::vector<int> overflow = m_legend->checkedOverflowLevels();
-        m_legend->resetSession();
-        m_legend->setChecked(bins, overflow);
-        m_callers->setSnapshot(m_session->snapshot());
-        showSessionStatus();
+        refreshCounts();
         if (!m_restoreNote.isEmpty())
             m_status->setText(m_status->text() + QStringLiteral("  ") + m_restoreNote);
     });
@@ -145,11 +148,7 @@ void MainWindow::connectSession()
     connect(m_session, &SessionController::progressChanged, this, &MainWindow::onProgress);
     connect(m_session, &SessionController::changesChanged, this, &MainWindow::onChangesChanged);
     connect(m_session, &SessionController::compareFailed, this, [this]() {
-        // The message box says why; the status bar goes back to what is shown.
-        if (m_session->changes())
-            onChangesChanged();
-        else
-            showSessionStatus();
+        refreshStatus(); // the message box says why; the status bar goes back to what is shown
     });
     connect(m_cancel, &QPushButton::clicked, m_session, [this]() { m_session->cancel(m_shownChannel); });
     connect(m_jobs, &QComboBox::activated, m_session, &SessionController::selectJob);
@@ -165,8 +164,10 @@ void MainWindow::onSessionChanged()
     setStartPageShown(!snap);
     m_view->resetSession();
     m_trees->resetSession();
+    m_legend->clearFilters(); // the view state belongs to a comparison: a session file restores its own
     m_legend->resetSession();
     m_search->clear();
+    m_filterBar->showRestriction(m_view->restriction());
     showNodes(ps::kNoNode, ps::kNoNode);
     m_callers->setSnapshot(snap);
     m_jobs->clear();
@@ -209,6 +210,20 @@ void MainWindow::onSessionChanged()
         m_status->setToolTip({});
         restoreColorRanges();
     }
+}
+
+void MainWindow::refreshCounts()
+{
+    // One snapshot for every count on screen: the legend's rows, the filter's and the search's results (rerun,
+    // ticks and query kept, the selection left as it is), the callers and the status bar.
+    const std::vector<int> bins = m_legend->checkedBins(); // ticked meanwhile, or by a restored session
+    const std::vector<int> overflow = m_legend->checkedOverflowLevels();
+    m_legend->resetSession();
+    m_legend->setChecked(bins, overflow);
+    if (!m_search->text().isEmpty())
+        m_search->setQuery(m_search->text(), m_search->isRegex());
+    m_callers->setSnapshot(m_session->snapshot());
+    refreshStatus();
 }
 
 void MainWindow::showSessionStatus()
@@ -269,6 +284,14 @@ void MainWindow::showTitle()
     setWindowModified(snap && m_session->userSession()->isModified());
 }
 
+void MainWindow::refreshStatus()
+{
+    if (m_session->changes())
+        onChangesChanged();
+    else
+        showSessionStatus();
+}
+
 void MainWindow::onChangesChanged()
 {
     m_details->setChanges(m_session->changes());
@@ -309,6 +332,8 @@ void MainWindow::onBusyChanged(Channel channel, bool busy, const QString& stage)
         m_progress->setRange(0, 0);
     if (!stage.isEmpty())
         m_status->setText(stage); // busy: what runs; idle: why it stopped (e.g. cancelled)
+    else if (!shown && m_session->snapshot())
+        refreshStatus(); // finished: the status bar no longer says what ran (its result may add to it)
     m_actions->openComparison->setEnabled(true); // a new request simply supersedes the running one
 }
 
@@ -378,6 +403,7 @@ void MainWindow::applyTreeFilters()
         if (visible || m_trees->proxy(s)->isFiltering())
             m_trees->setVisibleNodes(s, visible);
     }
+    m_filterBar->showRestriction(m_view->restriction());
 }
 
 void MainWindow::restoreSettings()
@@ -395,6 +421,7 @@ void MainWindow::restoreSettings()
         m_trees->splitter()->restoreState(m_settings->value(Settings::Key::TreeSplitter).toByteArray());
         m_central->restoreLayout(m_settings->value(Settings::Key::CentralLayout).toByteArray());
     }
+    m_dockLayout->fitLater(); // a restored layout is held to the same rule as a dock opened now
     m_actions->mirrorExpansion->setChecked(m_settings->value(Settings::Key::MirrorExpansion).toBool());
     m_actions->linkScrolling->setChecked(m_settings->value(Settings::Key::LinkScrolling).toBool());
 }

@@ -27,6 +27,7 @@ class CallerPanel;
 class CentralView;
 class DetailsPanel;
 class DiffTools;
+class DockLayout;
 class GraphChartDocks;
 class JobNodeJump;
 class LayerMappingPanel;
@@ -38,6 +39,7 @@ class Settings;
 class SideBySideTreeView;
 class StackPanel;
 class StartPage;
+class TreeFilterBar;
 class ViewState;
 
 class MainWindow : public QMainWindow {
@@ -70,6 +72,8 @@ private:
     void connectSession();
     void onSessionChanged();
     void showSessionStatus(); // the loaded session's summary in the status bar (also after a language switch)
+    void refreshStatus(); // the summary, or the diff's while one is shown
+    void refreshCounts(); // the snapshot's counts into the legend, filters, search and status (same nodes)
     void showTitle(); // the comparison shown, and what it is compared with
     void onBusyChanged(Channel channel, bool busy, const QString& stage);
     void onProgress(int permille, const QString& stage);
@@ -124,6 +128,7 @@ private:
     ViewState* m_view;
     SideBySideTreeView* m_trees;
     SearchBar* m_search;
+    TreeFilterBar* m_filterBar; // above the trees while a filter restricts them
     LegendPanel* m_legend;
     DetailsPanel* m_details;
     StackPanel* m_stack;
@@ -144,6 +149,7 @@ private:
     QDockWidget* m_legendDock = nullptr;
     QDockWidget* m_bottomDock = nullptr;
     QDockWidget* m_matchesDock = nullptr; // the search's matches
+    DockLayout* m_dockLayout = nullptr; // side docks tabify or narrow so that the trees stay readable
     QComboBox* m_jobs;
     QLabel* m_jobsLabel;
     QComboBox* m_microSteps;
@@ -155,6 +161,7 @@ private:
     QPushButton* m_cancel;
     CentralView* m_central = nullptr; // trees, graph or both
     StartPage* m_startPage = nullptr;
+    QWidget* m_startPageScroll = nullptr; // the page in its scroll area: the page of m_pages
     QStackedWidget* m_pages = nullptr;
     QList<QPointer<QDockWidget>> m_docksUnderStartPage;
     Channel m_shownChannel = Channel::Load; // whose progress and Cancel the status bar shows

@@ -9,6 +9,7 @@
 #include "widgets/centralview.h"
 #include "widgets/detailspanel.h"
 #include "widgets/difftools.h"
+#include "widgets/docklayout.h"
 #include "widgets/docksizes.h"
 #include "widgets/graphchartdocks.h"
 #include "widgets/jobnodejump.h"
@@ -20,15 +21,21 @@
 #include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/stackpanel.h"
+#include "widgets/treefilterbar.h"
 #include "widgets/trendspanel.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
 
 namespace psui {
+
+namespace {
+constexpr int kReadableGraphWidth = 480; // the graph as the only central view: its boxes and labels
+}
 
 void MainWindow::createDocks()
 {
@@ -36,7 +43,7 @@ void MainWindow::createDocks()
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     m_legendDock = new QDockWidget(this);
     m_legendDock->setObjectName(QStringLiteral("legendDock"));
-    m_legendDock->setWidget(m_legend);
+    m_legendDock->setWidget(scrolledPanel(m_legend, m_legendDock)); // its rows do not set the window's height
     addDockWidget(Qt::LeftDockWidgetArea, m_legendDock);
 
     m_bottomTabs = new QTabWidget(this);
@@ -82,7 +89,7 @@ void MainWindow::createFeatureDocks()
     m_layerMappingDock = new QDockWidget(this);
     m_layerMapping = new LayerMappingPanel(m_session, m_layerMappingDock);
     m_layerMappingDock->setObjectName(QStringLiteral("layerMappingDock"));
-    m_layerMappingDock->setWidget(m_layerMapping);
+    m_layerMappingDock->setWidget(scrolledPanel(m_layerMapping, m_layerMappingDock)); // 565 px wide otherwise
     addDockWidget(Qt::RightDockWidgetArea, m_layerMappingDock);
     m_layerMappingDock->hide();
 
@@ -105,6 +112,15 @@ void MainWindow::createFeatureDocks()
     for (QDockWidget* dock :
         { m_analysis->divergenceDock(), m_graphCharts->chartsDock(), m_layerMappingDock, m_trendsDock })
         keepDockReadable(this, dock);
+    // Made last: its checks run after the readable sizes above were given.
+    m_dockLayout = new DockLayout(this, m_central,
+        [this]() {
+            if (startPageShown())
+                return 0;
+            return m_central->mode() == CentralView::Mode::Graph ? kReadableGraphWidth : m_trees->readableWidth();
+        },
+        { m_matchesDock, m_analysis->divergenceDock(), m_layerMappingDock, m_legendDock },
+        { m_bottomDock, m_graphCharts->chartsDock(), m_trendsDock });
 }
 
 void MainWindow::connectViewState()
@@ -130,6 +146,12 @@ void MainWindow::connectViewState()
             m_trees->setHitNodes(s, m_view->searchHits(s));
     });
     connect(m_view, &ViewState::visibilityChanged, this, &MainWindow::applyTreeFilters);
+    connect(m_filterBar, &TreeFilterBar::showAllRequested, this, [this](ViewState::Restriction restriction) {
+        if (restriction == ViewState::Restriction::Search)
+            m_search->setShowOnlyHits(false);
+        else
+            m_legend->setShowOnlyHits(false);
+    });
     connect(m_legend, &LegendPanel::editColorsRequested, this, &MainWindow::editColorRanges);
     connect(m_legend, &LegendPanel::overflowColoursChanged, m_trees, &SideBySideTreeView::setOverflowColours);
 

@@ -5,9 +5,11 @@
 #include "batch/engine.h"
 #include "session/comparisonoptions.h"
 #include "session/exportjob.h"
+#include "session/outputlocations.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/aboutdialog.h"
+#include "widgets/docksizes.h"
 #include "widgets/opendialog.h"
 #include "widgets/startpage.h"
 #include "widgets/userguidedialog.h"
@@ -24,6 +26,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStackedWidget>
 
 namespace psui {
@@ -44,7 +47,8 @@ QWidget* MainWindow::createStartPage(QWidget* sessionView)
     m_pages = new QStackedWidget(this);
     m_startPage = new StartPage(m_pages);
     m_startPage->setExampleAvailable(!exampleDirectory().isEmpty());
-    m_pages->addWidget(m_startPage); // index 0
+    m_startPageScroll = scrolledPanel(m_startPage, m_pages); // the page's height does not set the window's
+    m_pages->addWidget(m_startPageScroll); // index 0
     m_pages->addWidget(sessionView); // index 1, shown by onSessionChanged once a snapshot exists
     m_pages->setCurrentIndex(1); // the constructor's onSessionChanged() turns to the start page, hiding the docks
     connect(m_startPage, &StartPage::openComparisonRequested, this, &MainWindow::openComparisonDialog);
@@ -77,7 +81,7 @@ void MainWindow::setStartPageShown(bool shown)
 
 bool MainWindow::startPageShown() const
 {
-    return m_pages->currentWidget() == m_startPage;
+    return m_pages->currentWidget() == m_startPageScroll;
 }
 
 void MainWindow::showUserGuide()
@@ -177,7 +181,7 @@ void MainWindow::exportVis()
     const bool v26 = snap->comparison->profile == ps::RulesProfile::Msprobe26;
     const QString visFilter = tr("Graph file (*.vis)");
     const QString dbFilter = tr("Graph database (*.vis.db)");
-    const QString suggested = QDir(startFolder(*m_session, *m_settings))
+    const QString suggested = QDir(OutputLocations::userFolder(*m_settings))
                                   .filePath(stem + QString::fromStdString(ps::currentTimestamp())
                                       + (v26 ? QStringLiteral(".vis.db") : QStringLiteral(".vis")));
     QString filter = v26 ? dbFilter : visFilter;
@@ -186,7 +190,7 @@ void MainWindow::exportVis()
     if (path.isEmpty())
         return;
     path = ExportJob::pathFor(path, filter.contains(QLatin1String("*.vis.db")));
-    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    OutputLocations::rememberFolder(*m_settings, path);
     const QString subfolder = ExportJob::subfolderFor(path);
     if (subfolder.isEmpty()) {
         startExport(path); // fine, or a problem a sub-folder does not solve: the export reports it
@@ -228,12 +232,12 @@ void MainWindow::exportReport()
     if (!snap)
         return;
     const QString suggested
-        = QDir(startFolder(*m_session, *m_settings))
+        = QDir(OutputLocations::userFolder(*m_settings))
               .filePath(QStringLiteral("report_%1.csv").arg(QString::fromStdString(ps::currentTimestamp())));
     const QString path = QFileDialog::getSaveFileName(this, tr("Export report"), suggested, tr("CSV file (*.csv)"));
     if (path.isEmpty())
         return;
-    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    OutputLocations::rememberFolder(*m_settings, path);
     showExporting(path);
     m_session->exportReport(path);
 }

@@ -16,6 +16,7 @@
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/stackpanel.h"
 #include "widgets/startpage.h"
+#include "widgets/treefilterbar.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -203,6 +204,7 @@ void MainWindow::retranslateUi()
     m_trendsDock->setWindowTitle(tr("Trends"));
     m_search->retranslate();
     m_legend->retranslate();
+    m_filterBar->retranslate();
     m_details->retranslate();
     m_stack->retranslate();
     m_callers->retranslate();

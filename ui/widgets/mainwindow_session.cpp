@@ -4,6 +4,7 @@
 #include "widgets/mainwindow.h"
 
 #include "session/loadjob.h"
+#include "session/outputlocations.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "session/usersession.h"
@@ -157,24 +158,25 @@ void MainWindow::restoreView(const ps::Session& view)
 bool MainWindow::saveSession()
 {
     const QString path = m_session->userSession()->path();
-    return path.isEmpty() ? saveSessionAs() : saveSessionTo(path);
+    // Beside the comparison unless that is inside a dump folder or read-only: then the user's output folder.
+    const QString target = OutputLocations::sessionTarget(path, m_session->request(), *m_settings);
+    return target.isEmpty() ? saveSessionAs() : saveSessionTo(target);
 }
 
 bool MainWindow::saveSessionAs()
 {
     if (!m_session->snapshot())
         return false;
-    QString suggested = m_session->userSession()->path();
-    if (suggested.isEmpty())
-        suggested = QDir(m_settings->value(Settings::Key::LastDirectory).toString())
-                        .filePath(QStringLiteral("session.probescope.json"));
+    const QString suggested
+        = OutputLocations::sessionTarget(m_session->userSession()->path(), m_session->request(), *m_settings);
     QString path = QFileDialog::getSaveFileName(
         this, tr("Save session as"), suggested, tr("ProbeScope sessions (*.probescope.json);;JSON files (*.json)"));
     if (path.isEmpty())
         return false;
     if (!path.endsWith(QLatin1String(".json")))
         path += QStringLiteral(".probescope.json");
-    m_settings->setValue(Settings::Key::LastDirectory, QFileInfo(path).absolutePath());
+    if (!OutputLocations::isInsideDumps(path, m_session->request()))
+        OutputLocations::rememberFolder(*m_settings, path);
     return saveSessionTo(path);
 }
 

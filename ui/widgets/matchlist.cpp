@@ -102,8 +102,8 @@ MatchesDock::MatchesDock(HitNavigator* navigator, QWidget* parent)
     setWidget(new MatchList(navigator, this));
     setWindowTitle(tr("Matches"));
     connect(navigator->model(), &QAbstractItemModel::modelReset, this, [this, navigator]() {
-        if (navigator->model()->rowCount() > 0)
-            show();
+        // Shown with the matches of a search, closed when it has none (a cleared or new search, a new session).
+        setVisible(navigator->model()->rowCount() > 0);
     });
 }
 

@@ -22,7 +22,8 @@ private:
     HitNavigator* m_navigator;
 };
 
-// The search's match list as a dock ("Matches"): it shows itself when a search finds something.
+// The search's match list as a dock ("Matches"): it shows itself when a search finds something and closes when
+// the list is empty.
 class MatchesDock : public QDockWidget {
     Q_OBJECT
 public:

@@ -28,6 +28,7 @@ SearchBar::SearchBar(SessionController* session, QWidget* parent)
     , m_navigator(new HitNavigator(m_hits, this))
 {
     m_edit->setObjectName(QStringLiteral("searchEdit"));
+    m_onlyHits->setObjectName(QStringLiteral("searchOnlyHits"));
     m_edit->setClearButtonEnabled(true);
     m_sides->addItems({ QString(), QString(), QString() });
     m_debounce->setSingleShot(true);
@@ -105,6 +106,11 @@ bool SearchBar::eventFilter(QObject* watched, QEvent* event)
 bool SearchBar::showOnlyHits() const
 {
     return m_onlyHits->isChecked();
+}
+
+void SearchBar::setShowOnlyHits(bool on)
+{
+    m_onlyHits->setChecked(on);
 }
 
 void SearchBar::focusSearch()

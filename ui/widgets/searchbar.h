@@ -26,6 +26,7 @@ public:
     QLineEdit* lineEdit() const { return m_edit; }
     HitNavigator* navigator() const { return m_navigator; }
     bool showOnlyHits() const;
+    void setShowOnlyHits(bool on);
     void focusSearch();
     void retranslate();
     void clear();

@@ -13,6 +13,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace psui {
 
 namespace {
@@ -60,7 +62,7 @@ void SideBySideTreeView::setupSide(Side side)
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setItemDelegate(new PrecisionDelegate(view, model, view));
     view->setAllColumnsShowFocus(true);
-    view->setMinimumWidth(200);
+    view->setMinimumWidth(NameColumnFill::kReadableNameWidth);
     view->header()->setStretchLastSection(false);
     view->header()->setSectionResizeMode(NameColumn, QHeaderView::Interactive);
     view->header()->resizeSection(NameColumn, 300);
@@ -84,6 +86,19 @@ void SideBySideTreeView::setupSide(Side side)
         view->setCurrentIndex(index);
         Q_EMIT nodeContextMenuRequested(side, currentNode(side), view->viewport()->mapToGlobal(pos));
     });
+}
+
+int SideBySideTreeView::readableWidth() const
+{
+    // The splitter shares its width evenly: each tree gets the widest one's need.
+    int widest = 0;
+    int shown = 0;
+    for (const QTreeView* view : m_views)
+        if (!view->isHidden()) {
+            widest = std::max(widest, NameColumnFill::readableWidth(view, PrecisionColumn) + m_splitter->handleWidth());
+            ++shown;
+        }
+    return widest * shown;
 }
 
 const Snapshot* SideBySideTreeView::snapshot() const
@@ -143,6 +158,18 @@ void SideBySideTreeView::revealNode(Side side, NodeId node)
     }
 }
 
+namespace {
+
+// Scrolls a row into view vertically and the tree back to its left edge: a long name would otherwise scroll the
+// Verdict / Precision columns (and the name's start) out of view.
+void scrollToRow(QTreeView* view, const QModelIndex& index, QAbstractItemView::ScrollHint hint)
+{
+    view->scrollTo(index, hint);
+    view->horizontalScrollBar()->setValue(0);
+}
+
+} // namespace
+
 void SideBySideTreeView::selectNode(Side side, NodeId node)
 {
     {
@@ -156,7 +183,7 @@ void SideBySideTreeView::selectNode(Side side, NodeId node)
         return;
     QTreeView* v = m_views[size_t(side)];
     v->setCurrentIndex(i);
-    v->scrollTo(i, QAbstractItemView::PositionAtCenter);
+    scrollToRow(v, i, QAbstractItemView::PositionAtCenter);
 }
 
 void SideBySideTreeView::onCurrentChanged(Side side, const QModelIndex& current)
@@ -181,7 +208,7 @@ void SideBySideTreeView::onCurrentChanged(Side side, const QModelIndex& current)
             ov->selectionModel()->setCurrentIndex({}, QItemSelectionModel::NoUpdate);
         }
         if (oi.isValid())
-            ov->scrollTo(oi, QAbstractItemView::PositionAtCenter);
+            scrollToRow(ov, oi, QAbstractItemView::PositionAtCenter);
     }
     if (side == Side::Npu)
         Q_EMIT currentNodesChanged(node, counterpart);

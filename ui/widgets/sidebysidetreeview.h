@@ -52,6 +52,8 @@ public:
     void collapseCurrent();
     void collapseAll();
     void resetSession(); // after the session controller swapped in a new snapshot
+    // The width the shown trees need for their name (readable, elided) and Verdict / Precision columns whole.
+    int readableWidth() const;
     void retranslate(); // headers and type names come from the models' tr()
 
 Q_SIGNALS:
