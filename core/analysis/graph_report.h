@@ -1,6 +1,6 @@
 #pragma once
 // `probescope-cli report`: what a comparison source holds (compare.json, two dump folders, .vis, .vis.db; see
-// comparison_source.h), graph by graph: nodes per side, matched and unmatched, nodes per legend bin, and the ranked
+// source/source.h), graph by graph: nodes per side, matched and unmatched, nodes per legend bin, and the ranked
 // table of suspicious NPU nodes (verdict or bin, worst metric, first-divergence rank, the user code line that
 // called it). The report is plain data; report_format.h turns it into text, CSV or JSON, and failOnFindings
 // counts what a CI gate (--fail-on) trips on.

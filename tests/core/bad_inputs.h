@@ -221,7 +221,7 @@ inline QStringList filesUnder(const QString& dir)
 inline void runCase(const Case& c, const QString& expected)
 {
     QTemporaryDir tmp;
-    Ctx ctx { tmp.filePath(QStringLiteral("in")), tmp.filePath(QStringLiteral("out")), {}, {} };
+    Ctx ctx { tmp.filePath(QStringLiteral("in")), tmp.filePath(QStringLiteral("out")), {}, {}, {} };
     QDir().mkpath(ctx.in);
     if (c.setup)
         c.setup(ctx);

@@ -426,7 +426,7 @@ private slots:
         const std::vector<std::string> folders { (tmp.path() + "/npu").toStdString(),
             (tmp.path() + "/bench").toStdString() };
         for (ps::RulesProfile profile : { ps::RulesProfile::Msprobe121, ps::RulesProfile::Msprobe26 }) {
-            const ps::ComparisonSource a = source(folders, profile);
+            const ps::Source a = source(folders, profile);
             std::vector<std::string> warnings;
             auto c = a.load(0, warnings);
             const auto bins = c->colorBins();

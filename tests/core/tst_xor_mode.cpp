@@ -3,12 +3,12 @@
 // for a 0-d tensor) and no statistics. They are compared like md5 dumps: equal or different. The viewer loads dumps
 // as these tests do (planJobs, runPair); graph_visualize's database is scored against msprobe 26.0.0's by the
 // golden_visdb test.
-#include "analysis/comparison_source.h"
 #include "analysis/graph_report.h"
 #include "analysis/node_assessment.h"
 #include "batch/dump_layout.h"
 #include "batch/engine.h"
 #include "io/item_fields.h"
+#include "source/source.h"
 
 #include <QtTest>
 
@@ -117,7 +117,7 @@ private slots:
             auto report = [&](const std::string& name) {
                 std::string json = kCases;
                 json += "/" + name + "/compare.json";
-                return ps::reportSource(ps::ComparisonSource::open({ json }, engine), ps::ReportOptions {});
+                return ps::reportSource(ps::Source::open({ json }, engine), ps::ReportOptions {});
             };
             const ps::GraphReport x = report("mlp_mix_xor"), m = report("mlp_mix_md5");
             QCOMPARE(x.graphs.size(), size_t(1));

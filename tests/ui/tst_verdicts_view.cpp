@@ -152,8 +152,8 @@ private Q_SLOTS:
         QCOMPARE(again.request().options.msprobe26Release, ps::Msprobe26Release::V26_0_0);
         const auto decoded = ComparisonOptions::decode(ComparisonOptions::encode(again.request().options));
         QVERIFY(decoded);
-        QCOMPARE(decoded->msprobe26Release, ps::Msprobe26Release::V26_0_0);
-        QCOMPARE(decoded->profile, ps::RulesProfile::Msprobe26);
+        QCOMPARE(decoded->engine.msprobe26Release, ps::Msprobe26Release::V26_0_0);
+        QCOMPARE(decoded->engine.profile, ps::RulesProfile::Msprobe26);
         m_ui.settings->setOpenOptions(ps::EngineOptions {}); // back to a new user's settings
     }
 
