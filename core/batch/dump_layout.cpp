@@ -145,9 +145,12 @@ std::vector<GraphJob> expandJobs(
         throw Error(ErrorCode::InconsistentLayout, benchRoot,
             "The directory structures of npu_path and bench_path are inconsistent (npu: "
                 + std::string(layoutName(layout)) + ", bench: " + layoutName(rules.layout(benchRoot)) + ").");
-    const std::string kind = compare ? "compare" : "build";
-    if (layout == DumpLayout::Files)
-        return { GraphJob { npuRoot, benchRoot, "", "", 0, 0, ts.empty() ? "" : kind + "_" + ts + ".vis" } };
+    if (layout == DumpLayout::Files) {
+        GraphJob job { npuRoot, benchRoot, "", "", 0, 0, "" };
+        if (!ts.empty())
+            job.outputName = graphOutputName(job, compare, ts);
+        return { job };
+    }
     std::vector<std::string> steps
         = layout == DumpLayout::Steps ? rules.folders(npuRoot, benchRoot, "step") : std::vector<std::string> { "" };
     std::vector<GraphJob> jobs;
@@ -163,7 +166,7 @@ std::vector<GraphJob> expandJobs(
             job.step = step.empty() ? 0 : runNumber(step, "step");
             job.rank = rules.rank(rank);
             if (!ts.empty())
-                job.outputName = kind + "_" + (step.empty() ? "" : step + "_") + rank + "_" + ts + ".vis";
+                job.outputName = graphOutputName(job, compare, ts);
             jobs.push_back(job);
         }
     }
