@@ -3,7 +3,8 @@
 # libqt6opengl6-dev: Qt6Charts' CMake files need Qt6OpenGL's, which qt6-charts-dev does not depend on (a fresh
 # machine fails at find_package(Qt6 Charts) without it). qt6-svg-dev: QSvgGenerator, for exporting charts as SVG.
 # libqt6svg6 draws the SVG icon; the next line is for the packages and their test (dpkg-shlibdeps, the validators);
-# clang-format-14 and clang-tidy-14 for the style gate (packaging/check-style.sh, run by .ci/run); slurm-wlm and
+# clang-format-14 and clang-tidy-14 for the style gate (packaging/check-style.sh, run by .ci/run); ccache lets
+# .ci/run's later builds reuse the main build's objects; slurm-wlm and
 # munge for the single-node Slurm run of the cluster recipe (packaging/slurm/run_local_slurm.sh, run by .ci/run:
 # ~25 s, its daemons stopped and its folder removed at the end; the packages start no service themselves).
 set -euo pipefail
@@ -13,7 +14,7 @@ packages=(
   nlohmann-json3-dev libsqlite3-dev zlib1g-dev
   xvfb xauth fonts-wqy-microhei libqt6svg6
   dpkg-dev file groff-base desktop-file-utils appstream shared-mime-info
-  clang-format-14 clang-tidy-14
+  clang-format-14 clang-tidy-14 ccache
   slurm-wlm munge
 )
 missing=()
