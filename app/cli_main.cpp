@@ -112,7 +112,7 @@ int runDiff(const ps::cli::CliOptions& options)
 int runMerge(const ps::cli::CliOptions& options)
 {
     auto start = std::chrono::steady_clock::now();
-    ps::Progress progress;
+    ps::RunContext progress;
     progress.log = [](const std::string& m) { logLine("INFO", m); };
     ps::MergePartsResult result = ps::mergeParts({ options.parts, options.outputPath, options.expectRanks }, progress);
     for (const std::string& w : result.warnings)
@@ -177,7 +177,7 @@ int main(int argc, char** argv)
         }
         inputs.layerMappingFile = options.layerMappingFile;
         ps::cli::CliProgress shown(ps::cli::CliProgress::styleFor(options.progressLog, STDERR_FILENO), stderr);
-        ps::Progress progress;
+        ps::RunContext progress;
         progress.log = [&shown](const std::string& m) { shown.log(stdout, logText("INFO", m)); };
         if (options.engine.fileType == ps::MergeOutput::Json && options.engine.parallel.empty())
             logLine("WARNING",

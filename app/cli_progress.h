@@ -1,10 +1,10 @@
 #pragma once
-// Progress of a long run on the command line, from the same ps::Progress reports the GUI shows, always on stderr
+// Progress of a long run on the command line, from the same RunContext reports the GUI shows, always on stderr
 // (stdout keeps the log lines scripts parse):
 //  - on a terminal, one line rewritten in place: stage, percent and the time left;
 //  - otherwise, plain lines when the stage changes and at every tenth of the run;
 //  - with -progress_log, msprobe 26.0.0's `PROGRESS: {...}` records instead.
-#include "util/progress.h"
+#include "util/run_context.h"
 
 #include <chrono>
 #include <cstdio>
@@ -19,7 +19,7 @@ public:
     CliProgress(Style style, std::FILE* out);
     static Style styleFor(bool progressLog, int fd); // Records with -progress_log, Terminal when fd is a tty
 
-    void update(Stage stage, double overall); // a Progress listener
+    void update(Stage stage, double overall); // a RunContext listener
     void finish(bool succeeded); // ends the updating line (and prints the last record)
     // Prints a log line on `stream` without tearing the updating line (it is cleared, then drawn again).
     void log(std::FILE* stream, const std::string& line);

@@ -48,7 +48,7 @@ std::string where(int step, int rank)
 
 StepTrends computeTrends(const Source& source, const TrendsProgress& progress)
 {
-    const Progress cancellable({}, progress.cancel);
+    RunContext cancellable({}, progress.cancel);
     StepTrends t;
     t.source = source.label();
     std::unordered_map<std::string, size_t> moduleRow;

@@ -75,7 +75,7 @@ std::shared_ptr<Graph> buildSideGraph(
 }
 
 std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string& benchDir,
-    const EngineOptions& options, std::vector<std::string>& warnings, const Progress* progress)
+    const EngineOptions& options, std::vector<std::string>& warnings, RunContext* progress)
 {
     if (benchDir.empty()) {
         auto graph = buildSideGraph(npuDir, options, warnings, { progress });
@@ -102,7 +102,7 @@ std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string
 
 std::shared_ptr<Comparison> compareBuiltGraphs(std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench,
     const std::string& npuDir, const std::string& benchDir, const EngineOptions& options,
-    std::vector<std::string>& warnings, const Progress* progress, bool parallelMerge)
+    std::vector<std::string>& warnings, RunContext* progress, bool parallelMerge)
 {
     CompareMode mode = detectCompareMode(*npu->dump, *bench->dump);
     if (progress)

@@ -4,7 +4,7 @@
 #include "batch/dump_layout.h"
 #include "compare/comparison.h"
 #include "merge/parallel_layout.h"
-#include "util/progress.h"
+#include "util/run_context.h"
 #include "util/rules_profile.h"
 
 #include <memory>
@@ -66,14 +66,14 @@ struct JobResult {
 // Builds (and compares) one pair of "files" folders. With `progress`: reports every stage of the pair and
 // throws Error(Cancelled) soon after its cancel flag is set (everything built so far is freed).
 std::shared_ptr<Comparison> runPair(const std::string& npuDir, const std::string& benchDir,
-    const EngineOptions& options, std::vector<std::string>& warnings, const Progress* progress = nullptr);
+    const EngineOptions& options, std::vector<std::string>& warnings, RunContext* progress = nullptr);
 
 // The comparison of two built graphs read from npuDir and benchDir (mode, layer mapping, matching and rules as
 // `options` say); `parallelMerge`: msprobe's rules for graphs merged from parallel ranks (fuzzy matching, no shape
 // rule, `_rank<r>` ignored for the exempt APIs).
 std::shared_ptr<Comparison> compareBuiltGraphs(std::shared_ptr<Graph> npu, std::shared_ptr<Graph> bench,
     const std::string& npuDir, const std::string& benchDir, const EngineOptions& options,
-    std::vector<std::string>& warnings, const Progress* progress, bool parallelMerge = false);
+    std::vector<std::string>& warnings, RunContext* progress, bool parallelMerge = false);
 
 // One side's build, as runPair does it (msprobe 26.0.0's rules keep whole stacks).
 std::shared_ptr<Graph> buildSideGraph(

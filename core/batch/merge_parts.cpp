@@ -133,7 +133,7 @@ void checkRanks(const std::vector<PartFile>& parts, const MergePartsRequest& req
 
 } // namespace
 
-MergePartsResult mergeParts(const MergePartsRequest& request, const Progress& progress)
+MergePartsResult mergeParts(const MergePartsRequest& request, RunContext& progress)
 {
     checkOutput(request);
     MergePartsResult result;

@@ -3,7 +3,7 @@
 // together, then the cross-rank distributed analysis (batch/distributed.h) over every rank of each step, exactly as
 // the single run does it before writing; the result is the single run's database. Parts are read with the .vis.db
 // reader and the result written with its writer (temp file + rename); the parts are never modified.
-#include "util/progress.h"
+#include "util/run_context.h"
 
 #include <string>
 #include <vector>
@@ -25,6 +25,6 @@ struct MergePartsResult {
 // Refuses (Error naming the part): a file that is no part database, parts of other rules, steps, task or run than
 // the first part's, parts sharing a rank, ranks missing from --expect-ranks or not expected, an output that is one
 // of the parts.
-MergePartsResult mergeParts(const MergePartsRequest& request, const Progress& progress);
+MergePartsResult mergeParts(const MergePartsRequest& request, RunContext& progress);
 
 } // namespace ps

@@ -15,7 +15,7 @@
 namespace ps {
 
 MergedSide mergeRankFolders(const std::string& stepDir, const ParallelLayout& layout, const char* side,
-    const EngineOptions& options, std::vector<std::string>& warnings, const Progress& progress)
+    const EngineOptions& options, std::vector<std::string>& warnings, RunContext& progress)
 {
     const std::vector<std::string> folders = rankFolders26(stepDir);
     validateLayout(layout, folders.size(), stepDir, side);
@@ -126,7 +126,7 @@ struct MergedStep {
 };
 
 MergedStep mergeStep(const std::string& npuStep, const std::string& benchStep, const EngineOptions& options,
-    std::vector<std::string>& warnings, const Progress& progress)
+    std::vector<std::string>& warnings, RunContext& progress)
 {
     MergedStep step;
     step.npu = mergeRankFolders(npuStep, options.parallel.at(0), "NPU", options, warnings, progress);
@@ -152,7 +152,7 @@ MergedStep mergeStep(const std::string& npuStep, const std::string& benchStep, c
 } // namespace
 
 std::shared_ptr<Comparison> runMergedPair(
-    const GraphJob& job, const EngineOptions& options, std::vector<std::string>& warnings, const Progress& progress)
+    const GraphJob& job, const EngineOptions& options, std::vector<std::string>& warnings, RunContext& progress)
 {
     MergedStep step = mergeStep(job.npuDir, job.benchDir, options, warnings, progress);
     if (job.rank < 0 || size_t(job.rank) >= step.results.size())
@@ -163,7 +163,7 @@ std::shared_ptr<Comparison> runMergedPair(
 }
 
 void runMergedJobs(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
-    const Progress& progress, const std::string& timestamp, RunResult& result)
+    RunContext& progress, const std::string& timestamp, RunResult& result)
 {
     const bool compare = !config.benchPath.empty();
     const bool json = options.fileType == MergeOutput::Json;

@@ -17,16 +17,16 @@ struct MergedSide {
 // Builds the rank folders of `stepDir` (two at a time), checks them against `layout` and merges them. `side` is
 // "NPU" or "Bench" for messages. Throws ps::Error (BadArgument for a layout the folder does not fit).
 MergedSide mergeRankFolders(const std::string& stepDir, const ParallelLayout& layout, const char* side,
-    const EngineOptions& options, std::vector<std::string>& warnings, const Progress& progress);
+    const EngineOptions& options, std::vector<std::string>& warnings, RunContext& progress);
 
 // For the viewer: a merged run as jobs, one per step and data-parallel replica (GraphJob::npuDir/benchDir are the
 // step's folders of rank folders, `rank` the replica, rankDir "dp<k>" when there are several), and one job run.
 std::vector<GraphJob> planMergedJobs(const CompareConfig& config, const EngineOptions& options);
 std::shared_ptr<Comparison> runMergedPair(
-    const GraphJob& job, const EngineOptions& options, std::vector<std::string>& warnings, const Progress& progress);
+    const GraphJob& job, const EngineOptions& options, std::vector<std::string>& warnings, RunContext& progress);
 
 // The whole merged run (called by runGraphCommand when options.parallel is set).
 void runMergedJobs(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
-    const Progress& progress, const std::string& timestamp, RunResult& result);
+    RunContext& progress, const std::string& timestamp, RunResult& result);
 
 } // namespace ps

@@ -15,7 +15,7 @@ namespace ps {
 
 namespace {
 
-void runJobs(const Source& source, const std::string& outputDir, const Progress& progress, const std::string& timestamp,
+void runJobs(const Source& source, const std::string& outputDir, RunContext& progress, const std::string& timestamp,
     RunResult& result)
 {
     const EngineOptions& options = source.options();
@@ -111,7 +111,7 @@ void runJobs(const Source& source, const std::string& outputDir, const Progress&
 } // namespace
 
 RunResult runGraphCommand(
-    const Source& source, const std::string& outputDir, const Progress& progress, const std::string& timestamp)
+    const Source& source, const std::string& outputDir, RunContext& progress, const std::string& timestamp)
 {
     RunResult result;
     try {
@@ -126,7 +126,7 @@ RunResult runGraphCommand(
 }
 
 RunResult runGraphCommand(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
-    const Progress& progress, const std::string& timestamp)
+    RunContext& progress, const std::string& timestamp)
 {
     SourceInputs inputs;
     inputs.npuPath = config.npuPath;

@@ -12,9 +12,9 @@ namespace ps {
 // missing). Under msprobe 26.0.0's rules everything goes into one {build|compare}_{timestamp}.vis.db. A cancelled
 // run throws Error(Cancelled) and removes the files it had already written.
 RunResult runGraphCommand(
-    const Source& source, const std::string& outputDir, const Progress& progress, const std::string& timestamp);
+    const Source& source, const std::string& outputDir, RunContext& progress, const std::string& timestamp);
 // The same on two dump roots (compare.json's content) without a layer mapping file.
 RunResult runGraphCommand(const CompareConfig& config, const std::string& outputDir, const EngineOptions& options,
-    const Progress& progress, const std::string& timestamp);
+    RunContext& progress, const std::string& timestamp);
 
 } // namespace ps

@@ -78,7 +78,7 @@ public:
     // One pair matched after the engine ran (manual matching): rows, metrics and precision as for automatic
     // matches. Summary and md5 only (real mode reads tensors in bulk).
     void compareOnePair(NodeId n, NodeId b) { comparePair(n, b, m_scratch); }
-    // What run() does once the pairs are known, before Progress::matched shows them.
+    // What run() does once the pairs are known, before RunContext::matched shows them.
     void setAfterMatch(std::function<void()> step) { m_afterMatch = std::move(step); }
     void refreshGroupIndices() { groupIndices(); }
 
@@ -421,7 +421,7 @@ std::shared_ptr<Comparison> compareGraphs(
     if (options.profile == RulesProfile::Msprobe26)
         c->verdicts.assign(c->rows.size(), RowVerdict {});
     Comparator comparator(*c, options);
-    // Paging reads only the matches, and a viewer shows the graphs from then on (Progress::matched): the graphs
+    // Paging reads only the matches, and a viewer shows the graphs from then on (RunContext::matched): the graphs
     // change no more once the pairs are known.
     comparator.setAfterMatch([&] {
         if (!npu->microStepsFromDump)

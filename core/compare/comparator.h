@@ -15,7 +15,7 @@ struct CompareOptions {
     MatchOptions match;
     bool overflowCheck = false;
     int threads = 0; // real-data mode: tensor comparisons in parallel (0 = all cores)
-    const Progress* progress = nullptr; // match, compare (by pairs), tensors (by rows); cancellation
+    RunContext* progress = nullptr; // match, compare (by pairs), tensors (by rows); cancellation
     // msprobe 26.0.0's merge compare (graphs merged from parallel ranks): no shape rule, `_rank<r>` ignored when
     // an API is looked up in the exempt lists. Kept in the Comparison for pairs matched later by hand.
     bool parallelMerge = false;

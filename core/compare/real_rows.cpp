@@ -74,7 +74,7 @@ RealMetrics evaluateRow(const DumpData& nd, uint32_t npuItem, const DumpData* bd
 
 } // namespace
 
-void RealRows::evaluate(Comparison& c, int threads, const Progress* progress)
+void RealRows::evaluate(Comparison& c, int threads, RunContext* progress)
 {
     const DumpData& nd = *c.graphs[0]->dump;
     const DumpData* bd = c.graphs[1] ? c.graphs[1]->dump.get() : nullptr;

@@ -2,7 +2,7 @@
 // Real-data mode rows: rows are collected while matching and evaluated afterwards, in parallel,
 // reading each pair of tensor files lazily (two tensors per worker in flight).
 #include "compare/comparison.h"
-#include "util/progress.h"
+#include "util/run_context.h"
 
 #include <cstdint>
 #include <optional>
@@ -17,7 +17,7 @@ public:
     std::vector<PyScalar> addRow(const Comparison& c, uint32_t npuItem, const uint32_t* benchItem);
     // Computes every bound row's metrics and writes them into c.realValues. Reports Stage::Tensors by rows;
     // on cancellation the workers stop after their current row and Error(Cancelled) is thrown.
-    void evaluate(Comparison& c, int threads, const Progress* progress = nullptr);
+    void evaluate(Comparison& c, int threads, RunContext* progress = nullptr);
 
     // A data_name that stays inside dump_tensor_data (no "..", no absolute path, no separators).
     static bool isSafeDataName(std::string_view name);

@@ -5,7 +5,7 @@
 // parameters_grad records become module nodes under their module's last backward call.
 #include "graph/graph.h"
 #include "io/construct_stack.h"
-#include "util/progress.h"
+#include "util/run_context.h"
 #include "util/rules_profile.h"
 
 #include <memory>

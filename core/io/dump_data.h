@@ -5,7 +5,7 @@
 #include "io/json_value.h"
 #include "io/leaf_store.h"
 #include "util/id_index.h"
-#include "util/progress.h"
+#include "util/run_context.h"
 #include "util/string_pool.h"
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 // and fuzzy (same name with shape-only checks for modules, re-counted API names under matched modules). With
 // msprobe 26.0.0's rules the structure (type and shape of the items) is never checked.
 #include "graph/graph.h"
-#include "util/progress.h"
+#include "util/run_context.h"
 #include "util/rules_profile.h"
 
 #include <functional>
@@ -27,7 +27,7 @@ struct MatchOptions {
     RulesProfile profile = RulesProfile::Msprobe121;
     // Layer mapping: NPU node name -> bench node name ("N/A" never matches); empty otherwise.
     const std::unordered_map<std::string, std::string>* nameMap = nullptr;
-    const Progress* progress = nullptr; // Stage::Match by NPU nodes visited; cancellation checked as often
+    RunContext* progress = nullptr; // Stage::Match by NPU nodes visited; cancellation checked as often
     int threads = 0; // default matching looks for partners on this many threads (0 = all cores)
 };
 

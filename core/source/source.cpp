@@ -155,7 +155,7 @@ bool Source::isCompare() const
     return !m_inputs.isDumps() || !m_inputs.benchPath.empty();
 }
 
-std::shared_ptr<Comparison> Source::load(size_t index, std::vector<std::string>& warnings, const Progress* run) const
+std::shared_ptr<Comparison> Source::load(size_t index, std::vector<std::string>& warnings, RunContext* run) const
 {
     if (index >= m_jobs.size())
         throw Error(ErrorCode::BadArgument, m_label, "no graph " + std::to_string(index));
@@ -164,7 +164,7 @@ std::shared_ptr<Comparison> Source::load(size_t index, std::vector<std::string>&
     case SourceKind::CompareJson:
     case SourceKind::DumpFolders:
         if (!m_options.parallel.empty()) {
-            const Progress silent;
+            RunContext silent;
             return runMergedPair(job, m_options, warnings, run ? *run : silent);
         }
         return runPair(job.npuDir, job.benchDir, m_options, warnings, run);

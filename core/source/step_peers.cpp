@@ -5,7 +5,7 @@
 namespace ps {
 
 std::vector<PeerLinks> peerLinksOfStep(const Source& source, const std::vector<size_t>& stepRanks,
-    std::vector<std::string>& warnings, const Progress& progress)
+    std::vector<std::string>& warnings, RunContext& progress)
 {
     std::vector<JobResult> results;
     results.reserve(stepRanks.size());

@@ -18,7 +18,7 @@ using PeerLinks = std::array<std::unordered_map<std::string, DistributedLink>, 2
 // One entry per job of `stepRanks` (indexes of `source`'s jobs: the ranks of one step, Source::stepRanks), in that
 // order. Reports Stage::Compare per rank and throws Error(Cancelled) when `progress` is cancelled.
 std::vector<PeerLinks> peerLinksOfStep(const Source& source, const std::vector<size_t>& stepRanks,
-    std::vector<std::string>& warnings, const Progress& progress);
+    std::vector<std::string>& warnings, RunContext& progress);
 
 // `c`'s links replaced by those of `links` for the nodes of the same names (nodes absent from `links`: none).
 void applyPeerLinks(Comparison& c, const PeerLinks& links);

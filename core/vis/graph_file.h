@@ -2,7 +2,7 @@
 // The one entry point for graph files, used by the CLI and the GUI: open any graph file (.vis JSON, gzip'ed .vis,
 // or .vis.db) and save documents in the format the file name asks for, with the extras of the file each was
 // read from (VisDocument::meta).
-#include "util/progress.h"
+#include "util/run_context.h"
 #include "vis/vis_db_part.h"
 #include "vis/vis_document.h"
 

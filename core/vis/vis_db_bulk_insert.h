@@ -3,7 +3,7 @@
 // no journal, no sync, 64 KiB pages, a large page cache, exclusive locking, the secondary indexes created after
 // the load; the rows are formatted on all cores (vis_db_rows) and inserted by one thread. This is the baseline the
 // direct page writer (vis_db_writer, sqlite_file) is measured against (docs/sqlite_writer.md).
-#include "util/progress.h"
+#include "util/run_context.h"
 #include "vis/vis_db_part.h"
 #include "vis/vis_db_rows.h"
 

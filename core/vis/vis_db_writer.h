@@ -2,7 +2,7 @@
 // The SQLite .vis.db that msprobe >= 8.2.1 writes and tb_graph_ascend >= 8.2.0 reads: one database for every step and
 // rank of a run, tables tb_nodes, tb_config and tb_stack. The content is our own comparison, formatted as in our .vis.
 #include "session/session_file.h"
-#include "util/progress.h"
+#include "util/run_context.h"
 #include "vis/vis_db_part.h"
 #include "vis/vis_document.h"
 

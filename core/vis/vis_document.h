@@ -52,7 +52,7 @@ struct VisDocument {
     // ProbeScope's notes on nodes (last, so that {comparison, meta, step, rank} still initialises a document); a
     // .vis carries them in its top-level "probescope_notes" key, which tb_graph_ascend ignores (it reads only the
     // keys it knows).
-    std::vector<NodeNote> notes;
+    std::vector<NodeNote> notes {};
 };
 
 // One graph of a .vis.db: a step and rank of the run, and its result (meta may be null: msprobe defaults).

@@ -2,7 +2,7 @@
 // The one .vis JSON writer: msprobe 1.2.1's layout (byte for byte for engine results and for files it or
 // ProbeScope wrote), with a file's own top-level key order, Colors, ToolTip and the node keys the model has no
 // place for when the comparison was read from one (VisMeta). vis_writer.h is the same for engine results.
-#include "util/progress.h"
+#include "util/run_context.h"
 #include "vis/vis_document.h"
 
 #include <string>

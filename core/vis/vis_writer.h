@@ -2,7 +2,7 @@
 // The .vis file msprobe 1.2.1 writes: build or compare JSON, key order and number formatting
 // compatible byte for byte.
 #include "compare/comparison.h"
-#include "util/progress.h"
+#include "util/run_context.h"
 
 #include <string>
 

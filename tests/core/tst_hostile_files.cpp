@@ -90,7 +90,8 @@ std::function<void(Ctx&)> editedVisDb(const QByteArray& sql)
         ps::EngineOptions options;
         options.outputFormat = ps::OutputFormat::Db;
         ps::CompareConfig config = ps::readCompareJson(str(c.in + QStringLiteral("/compare.json")));
-        ps::RunResult r = ps::runGraphCommand(config, str(c.in + QStringLiteral("/db")), options, ps::Progress {}, "1");
+        ps::RunContext run;
+        ps::RunResult r = ps::runGraphCommand(config, str(c.in + QStringLiteral("/db")), options, run, "1");
         QFile::rename(QString::fromStdString(r.outputFiles.at(0)), c.in + QStringLiteral("/g.vis.db"));
         QDir(c.in + QStringLiteral("/db")).removeRecursively();
         if (!sql.isEmpty()) {
@@ -284,7 +285,7 @@ std::vector<Case> cases()
                 + rec() + "]}";
         writeDumpFolder(dir, records + "}", kConstruct);
         const std::string dump = str(dir + QStringLiteral("/dump.json"));
-        ps::Progress progress([&](ps::Stage, double) { ::truncate(dump.c_str(), 1000); });
+        ps::RunContext progress([&](ps::Stage, double) { ::truncate(dump.c_str(), 1000); });
         std::vector<std::string> warnings;
         (void)ps::runPair(str(dir), std::string(), c.options, warnings, &progress);
         return QStringLiteral("read");

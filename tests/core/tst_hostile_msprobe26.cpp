@@ -65,8 +65,9 @@ QString graphVisualize(Ctx& c, bool compare)
     inputs.npuPath = str(c.npu());
     inputs.benchPath = compare ? str(c.bench()) : std::string();
     inputs.layerMappingFile = c.layerMappingFile;
-    ps::RunResult r = ps::runGraphCommand(
-        ps::Source::open(std::move(inputs), c.options), str(c.out), ps::Progress {}, "20260101000000");
+    ps::RunContext run;
+    ps::RunResult r
+        = ps::runGraphCommand(ps::Source::open(std::move(inputs), c.options), str(c.out), run, "20260101000000");
     QString text;
     for (const std::string& w : r.warnings)
         text += QString::fromStdString(w) + QLatin1Char('\n');
@@ -92,7 +93,8 @@ std::function<QString(Ctx&)> merged(int ranks, int tp, int pp, int vpp = 1)
 QString mergedInfoCount(Ctx& c, int ranks, const char* info)
 {
     ps::ParallelLayout layout { ranks, ranks, 1, 1, "tp-cp-ep-dp-pp" };
-    ps::MergedSide side = ps::mergeRankFolders(str(c.npu()), layout, "NPU", options26(), c.warnings, ps::Progress {});
+    ps::RunContext run;
+    ps::MergedSide side = ps::mergeRankFolders(str(c.npu()), layout, "NPU", options26(), c.warnings, run);
     int count = 0;
     for (const auto& [node, lines] : side.graphs.at(0)->mergeInfo)
         for (const std::string& line : lines)
@@ -203,7 +205,8 @@ std::function<void(Ctx&)> edited26Db(const QByteArray& sql)
     return [sql](Ctx& c) {
         goodPair(c);
         ps::CompareConfig config { str(c.npu()), str(c.bench()) };
-        ps::RunResult r = ps::runGraphCommand(config, str(c.in + QStringLiteral("/db")), options26(), {}, "1");
+        ps::RunContext quiet;
+        ps::RunResult r = ps::runGraphCommand(config, str(c.in + QStringLiteral("/db")), options26(), quiet, "1");
         QFile::rename(QString::fromStdString(r.outputFiles.at(0)), c.in + QStringLiteral("/g.vis.db"));
         QDir(c.in + QStringLiteral("/db")).removeRecursively();
         ps::SqliteDb db(str(c.in + QStringLiteral("/g.vis.db")), ps::SqliteDb::Mode::Create);
@@ -329,7 +332,8 @@ std::vector<Case> cases()
         c.options = options26();
         c.options.parallel = { ps::ParallelLayout { 2, 1, 2, 99999999, "tp-cp-ep-dp-pp" } };
         ps::CompareConfig config { std::string(PROBESCOPE_MERGE_CASES "/vpp"), std::string() };
-        ps::RunResult r = ps::runGraphCommand(config, str(c.out), c.options, {}, "1");
+        ps::RunContext quiet;
+        ps::RunResult r = ps::runGraphCommand(config, str(c.out), c.options, quiet, "1");
         return QString::fromStdString(ps::reportText(ps::reportGraphFile(r.outputFiles.at(0))));
     });
     add(

@@ -157,7 +157,10 @@ private slots:
         ps::CompareConfig config { dir.filePath(QStringLiteral("npu")).toStdString(),
             dir.filePath(QStringLiteral("bench")).toStdString(), true };
         QString out = dir.filePath(QStringLiteral("out"));
-        QString message = errorOf([&] { ps::runGraphCommand(config, out.toStdString(), {}, {}, "T"); });
+        QString message = errorOf([&] {
+            ps::RunContext quiet;
+            ps::runGraphCommand(config, out.toStdString(), {}, quiet, "T");
+        });
         QVERIFY2(message.contains(expected), qPrintable(message));
         QVERIFY2(message.contains(QStringLiteral("npu")), qPrintable(message)); // names the file or folder
         QVERIFY(QDir(out).entryList(QDir::Files | QDir::Hidden).isEmpty()); // nothing half-written
@@ -173,7 +176,8 @@ private slots:
         ps::CompareConfig config { dir.filePath(QStringLiteral("npu")).toStdString(),
             dir.filePath(QStringLiteral("bench")).toStdString(), true };
         std::string out = dir.filePath(QStringLiteral("out/deeper")).toStdString();
-        ps::RunResult r = ps::runGraphCommand(config, out, {}, {}, "20250101000000");
+        ps::RunContext quiet;
+        ps::RunResult r = ps::runGraphCommand(config, out, {}, quiet, "20250101000000");
         QCOMPARE(r.outputFiles.size(), size_t(1));
         QVERIFY(QString::fromStdString(r.outputFiles[0]).endsWith(QStringLiteral("compare_20250101000000.vis")));
         struct stat st { };

@@ -211,8 +211,9 @@ private slots:
         // Through the graph command: exit with the error, no output left behind.
         writeFile(dir.filePath("compare.json"), "{\"npu_path\": \"" + dir.path().toUtf8() + "\"}");
         message = errorOf([&] {
+            ps::RunContext quiet;
             (void)ps::runGraphCommand(ps::readCompareJson(str(dir.filePath("compare.json"))), str(dir.filePath("out")),
-                {}, {}, "20250101000000");
+                {}, quiet, "20250101000000");
         });
         QVERIFY2(message.contains("max_nodes=4"), qPrintable(message));
         QVERIFY(QDir(dir.filePath("out")).entryList(QDir::Files | QDir::Hidden).isEmpty());

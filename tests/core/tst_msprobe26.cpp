@@ -20,7 +20,7 @@ QString run(const QString& npu, const QString& bench, const QString& out, ps::En
     ps::CompareConfig config;
     config.npuPath = npu.toStdString();
     config.benchPath = bench.toStdString();
-    ps::Progress progress;
+    ps::RunContext progress;
     ps::RunResult r = ps::runGraphCommand(config, out.toStdString(), options, progress, kStamp);
     if (r.outputFiles.size() != 1)
         qFatal("expected one output file");

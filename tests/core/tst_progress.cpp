@@ -1,4 +1,4 @@
-// Progress and cancellation of engine runs (core/util/progress.h): every stage is reported, the overall
+// Progress and cancellation of engine runs (RunContext, core/util/run_context.h): every stage is reported, the overall
 // fraction only grows and ends at 1, and a cancel at any stage stops the run with Error(Cancelled), leaves no
 // output file, and takes effect quickly even while a large dump.json is being read.
 #include "batch/engine.h"
@@ -60,7 +60,7 @@ private slots:
     {
         QTemporaryDir out;
         std::vector<Report> reports;
-        ps::Progress progress([&](ps::Stage s, double f) { reports.push_back({ s, f }); });
+        ps::RunContext progress([&](ps::Stage s, double f) { reports.push_back({ s, f }); });
         auto config
             = caseConfig(QStringLiteral("mlp_steps_mix_statistics"), QStringLiteral("npu"), QStringLiteral("bench"));
         ps::RunResult r = ps::runGraphCommand(config, out.path().toStdString(), {}, progress, "20250101000000");
@@ -82,7 +82,7 @@ private slots:
     void realDataRunReportsTensorsByRow()
     {
         std::vector<Report> reports;
-        ps::Progress progress([&](ps::Stage s, double f) { reports.push_back({ s, f }); });
+        ps::RunContext progress([&](ps::Stage s, double f) { reports.push_back({ s, f }); });
         auto config = caseConfig(
             QStringLiteral("mlp_mix_tensor"), QStringLiteral("npu/step0/rank"), QStringLiteral("bench/step0/rank"));
         std::vector<std::string> warnings;
@@ -121,7 +121,7 @@ private slots:
         QTemporaryDir out;
         std::atomic<bool> cancel { false };
         int seen = 0;
-        ps::Progress progress(
+        ps::RunContext progress(
             [&](ps::Stage s, double) {
                 if (int(s) == stage && ++seen == occurrence)
                     cancel = true;
@@ -150,10 +150,10 @@ private slots:
         writeLargeDump(dir.filePath(QStringLiteral("bench")), 100000);
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("npu/dump.json"))).size() > 20'000'000);
         std::atomic<bool> cancel { false };
-        int reportsAfterCancel = 0; // listener calls are serialized by Progress
+        int reportsAfterCancel = 0; // listener calls are serialized by RunContext
         bool laterStageSeen = false;
         double overallAtCancel = -1;
-        ps::Progress progress(
+        ps::RunContext progress(
             [&](ps::Stage s, double overall) {
                 if (s != ps::Stage::ReadDump)
                     laterStageSeen = true;
@@ -181,7 +181,7 @@ private slots:
 
     void withoutListenerNothingIsReported()
     {
-        ps::Progress progress;
+        ps::RunContext progress;
         progress.report(ps::Stage::Build, 0.5); // no listener: no effect, no crash
         progress.finish();
         QVERIFY(!progress.cancelled());

@@ -38,7 +38,8 @@ std::string run(const QString& out, ps::EngineOptions options, bool compare = tr
     config.npuPath = str(kCase + "/" + npu);
     if (compare)
         config.benchPath = str(kCase + "/bench" + npu.mid(3)); // the same step or rank folder of the bench
-    ps::RunResult r = ps::runGraphCommand(config, str(out), options, ps::Progress {}, kStamp);
+    ps::RunContext run;
+    ps::RunResult r = ps::runGraphCommand(config, str(out), options, run, kStamp);
     if (r.outputFiles.size() != 1)
         qFatal("expected one output file");
     return r.outputFiles.front();
@@ -75,7 +76,8 @@ QByteArray bytesOf(const std::string& path)
 ps::Error mergeError(const std::vector<std::string>& parts, const std::string& output, std::vector<int> expect = {})
 {
     try {
-        ps::mergeParts({ parts, output, std::move(expect) }, ps::Progress {});
+        ps::RunContext run;
+        ps::mergeParts({ parts, output, std::move(expect) }, run);
     } catch (const ps::Error& e) {
         return e;
     }
@@ -199,7 +201,8 @@ private slots:
         const QByteArray before0 = bytesOf(m_part0), before1 = bytesOf(m_part1);
         const std::string merged = str(dir("merged.vis.db"));
         // Given in any order: the graphs go in the single run's order (step, then rank).
-        ps::MergePartsResult r = ps::mergeParts({ { m_part1, m_part0 }, merged, { 0, 1 } }, ps::Progress {});
+        ps::RunContext run;
+        ps::MergePartsResult r = ps::mergeParts({ { m_part1, m_part0 }, merged, { 0, 1 } }, run);
         QCOMPARE(r.graphs, size_t(4));
         QCOMPARE(r.ranks, (std::vector<int> { 0, 1 }));
         QCOMPARE(r.steps, (std::vector<int> { 0, 1 }));
@@ -216,7 +219,8 @@ private slots:
 
     void mergeWarnsAboutRanksNoPartHolds()
     {
-        ps::MergePartsResult r = ps::mergeParts({ { m_part0 }, str(dir("alone.vis.db")), {} }, ps::Progress {});
+        ps::RunContext run;
+        ps::MergePartsResult r = ps::mergeParts({ { m_part0 }, str(dir("alone.vis.db")), {} }, run);
         QCOMPARE(r.ranks, std::vector<int> { 0 });
         QCOMPARE(r.warnings.size(), size_t(1));
         QVERIFY(QString::fromStdString(r.warnings[0]).contains("the ranks 1 of the run are in none of the parts"));

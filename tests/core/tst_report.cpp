@@ -188,7 +188,8 @@ private slots:
         QTemporaryDir out;
         ps::EngineOptions engine;
         engine.profile = ps::RulesProfile::Msprobe26;
-        ps::RunResult run = ps::runGraphCommand({ npu, bench, false }, out.path().toStdString(), engine, {}, "1");
+        ps::RunContext quiet;
+        ps::RunResult run = ps::runGraphCommand({ npu, bench, false }, out.path().toStdString(), engine, quiet, "1");
         ps::GraphReport db = ps::reportSource(source(run.outputFiles, ps::RulesProfile::Msprobe121), { 0 });
         QCOMPARE(db.format, std::string(".vis.db"));
         const ps::GraphSummary& g = ours.graphs.at(0);

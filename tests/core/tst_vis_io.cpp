@@ -216,7 +216,8 @@ private slots:
         ps::CompareConfig config = ps::readCompareJson(str(caseDir + (compare ? "/compare.json" : "/build.json")));
         ps::EngineOptions options;
         options.outputFormat = ps::OutputFormat::Db;
-        ps::RunResult result = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, {}, "20250101000000");
+        ps::RunContext quiet;
+        ps::RunResult result = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, quiet, "20250101000000");
         QCOMPARE(result.outputFiles.size(), size_t(1));
         std::string path = result.outputFiles[0];
         QCOMPARE(QFileInfo(QString::fromStdString(path)).fileName(),
@@ -308,9 +309,10 @@ private slots:
         ps::CompareConfig config = ps::readCompareJson(str(caseDir + (compare ? "/compare.json" : "/build.json")));
         ps::EngineOptions options;
         options.overflowCheck = true;
-        ps::RunResult vis = ps::runGraphCommand(config, str(tmp.path() + "/vis"), options, {}, "20250101000000");
+        ps::RunContext quiet;
+        ps::RunResult vis = ps::runGraphCommand(config, str(tmp.path() + "/vis"), options, quiet, "20250101000000");
         options.outputFormat = ps::OutputFormat::Db;
-        ps::RunResult db = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, {}, "20250101000000");
+        ps::RunResult db = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, quiet, "20250101000000");
         ps::VisDbIndex index = ps::listVisDb(db.outputFiles[0]);
         QCOMPARE(index.compare, compare);
         QCOMPARE(index.graphs.size(), vis.outputFiles.size());
@@ -435,7 +437,9 @@ private slots:
             ps::EngineOptions options;
             options.outputFormat = ps::OutputFormat::Db;
             options.profile = ps::RulesProfile::Msprobe26;
-            path = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, {}, "20250101000000").outputFiles[0];
+            ps::RunContext quiet;
+            path
+                = ps::runGraphCommand(config, str(tmp.path() + "/db"), options, quiet, "20250101000000").outputFiles[0];
         }
         const ps::VisDbIndex index = ps::listVisDb(path);
         QVERIFY(!index.graphs.empty());

@@ -101,7 +101,8 @@ void graphVisualize(uint8_t flags, const std::string& dir, const std::string& ya
         config.npuPath = dir + "/npu";
         config.benchPath = dir + "/bench";
     }
-    ps::RunResult result = ps::runGraphCommand(config, out, options, ps::Progress {}, "20260101000000");
+    ps::RunContext run;
+    ps::RunResult result = ps::runGraphCommand(config, out, options, run, "20260101000000");
     for (const std::string& file : result.outputFiles) {
         if (file.ends_with(".vis.db"))
             mustRead(".vis.db", [&] { (void)ps::reportGraphFile(file); });

@@ -170,8 +170,9 @@ private Q_SLOTS:
         if (!v26)
             written.outputFormat = ps::OutputFormat::Vis;
         QTemporaryDir out;
+        ps::RunContext quiet;
         const ps::RunResult run
-            = ps::runGraphCommand(ps::Source::open(inputs, written), out.path().toStdString(), {}, "20261207000000");
+            = ps::runGraphCommand(ps::Source::open(inputs, written), out.path().toStdString(), quiet, "20261207000000");
         std::map<StepRank, GraphView> cli;
         if (v26) {
             QCOMPARE(run.outputFiles.size(), size_t(1));

@@ -35,7 +35,7 @@ DiffOutcome DiffJob::run(const DiffRequest& request, const JobContext& context)
             if (source.jobs()[i].step == request.step && source.jobs()[i].rank == request.rank)
                 same = i;
         const size_t index = same.value_or(0);
-        ps::Progress progress(
+        ps::RunContext progress(
             [&](ps::Stage stage, double overall) { context.progress(int(overall * 900), LoadJob::stageText(stage)); },
             context.cancelFlag());
         std::vector<std::string> warnings; // the engine's warnings are the shown comparison's business

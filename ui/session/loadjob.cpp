@@ -141,7 +141,7 @@ LoadResult LoadJob::run(OpenRequest request, std::shared_ptr<const ps::Source> s
     LoadResult result;
     result.fresh = !source;
     std::vector<ps::NodeNote> fileNotes;
-    ps::Progress progress(
+    ps::RunContext progress(
         [&](ps::Stage stage, double overall) { context.progress(int(overall * 1000), stageText(stage)); },
         context.cancelFlag());
     try {

@@ -37,7 +37,7 @@ void SessionController::findPeers()
             PeersResult result;
             result.jobs.assign(ranks.begin(), ranks.end());
             try {
-                ps::Progress progress(
+                ps::RunContext progress(
                     [&](ps::Stage, double overall) { context.progress(int(overall * 1000), QString()); },
                     context.cancelFlag());
                 std::vector<std::string> warnings; // the load of each rank reports its own

@@ -1,4 +1,4 @@
-#include "util/progress.h"
+#include "util/run_context.h"
 
 #include "util/error.h"
 
@@ -37,32 +37,32 @@ const char* stageName(Stage stage)
     return "";
 }
 
-Progress::Progress(Listener onProgress, const std::atomic<bool>* cancelFlag)
+RunContext::RunContext(Listener onProgress, const std::atomic<bool>* cancelFlag)
     : listener(std::move(onProgress))
     , cancel(cancelFlag)
 {
 }
 
-void Progress::checkCancelled() const
+void RunContext::checkCancelled() const
 {
     if (cancelled())
         throw Error(ErrorCode::Cancelled, "", "cancelled");
 }
 
-void Progress::plan(size_t jobs, bool writes) const
+void RunContext::plan(size_t jobs, bool writes)
 {
     std::lock_guard lock(m_mutex);
     m_jobs = std::max<size_t>(jobs, 1);
     m_writes = writes;
 }
 
-void Progress::setTensors(bool tensors) const
+void RunContext::setTensors(bool tensors)
 {
     std::lock_guard lock(m_mutex);
     m_tensors = tensors;
 }
 
-void Progress::beginJob(size_t index) const
+void RunContext::beginJob(size_t index)
 {
     std::lock_guard lock(m_mutex);
     m_job = std::min(index, m_jobs - 1);
@@ -70,7 +70,7 @@ void Progress::beginJob(size_t index) const
     m_partStage = {};
 }
 
-double Progress::totalWeight() const
+double RunContext::totalWeight() const
 {
     double total = 0;
     for (size_t s = 0; s < kStageCount; ++s)
@@ -78,7 +78,7 @@ double Progress::totalWeight() const
     return total;
 }
 
-double Progress::positionOf(Stage stage, double fraction) const
+double RunContext::positionOf(Stage stage, double fraction) const
 {
     auto weight = [&](size_t s) {
         if (Stage(s) == Stage::Tensors && !m_tensors)
@@ -93,7 +93,7 @@ double Progress::positionOf(Stage stage, double fraction) const
     return before + weight(size_t(stage)) * std::clamp(fraction, 0.0, 1.0);
 }
 
-void Progress::report(Stage stage, double fraction, int part, int parts) const
+void RunContext::report(Stage stage, double fraction, int part, int parts)
 {
     if (!listener)
         return;
@@ -114,7 +114,7 @@ void Progress::report(Stage stage, double fraction, int part, int parts) const
     publish(shown, m_overall, false);
 }
 
-void Progress::finish() const
+void RunContext::finish()
 {
     if (!listener)
         return;
@@ -123,7 +123,7 @@ void Progress::finish() const
     publish(m_emittedStage < 0 ? Stage::Compare : Stage(m_emittedStage), 1, true);
 }
 
-void Progress::publish(Stage stage, double overall, bool force) const
+void RunContext::publish(Stage stage, double overall, bool force)
 {
     if (!force && int(stage) == m_emittedStage && overall < m_emitted + 0.002)
         return;
