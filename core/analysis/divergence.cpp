@@ -103,11 +103,7 @@ public:
     std::vector<Divergence> run()
     {
         const Graph& g = m_c.graph(Side::Npu);
-        std::vector<NodeId> order;
-        for (NodeId n = 0; n < g.size(); ++n)
-            if (g.record[n] >= 0 && g.type[n] != NodeType::ApiCollection)
-                order.push_back(n);
-        std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId b) { return g.record[a] < g.record[b]; });
+        const std::vector<NodeId> order = executionOrder();
         std::vector<Divergence> found;
         std::unordered_set<uint64_t> produced; // signatures of the NPU outputs seen so far
         for (uint32_t pos = 0; pos < order.size(); ++pos) {
@@ -129,6 +125,54 @@ public:
         if (m_o.limit && found.size() > m_o.limit)
             found.resize(m_o.limit);
         return found;
+    }
+
+    // The NPU nodes with dump records, in execution order.
+    std::vector<NodeId> executionOrder() const
+    {
+        const Graph& g = m_c.graph(Side::Npu);
+        std::vector<NodeId> order;
+        for (NodeId n = 0; n < g.size(); ++n)
+            if (g.record[n] >= 0 && g.type[n] != NodeType::ApiCollection)
+                order.push_back(n);
+        std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId b) { return g.record[a] < g.record[b]; });
+        return order;
+    }
+
+    InputError inputsOf(NodeId n)
+    {
+        const NodeId b = n < m_c.counterpart[0].size() ? m_c.counterpart[0][n] : kNoNode;
+        if (b == kNoNode)
+            return {};
+        SideError in
+            = errors(m_c.graph(Side::Npu).inputItems(n), m_c.graph(Side::Bench).inputItems(b), nullptr, nullptr);
+        return { in.worst, in.exceeds };
+    }
+
+    // Signatures of n's NPU inputs beyond their tolerance against its bench counterpart's (none without one).
+    std::vector<uint64_t> exceedingInputs(NodeId n)
+    {
+        std::vector<uint64_t> out;
+        const NodeId b = m_c.counterpart[0][n];
+        if (b == kNoNode)
+            return out;
+        std::span<const uint32_t> ni = m_c.graph(Side::Npu).inputItems(n);
+        std::span<const uint32_t> bi = m_c.graph(Side::Bench).inputItems(b);
+        for (size_t i = 0; i < ni.size() && i < bi.size(); ++i) {
+            const TensorView v = view(Side::Npu, ni[i]);
+            const double err = itemError(ni[i], v, view(Side::Bench, bi[i]));
+            if (err >= 0 && (m_c.mode == CompareMode::Md5 ? err > 0 : !(err <= tolerance(v.dtype))))
+                out.push_back(v.signature);
+        }
+        return out;
+    }
+
+    std::vector<uint64_t> outputSignatures(NodeId n)
+    {
+        std::vector<uint64_t> out;
+        for (uint32_t item : m_c.graph(Side::Npu).outputItems(n))
+            out.push_back(view(Side::Npu, item).signature);
+        return out;
     }
 
 private:
@@ -371,6 +415,55 @@ double statisticError(double npu, double bench, double scale)
 std::vector<Divergence> findDivergences(const Comparison& c, const DiagnoseOptions& options)
 {
     return Finder(c, options).run();
+}
+
+struct InputTracer::Impl {
+    Impl(const Comparison& c, const DiagnoseOptions& o)
+        : finder(c, o)
+    {
+    }
+    Finder finder;
+    std::vector<NodeId> inputCause; // per NPU node: the divergence its inputs' error comes from
+};
+
+InputTracer::InputTracer(const Comparison& c, const std::vector<Divergence>& found, const DiagnoseOptions& options)
+    : m(std::make_unique<Impl>(c, options))
+{
+    const Graph& g = c.graph(Side::Npu);
+    m->inputCause.assign(g.size(), kNoNode);
+    std::vector<bool> divergent(g.size(), false);
+    for (const Divergence& d : found)
+        if (d.npu < g.size())
+            divergent[d.npu] = true;
+    // Signature of an output -> the divergence it carries (kNoNode: a correct tensor), for the latest producer so
+    // far. Modules only re-emit their last API's outputs and count only when reported themselves.
+    std::unordered_map<uint64_t, NodeId> carried;
+    for (NodeId n : m->finder.executionOrder()) {
+        for (uint64_t signature : m->finder.exceedingInputs(n)) {
+            auto it = carried.find(signature);
+            if (it != carried.end() && it->second != kNoNode) {
+                m->inputCause[n] = it->second;
+                break;
+            }
+        }
+        if (g.type[n] == NodeType::Module && !divergent[n])
+            continue;
+        const NodeId carries = divergent[n] ? n : m->inputCause[n];
+        for (uint64_t signature : m->finder.outputSignatures(n))
+            carried[signature] = carries;
+    }
+}
+
+InputTracer::~InputTracer() = default;
+
+InputError InputTracer::inputError(NodeId npu)
+{
+    return m->finder.inputsOf(npu);
+}
+
+NodeId InputTracer::causeOfInputs(NodeId npu) const
+{
+    return npu < m->inputCause.size() ? m->inputCause[npu] : kNoNode;
 }
 
 } // namespace ps

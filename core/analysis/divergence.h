@@ -5,6 +5,7 @@
 #include "compare/comparison.h"
 
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,5 +48,34 @@ double statisticError(double npu, double bench, double scale);
 
 // Throws ps::Error(BadArgument) when the comparison has no bench side.
 std::vector<Divergence> findDivergences(const Comparison& c, const DiagnoseOptions& options);
+
+struct InputError {
+    double worst = 0;
+    bool exceeds = false;
+};
+
+// Where the error on a node's inputs comes from, for the cross-rank tracer: one pass over the NPU nodes in
+// execution order follows every input beyond its tolerance back to the node that produced it (the latest earlier
+// API node with an output of the same dtype, shape and statistics), through nodes that only pass the error on, to
+// a node of `found`.
+class InputTracer {
+public:
+    // `found`: findDivergences(c, options) without a limit. Throws as findDivergences does.
+    InputTracer(const Comparison& c, const std::vector<Divergence>& found, const DiagnoseOptions& options);
+    ~InputTracer();
+    InputTracer(const InputTracer&) = delete;
+    InputTracer& operator=(const InputTracer&) = delete;
+
+    // The worst error of NPU node `npu`'s inputs against its bench counterpart's, paired by position; `exceeds`
+    // when one is beyond its tolerance. No counterpart or no judged input: {0, false}.
+    InputError inputError(NodeId npu);
+    // The node of `found` the error on `npu`'s inputs comes from; kNoNode when none (its inputs are within their
+    // tolerance, or the error came in through a parameter or a data tensor).
+    NodeId causeOfInputs(NodeId npu) const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m;
+};
 
 } // namespace ps

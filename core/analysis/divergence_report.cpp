@@ -98,4 +98,93 @@ std::string divergenceJson(const Comparison& c, const std::vector<Divergence>& f
     return out;
 }
 
+namespace {
+
+std::string hopText(const RankNode& hop)
+{
+    return "rank " + std::to_string(hop.rank) + " " + hop.node;
+}
+
+std::string rankList(const std::vector<int>& ranks)
+{
+    std::string out;
+    for (int r : ranks)
+        out += (out.empty() ? "" : ",") + std::to_string(r);
+    return out;
+}
+
+} // namespace
+
+std::string originsTable(const std::vector<CrossRankOrigin>& origins)
+{
+    if (origins.empty())
+        return "No node introduces an error above the tolerance on any rank.\n";
+    std::string out;
+    char line[128];
+    std::snprintf(line, sizeof line, "%-5s %-5s %-12s %-12s ", "#", "rank", "reaches", "added");
+    out += std::string(line) + "node / how it reached the other ranks\n";
+    for (size_t i = 0; i < origins.size(); ++i) {
+        const CrossRankOrigin& o = origins[i];
+        std::snprintf(line, sizeof line, "%-5zu %-5d %-12s %-12s ", i + 1, o.where.rank, rankList(o.ranks).c_str(),
+            formatError(o.divergence.added).c_str());
+        out += line + o.where.node + "\n";
+        for (const std::vector<RankNode>& path : o.paths) {
+            std::string hops;
+            for (const RankNode& hop : path)
+                hops += (hops.empty() ? "" : " -> ") + hopText(hop);
+            out += std::string(38, ' ') + hops + "\n";
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> originsJson(const std::vector<CrossRankOrigin>& origins, int step)
+{
+    std::vector<std::string> out;
+    for (const CrossRankOrigin& o : origins) {
+        std::string text;
+        PyJsonWriter w(text, 2);
+        auto number = [&](double v) {
+            if (std::isfinite(v))
+                w.real(v);
+            else
+                w.string(formatError(v));
+        };
+        w.beginObject();
+        w.key("step");
+        w.integer(step);
+        w.key("rank");
+        w.integer(o.where.rank);
+        w.key("node");
+        w.string(o.where.node);
+        w.key("ranks");
+        w.beginArray();
+        for (int r : o.ranks)
+            w.integer(r);
+        w.endArray();
+        w.key("added");
+        number(o.divergence.added);
+        w.key("out_error");
+        number(o.divergence.outError);
+        w.key("paths");
+        w.beginArray();
+        for (const std::vector<RankNode>& path : o.paths) {
+            w.beginArray();
+            for (const RankNode& hop : path) {
+                w.beginObject();
+                w.key("rank");
+                w.integer(hop.rank);
+                w.key("node");
+                w.string(hop.node);
+                w.endObject();
+            }
+            w.endArray();
+        }
+        w.endArray();
+        w.endObject();
+        out.push_back(std::move(text));
+    }
+    return out;
+}
+
 } // namespace ps

@@ -94,4 +94,20 @@ DiagnoseOutcome AnalysisJobs::diagnose(
     return r;
 }
 
+OriginsOutcome AnalysisJobs::traceOrigins(const ps::Source& source, const std::vector<size_t>& ranks,
+    const ps::DiagnoseOptions& options, const std::atomic<bool>* cancel, const std::function<void(int)>& progress)
+{
+    OriginsOutcome r;
+    for (size_t job : ranks)
+        r.jobOfRank.emplace(source.jobs().at(job).rank, int(job));
+    try {
+        ps::RunContext run([&](ps::Stage, double overall) { progress(int(overall * 1000)); }, cancel);
+        std::vector<std::string> warnings; // each rank's load reported its own when it was shown
+        r.traced = ps::traceStep(source, ranks, options, warnings, &run);
+    } catch (const std::exception& e) {
+        r.error = ErrorText::of(e);
+    }
+    return r;
+}
+
 } // namespace psui

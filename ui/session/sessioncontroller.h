@@ -86,6 +86,11 @@ public:
     // Why the current session cannot be matched by hand ("" if it can).
     QString manualMatchRefusal() const { return AnalysisJobs::refusal(m_snapshot.get()); }
     void diagnose(const ps::DiagnoseOptions& options); // first-divergence finder on the current snapshot
+    // Where the errors of the shown step's ranks entered (analysis/step_origins.h): every rank of the step compared
+    // and traced across their links on the Diagnose channel; ends with originsFinished. False (nothing runs) when
+    // the session is not one rank of a multi-rank step.
+    bool traceAcrossRanks(const ps::DiagnoseOptions& options);
+    bool canTraceAcrossRanks() const;
     // "Compare with another comparison": `path` (a compare.json, .vis or .vis.db) is the "before" of the shown
     // comparison; its graph of the shown step and rank is loaded and compared on the Diff channel, then the trees
     // carry change marks (changesChanged) until stopComparing, another session, or new matches or colours.
@@ -136,6 +141,7 @@ Q_SIGNALS:
     void matchFinished(const psui::MatchOutcome& outcome);
     void matchConfigSaved(const QString& path, const QString& error);
     void diagnoseFinished(const psui::DiagnoseOutcome& outcome);
+    void originsFinished(const psui::OriginsOutcome& outcome);
     void changesChanged(); // a diff started or ended (changes())
     void compareFailed(const QString& message); // the session and any diff shown stay as they were
     // After sessionChanged of a freshly opened comparison: its session file was read (the view restores

@@ -69,6 +69,29 @@ void SessionController::diagnose(const ps::DiagnoseOptions& options)
     });
 }
 
+bool SessionController::canTraceAcrossRanks() const
+{
+    return m_source && m_snapshot && m_snapshot->hasSide(Side::Bench) && m_request.jobIndex >= 0
+        && m_source->stepRanks(size_t(m_request.jobIndex)).size() > 1;
+}
+
+bool SessionController::traceAcrossRanks(const ps::DiagnoseOptions& options)
+{
+    if (!canTraceAcrossRanks())
+        return false;
+    m_runner->run(
+        Channel::Diagnose, tr("Comparing the ranks of this step…"),
+        [source = m_source, ranks = m_source->stepRanks(size_t(m_request.jobIndex)), options,
+            generation = m_sourceGeneration](const JobContext& context) {
+            OriginsOutcome outcome = AnalysisJobs::traceOrigins(*source, ranks, options, context.cancelFlag(),
+                [&](int permille) { context.progress(permille, QString()); });
+            outcome.sourceGeneration = generation;
+            return outcome;
+        },
+        [this](const OriginsOutcome& outcome) { Q_EMIT originsFinished(outcome); });
+    return true;
+}
+
 void SessionController::compareWith(const QString& path)
 {
     withNodeData([this, path] { startDiff(path); });

@@ -3,6 +3,7 @@
 #include "analysis/divergence_report.h"
 #include "session/errortext.h"
 #include "session/sessioncontroller.h"
+#include "widgets/originslist.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -35,10 +36,12 @@ DivergencePanel::DivergencePanel(SessionController* session, QWidget* parent)
     , m_ignore(new QLineEdit(this))
     , m_tolerances(new QLineEdit(this))
     , m_find(new QPushButton(this))
+    , m_acrossRanks(new QPushButton(this))
     , m_ignoreLabel(new QLabel(this))
     , m_toleranceLabel(new QLabel(this))
     , m_message(new QLabel(this))
     , m_list(new QTreeWidget(this))
+    , m_origins(new OriginsList(this))
 {
     setObjectName(QStringLiteral("divergencePanel"));
     auto* options = new QGridLayout;
@@ -46,7 +49,8 @@ DivergencePanel::DivergencePanel(SessionController* session, QWidget* parent)
     options->addWidget(m_ignore, 0, 1);
     options->addWidget(m_toleranceLabel, 1, 0);
     options->addWidget(m_tolerances, 1, 1);
-    options->addWidget(m_find, 0, 2, 2, 1);
+    options->addWidget(m_find, 0, 2);
+    options->addWidget(m_acrossRanks, 1, 2);
     m_message->setWordWrap(true);
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
@@ -59,11 +63,28 @@ DivergencePanel::DivergencePanel(SessionController* session, QWidget* parent)
     layout->addLayout(options);
     layout->addWidget(m_message);
     layout->addWidget(m_list, 1);
+    layout->addWidget(m_origins, 1);
+    m_origins->hide(); // until a trace across ranks has run
+    m_acrossRanks->setEnabled(false);
 
     connect(m_find, &QPushButton::clicked, this, &DivergencePanel::refresh);
     connect(m_ignore, &QLineEdit::returnPressed, this, &DivergencePanel::refresh);
     connect(m_tolerances, &QLineEdit::returnPressed, this, &DivergencePanel::refresh);
     connect(m_session, &SessionController::diagnoseFinished, this, &DivergencePanel::onFinished);
+    connect(m_acrossRanks, &QPushButton::clicked, this, &DivergencePanel::traceAcrossRanks);
+    connect(m_session, &SessionController::originsFinished, this, &DivergencePanel::onOriginsFinished);
+    connect(m_session, &SessionController::sessionChanged, this, [this] {
+        m_acrossRanks->setEnabled(m_session->canTraceAcrossRanks());
+        // A list of another step (or source) stays until it is traced again, unless nothing can be traced.
+        if (!m_session->canTraceAcrossRanks()) {
+            m_origins->clear();
+            m_origins->hide();
+        }
+    });
+    connect(m_origins, &OriginsList::jobNodeRequested, this, [this](int job, const QString& node, quint64 generation) {
+        if (generation == m_session->sourceGeneration())
+            Q_EMIT jobNodeRequested(job, node);
+    });
     connect(m_session, &SessionController::sessionChanged, this, &DivergencePanel::refreshIfDataShown);
     connect(m_session, &SessionController::snapshotUpdated, this, &DivergencePanel::refreshIfDataShown);
     connect(m_list, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { onActivated(item); });
@@ -99,6 +120,14 @@ void DivergencePanel::refresh()
         return;
     }
     ps::DiagnoseOptions options;
+    if (!readOptions(options))
+        return;
+    m_message->setText(tr("Searching…"));
+    m_session->diagnose(options);
+}
+
+bool DivergencePanel::readOptions(ps::DiagnoseOptions& options)
+{
     for (const QString& pattern : splitList(m_ignore->text()))
         options.ignore.push_back(pattern.toStdString());
     try {
@@ -106,10 +135,40 @@ void DivergencePanel::refresh()
             ps::addToleranceSpec(options, spec.toStdString());
     } catch (const std::exception& e) {
         m_message->setText(ErrorText::of(e));
+        return false;
+    }
+    return true;
+}
+
+void DivergencePanel::traceAcrossRanks()
+{
+    ps::DiagnoseOptions options;
+    if (!readOptions(options))
+        return;
+    if (m_session->traceAcrossRanks(options))
+        m_message->setText(tr("Comparing every rank of this step and following their communication links…"));
+}
+
+void DivergencePanel::onOriginsFinished(const OriginsOutcome& outcome)
+{
+    if (!outcome.error.isEmpty()) {
+        m_message->setText(outcome.error);
         return;
     }
-    m_message->setText(tr("Searching…"));
-    m_session->diagnose(options);
+    m_origins->setOutcome(outcome);
+    m_origins->show();
+    const size_t count = outcome.traced.origins.size();
+    m_message->setText(count == 0
+            ? tr("No rank of step %1 introduces an error above the tolerance.").arg(outcome.traced.step)
+            : tr("%n place(s) where an error entered step %1, across its ranks; an error that arrived from another "
+                 "rank through a communication node is traced back to it. Double-click to open that rank there.",
+                nullptr, int(count))
+                  .arg(outcome.traced.step));
+}
+
+QString DivergencePanel::missingNodeText()
+{
+    return tr("This rank has no node %1.");
 }
 
 void DivergencePanel::onFinished(const DiagnoseOutcome& outcome)
@@ -167,6 +226,10 @@ void DivergencePanel::retranslate()
     m_tolerances->setPlaceholderText(
         tr("dtype=value, comma separated (defaults: float16=0.01, bfloat16=0.04, float32=0.001)"));
     m_find->setText(tr("Find"));
+    m_acrossRanks->setText(tr("Across ranks"));
+    m_acrossRanks->setToolTip(tr("Where the errors of this step entered, over all its ranks: an error that arrived "
+                                 "through a communication node is traced to the rank that sent it"));
+    m_origins->retranslate();
     m_list->setHeaderLabels({ tr("#"), tr("Node"), tr("Added"), tr("Output error"), tr("Input error"), tr("Tolerance"),
         tr("Worst output"), tr("Entered through") });
     m_list->headerItem()->setToolTip(Added, tr("Output error minus the error of the inputs it inherited"));

@@ -9,6 +9,7 @@
 #include "widgets/centralview.h"
 #include "widgets/detailspanel.h"
 #include "widgets/difftools.h"
+#include "widgets/divergencepanel.h"
 #include "widgets/docklayout.h"
 #include "widgets/docksizes.h"
 #include "widgets/graphchartdocks.h"
@@ -109,6 +110,8 @@ void MainWindow::createFeatureDocks()
     connect(trends, &TrendsPanel::openRequested, m_jobJump,
         [this](int job, const QString& module) { m_jobJump->jump(job, module, TrendsPanel::missingModuleText()); });
     connect(m_jobJump, &JobNodeJump::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_analysis->divergencePanel(), &DivergencePanel::jobNodeRequested, m_jobJump,
+        [this](int job, const QString& node) { m_jobJump->jump(job, node, DivergencePanel::missingNodeText()); });
     for (QDockWidget* dock :
         { m_analysis->divergenceDock(), m_graphCharts->chartsDock(), m_layerMappingDock, m_trendsDock })
         keepDockReadable(this, dock);
