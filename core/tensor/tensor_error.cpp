@@ -176,7 +176,9 @@ TensorError compareElements(const Tensor& npu, const Tensor& bench, const Tensor
     std::vector<double> n(size_t(std::min(r.elements, kChunk)));
     std::vector<double> b(n.size());
     double absSum = 0;
-    int64_t row = 0, column = 0; // of the next element, as the heat map lays the tensor out
+    // Where the next element falls, counted rather than divided out per element: its column in the tensor, its
+    // cell's column and its place in that cell's block, and the first cell of its row of cells.
+    int64_t column = 0, cellColumn = 0, columnInBlock = 0, rowInBlock = 0, cellRowStart = 0;
     int64_t nextProgress = kProgressEvery;
     for (int64_t begin = 0; begin < r.elements; begin += kChunk) {
         if (options.cancel && options.cancel->load(std::memory_order_relaxed))
@@ -188,10 +190,17 @@ TensorError compareElements(const Tensor& npu, const Tensor& bench, const Tensor
             const int64_t flat = begin + int64_t(k);
             const double x = n[k];
             const double y = b[k];
-            ErrorCell& cell = map.cells[size_t((row / map.blockRows) * map.columns + column / map.blockColumns)];
+            ErrorCell& cell = map.cells[size_t(cellRowStart + cellColumn)];
+            if (++columnInBlock == map.blockColumns) {
+                columnInBlock = 0;
+                ++cellColumn;
+            }
             if (++column == map.tensorColumns) {
-                column = 0;
-                ++row;
+                column = columnInBlock = cellColumn = 0;
+                if (++rowInBlock == map.blockRows) {
+                    rowInBlock = 0;
+                    cellRowStart += map.columns;
+                }
             }
             if (!std::isfinite(x) || !std::isfinite(y)) {
                 r.npuNan += std::isnan(x);
