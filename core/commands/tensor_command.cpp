@@ -31,6 +31,17 @@ std::string number(double x)
     return std::isnan(x) ? "nan" : std::isinf(x) ? (x > 0 ? "inf" : "-inf") : py::repr(x);
 }
 
+// `text` in a column of `width` characters, right-aligned or left-aligned.
+void appendPadded(std::string& out, const std::string& text, size_t width, bool right)
+{
+    const std::string pad(width > text.size() ? width - text.size() : 0, ' ');
+    if (right)
+        out += pad;
+    out += text;
+    if (!right)
+        out += pad;
+}
+
 std::string percent(double share)
 {
     return py::formatFixed(share * 100, 4) + "%";
@@ -149,12 +160,11 @@ std::string tensorErrorText(const TensorFilesError& result)
     out += "bench 0 under NPU != 0 (rel error inf): " + std::to_string(e.benchZero) + "\n";
     out += "\nerror            abs count   rel count\n";
     for (size_t b = 0; b < kErrorBucketCount; ++b) {
-        std::string label = errorBucketLabel(b);
-        std::string abs = std::to_string(e.absHistogram[b]);
-        std::string rel = std::to_string(e.relHistogram[b]);
-        out += label + std::string(std::max<size_t>(1, 17 - label.size()), ' ')
-            + std::string(std::max<size_t>(0, 9 - std::min<size_t>(9, abs.size())), ' ') + abs + "   "
-            + std::string(9 - std::min<size_t>(9, rel.size()), ' ') + rel + "\n";
+        appendPadded(out, errorBucketLabel(b), 17, false);
+        appendPadded(out, std::to_string(e.absHistogram[b]), 9, true);
+        out += "   ";
+        appendPadded(out, std::to_string(e.relHistogram[b]), 9, true);
+        out += '\n';
     }
     const ErrorHeatMap& m = e.heatMap;
     out += "\nheat map: " + std::to_string(m.tensorRows) + " x " + std::to_string(m.tensorColumns)

@@ -56,7 +56,7 @@ QJsonObject jsonOf(const Run& r)
 qint64 sum(const QJsonArray& counts)
 {
     qint64 total = 0;
-    for (const QJsonValue& v : counts)
+    for (const auto& v : counts)
         total += v.toInteger();
     return total;
 }
