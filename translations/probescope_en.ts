@@ -2424,6 +2424,26 @@ precision index %2</source>
         <source>Cannot write %1</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>The tolerance takes two numbers &gt;= 0 (rtol, atol).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tolerance rtol, atol:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rtol: an element is beyond the tolerance when |NPU − bench| &gt; atol + rtol × |bench|</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>atol: an element is beyond the tolerance when |NPU − bench| &gt; atol + rtol × |bench|</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::TreeFilterBar</name>

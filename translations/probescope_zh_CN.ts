@@ -2419,6 +2419,26 @@ precision index %2</source>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
+    <message>
+        <source>The tolerance takes two numbers &gt;= 0 (rtol, atol).</source>
+        <translation>容差需要两个 &gt;= 0 的数（rtol、atol）。</translation>
+    </message>
+    <message>
+        <source>Tolerance rtol, atol:</source>
+        <translation>容差 rtol、atol：</translation>
+    </message>
+    <message>
+        <source>rtol: an element is beyond the tolerance when |NPU − bench| &gt; atol + rtol × |bench|</source>
+        <translation>rtol：当 |NPU − 标杆| &gt; atol + rtol × |标杆| 时，元素超出容差</translation>
+    </message>
+    <message>
+        <source>atol: an element is beyond the tolerance when |NPU − bench| &gt; atol + rtol × |bench|</source>
+        <translation>atol：当 |NPU − 标杆| &gt; atol + rtol × |标杆| 时，元素超出容差</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
 </context>
 <context>
     <name>psui::TreeFilterBar</name>

@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QHorizontalBarSeries>
 #include <QImage>
+#include <QMenu>
 #include <QPushButton>
 #include <QTableView>
 #include <QtTest>
@@ -118,6 +119,60 @@ private Q_SLOTS:
         QVERIFY(!window->exportPng(dir.filePath(QStringLiteral("missing/folder/tensor.png"))));
     }
 
+    void toleranceIsSettable()
+    {
+        auto* window = test::part<TensorErrorWindow>(m_ui.window.get());
+        QVERIFY(window && window->result());
+        const ps::TensorFilesError before = *window->result();
+        QCOMPARE(before.error.tolerance.rtol, 1.3e-6); // float32's default
+        QVERIFY(!window->applyTolerance(QStringLiteral("-1"), QStringLiteral("0")));
+        QVERIFY(!window->applyTolerance(QStringLiteral("x"), QStringLiteral("0")));
+        QSignalSpy computed(window, &TensorErrorWindow::computed);
+        QVERIFY(window->applyTolerance(QStringLiteral("0.05"), QStringLiteral("0")));
+        QVERIFY(test::waitForSignal(computed));
+        QVERIFY(window->result());
+        const ps::TensorError& e = window->result()->error;
+        QCOMPARE(e.tolerance.rtol, 0.05);
+        QCOMPARE(e.tolerance.atol, 0.0);
+        // The same count as the engine's on the same files, fewer than with float32's tolerance.
+        ps::TensorFilesRequest direct;
+        direct.npuPath = window->result()->npuPath;
+        direct.benchPath = window->result()->benchPath;
+        direct.rtol = 0.05;
+        direct.atol = 0.0;
+        QCOMPARE(e.beyondTolerance, ps::compareTensorFiles(direct).error.beyondTolerance);
+        QVERIFY(e.beyondTolerance < before.error.beyondTolerance);
+        QCOMPARE(e.worstAbs.flatIndex, before.error.worstAbs.flatIndex); // the rest does not change
+        QVERIFY(window->summaryText().contains(QStringLiteral("0 + 0.05 ×")));
+    }
+
+    void contextMenuOpensTheWindow()
+    {
+        auto* details = test::part<DetailsPanel>(m_ui.window.get());
+        const int row = selectRow("Functional.linear.2.forward", QStringLiteral("input.0"));
+        QVERIFY(row >= 0);
+        auto* window = test::part<TensorErrorWindow>(m_ui.window.get());
+        QSignalSpy computed(window, &TensorErrorWindow::computed);
+        bool triggered = false;
+        QTimer::singleShot(100, this, [&triggered]() {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            auto* action = menu ? menu->findChild<QAction*>(QStringLiteral("tensorErrorAction")) : nullptr;
+            if (action && action->isEnabled()) {
+                triggered = true;
+                action->trigger();
+            }
+            if (menu)
+                menu->close();
+        });
+        const QRect cell = details->table()->visualRect(details->model()->index(row, 0));
+        Q_EMIT details->table()->customContextMenuRequested(cell.center());
+        QVERIFY(triggered);
+        QVERIFY(test::waitForSignal(computed));
+        QVERIFY(window->result());
+        QVERIFY(window->windowTitle().endsWith(QStringLiteral("input.0")));
+        QCOMPARE(window->result()->error.shape, (std::vector<int64_t> { 2, 64 }));
+    }
+
     void cancelledJobLeavesNoResult()
     {
         auto* window = test::part<TensorErrorWindow>(m_ui.window.get());
@@ -138,7 +193,10 @@ private Q_SLOTS:
         auto* window = test::part<TensorErrorWindow>(m_ui.window.get());
         QSignalSpy computed(window, &TensorErrorWindow::computed);
         const QString missing = QDir::temp().filePath(QStringLiteral("probescope_no_such_tensor.pt"));
-        window->compute({ missing, missing, QStringLiteral("missing") });
+        TensorErrorRequest request;
+        request.npuPath = request.benchPath = missing;
+        request.label = QStringLiteral("missing");
+        window->compute(request);
         QVERIFY(test::waitForSignal(computed));
         QVERIFY(!window->result());
         QVERIFY2(window->errorText().contains(missing), qPrintable(window->errorText()));

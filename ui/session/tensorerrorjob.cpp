@@ -14,6 +14,8 @@ TensorErrorOutcome TensorErrorJob::run(const TensorErrorRequest& request, const 
         ps::TensorFilesRequest files;
         files.npuPath = request.npuPath.toStdString();
         files.benchPath = request.benchPath.toStdString();
+        files.rtol = request.rtol;
+        files.atol = request.atol;
         files.options.cancel = context.cancelFlag();
         const QString stage = tr("Comparing the tensors element by element…");
         files.options.progress = [&context, stage](double fraction) { context.progress(int(fraction * 1000), stage); };

@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace psui {
 
@@ -18,6 +19,8 @@ struct TensorErrorRequest {
     QString npuPath;
     QString benchPath;
     QString label; // which pair: the NPU node and the row's slot, e.g. "Functional.linear.2.forward  output.0"
+    std::optional<double> rtol; // unset: the default of the two dtypes (ps::defaultTolerance)
+    std::optional<double> atol;
 };
 
 struct TensorErrorOutcome {

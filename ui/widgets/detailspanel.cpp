@@ -285,7 +285,11 @@ TensorErrorRequest DetailsPanel::tensorErrorRequest() const
     const QString node = m_snapshot && m_npu != ps::kNoNode && m_snapshot->hasSide(Side::Npu)
         ? QString::fromUtf8(m_snapshot->graph(Side::Npu).nameOf(m_npu))
         : QString();
-    return { files.npuPath, files.benchPath, node + QStringLiteral("  ") + files.slot };
+    TensorErrorRequest request;
+    request.npuPath = files.npuPath;
+    request.benchPath = files.benchPath;
+    request.label = node + QStringLiteral("  ") + files.slot;
+    return request;
 }
 
 void DetailsPanel::updateTensorError()

@@ -17,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QHorizontalBarSeries>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPainter>
 #include <QProgressBar>
@@ -64,6 +65,10 @@ TensorErrorWindow::TensorErrorWindow(SessionController* session, QWidget* parent
     , m_stage(new QLabel(this))
     , m_cancel(new QPushButton(this))
     , m_export(new QPushButton(this))
+    , m_toleranceLabel(new QLabel(this))
+    , m_rtol(new QLineEdit(this))
+    , m_atol(new QLineEdit(this))
+    , m_applyTolerance(new QPushButton(this))
 {
     setObjectName(QStringLiteral("tensorErrorWindow"));
     m_title->setObjectName(QStringLiteral("tensorErrorTitle"));
@@ -108,6 +113,16 @@ TensorErrorWindow::TensorErrorWindow(SessionController* session, QWidget* parent
     contentLayout->addWidget(splitter, 1);
 
     auto* bottom = new QHBoxLayout;
+    m_rtol->setObjectName(QStringLiteral("tensorErrorRtol"));
+    m_atol->setObjectName(QStringLiteral("tensorErrorAtol"));
+    m_applyTolerance->setObjectName(QStringLiteral("tensorErrorApplyTolerance"));
+    for (QLineEdit* edit : { m_rtol, m_atol })
+        edit->setFixedWidth(fontMetrics().horizontalAdvance(QStringLiteral("0.0000000")) + 12);
+    bottom->addWidget(m_toleranceLabel);
+    bottom->addWidget(m_rtol);
+    bottom->addWidget(m_atol);
+    bottom->addWidget(m_applyTolerance);
+    bottom->addSpacing(12);
     bottom->addWidget(m_stage, 1);
     bottom->addWidget(m_progress);
     bottom->addWidget(m_cancel);
@@ -121,6 +136,13 @@ TensorErrorWindow::TensorErrorWindow(SessionController* session, QWidget* parent
     });
     connect(m_cancel, &QPushButton::clicked, this, [this]() { m_session->cancel(Channel::Tensor); });
     connect(m_export, &QPushButton::clicked, this, &TensorErrorWindow::chooseExport);
+    auto apply = [this]() {
+        if (!applyTolerance(m_rtol->text(), m_atol->text()))
+            m_stage->setText(tr("The tolerance takes two numbers >= 0 (rtol, atol)."));
+    };
+    connect(m_applyTolerance, &QPushButton::clicked, this, apply);
+    connect(m_rtol, &QLineEdit::returnPressed, this, apply);
+    connect(m_atol, &QLineEdit::returnPressed, this, apply);
     connect(m_session, &SessionController::tensorErrorProgress, this, &TensorErrorWindow::showProgress);
     connect(m_session, &SessionController::tensorErrorFinished, this, &TensorErrorWindow::showOutcome);
     connect(m_session, &SessionController::busyChanged, this, [this](Channel channel, bool busy, const QString& why) {
@@ -162,6 +184,20 @@ void TensorErrorWindow::compute(const TensorErrorRequest& request)
     m_session->computeTensorError(request);
 }
 
+bool TensorErrorWindow::applyTolerance(const QString& rtol, const QString& atol)
+{
+    bool rtolOk = false, atolOk = false;
+    const double r = rtol.trimmed().toDouble(&rtolOk);
+    const double a = atol.trimmed().toDouble(&atolOk);
+    if (!rtolOk || !atolOk || !(r >= 0) || !(a >= 0) || std::isinf(r) || std::isinf(a) || m_request.npuPath.isEmpty())
+        return false;
+    TensorErrorRequest request = m_request;
+    request.rtol = r;
+    request.atol = a;
+    compute(request);
+    return true;
+}
+
 bool TensorErrorWindow::isComputing() const
 {
     return m_cancel->isVisible();
@@ -172,6 +208,7 @@ void TensorErrorWindow::setComputing(bool computing)
     m_progress->setVisible(computing);
     m_cancel->setVisible(computing);
     m_export->setEnabled(!computing && m_result);
+    m_applyTolerance->setEnabled(!computing && !m_request.npuPath.isEmpty());
     if (computing)
         m_progress->setRange(0, 0);
 }
@@ -198,6 +235,10 @@ void TensorErrorWindow::showOutcome(const TensorErrorOutcome& outcome)
     setComputing(false);
     m_stage->setText(m_error);
     m_heatMap->setResult(m_result);
+    if (m_result) { // the tolerance used, to edit
+        m_rtol->setText(number(m_result->error.tolerance.rtol));
+        m_atol->setText(number(m_result->error.tolerance.atol));
+    }
     retranslate();
     Q_EMIT computed();
 }
@@ -208,6 +249,10 @@ void TensorErrorWindow::retranslate()
     m_cancel->setText(tr("Cancel"));
     m_export->setText(tr("Export PNG…"));
     m_measureLabel->setText(tr("Colour by:"));
+    m_toleranceLabel->setText(tr("Tolerance rtol, atol:"));
+    m_rtol->setToolTip(tr("rtol: an element is beyond the tolerance when |NPU − bench| > atol + rtol × |bench|"));
+    m_atol->setToolTip(tr("atol: an element is beyond the tolerance when |NPU − bench| > atol + rtol × |bench|"));
+    m_applyTolerance->setText(tr("Apply"));
     m_measure->setItemText(0, tr("Absolute error"));
     m_measure->setItemText(1, tr("Relative error"));
     QString title = QStringLiteral("<b>%1</b>").arg(m_request.label.toHtmlEscaped());

@@ -14,6 +14,7 @@ class QBarSet;
 class QChartView;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QPushButton;
 
@@ -36,6 +37,9 @@ public:
     QString errorText() const { return m_error; }
     ErrorHeatMapView* heatMap() const { return m_heatMap; }
     QChartView* histogram() const { return m_chart; }
+    // Recomputes the shown pair with this tolerance (|NPU - bench| > atol + rtol * |bench|); false when a value is
+    // not a number >= 0.
+    bool applyTolerance(const QString& rtol, const QString& atol);
     // The charts, the heat map and the summary as one picture; false when it cannot be written.
     bool exportPng(const QString& path);
 
@@ -72,6 +76,10 @@ private:
     QLabel* m_stage;
     QPushButton* m_cancel;
     QPushButton* m_export;
+    QLabel* m_toleranceLabel;
+    QLineEdit* m_rtol;
+    QLineEdit* m_atol;
+    QPushButton* m_applyTolerance;
 };
 
 } // namespace psui
