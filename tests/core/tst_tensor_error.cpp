@@ -230,6 +230,20 @@ private Q_SLOTS:
         QCOMPARE(whole.heatMap.at(3, 2).maxAbs, 32.0);
     }
 
+    void heatMapTargetIsClamped()
+    {
+        // A caller's target of 0 or of 2^40 cells per side neither divides by zero nor allocates the target.
+        const Tensor t = makeTensor(DType::Float32, { 3, 5 }, std::vector<double>(15, 1.0));
+        TensorErrorOptions options;
+        options.heatRows = 0;
+        options.heatColumns = int64_t(1) << 40;
+        const TensorError e = compareElements(t, t, options);
+        QCOMPARE(e.heatMap.rows, int64_t(1)); // one cell row: blocks of all three rows
+        QCOMPARE(e.heatMap.blockRows, int64_t(3));
+        QCOMPARE(e.heatMap.columns, int64_t(5));
+        QCOMPARE(e.heatMap.cells.size(), size_t(5));
+    }
+
     void bigTensorIsSampledToTheTarget()
     {
         // 1000 x 700 into at most 256 x 256 cells: blocks of 4 x 3, 250 x 234 cells; one spike in the middle.
