@@ -10,6 +10,7 @@
 #include "cli_progress.h"
 #include "commands/diagnose_run.h"
 #include "commands/graph_command.h"
+#include "commands/tensor_command.h"
 #include "source/source.h"
 #include "util/allocator.h"
 #include "util/build_info.h"
@@ -52,6 +53,19 @@ int runDiagnose(const ps::cli::CliOptions& options)
         ps::addToleranceSpec(request.diagnose, spec);
     request.json = options.json;
     std::cout << ps::diagnoseReport(request, [](const std::string& w) { std::cerr << "warning: " << w << "\n"; });
+    return 0;
+}
+
+// `tensor`: two tensor files compared element by element, as text or JSON.
+int runTensor(const ps::cli::CliOptions& options)
+{
+    ps::TensorFilesRequest request;
+    request.npuPath = options.tensorFiles.at(0);
+    request.benchPath = options.tensorFiles.at(1);
+    request.rtol = options.rtol;
+    request.atol = options.atol;
+    const ps::TensorFilesError result = ps::compareTensorFiles(request);
+    std::cout << (options.json ? ps::tensorErrorJson(result) : ps::tensorErrorText(result));
     return 0;
 }
 
@@ -152,8 +166,11 @@ int main(int argc, char** argv)
     }
     ps::setLimits(options.limits);
     if (options.action == ps::cli::CliOptions::Action::Diagnose || options.action == ps::cli::CliOptions::Action::Report
-        || options.action == ps::cli::CliOptions::Action::Diff) {
+        || options.action == ps::cli::CliOptions::Action::Diff
+        || options.action == ps::cli::CliOptions::Action::Tensor) {
         try {
+            if (options.action == ps::cli::CliOptions::Action::Tensor)
+                return runTensor(options);
             if (options.action == ps::cli::CliOptions::Action::Report)
                 return runReport(options);
             if (options.action == ps::cli::CliOptions::Action::Diff)

@@ -5,6 +5,7 @@
 #include "util/error.h"
 #include "util/rank_list.h"
 
+#include <cmath>
 #include <map>
 #include <stdexcept>
 
@@ -25,6 +26,7 @@ std::string usage()
            "                      [--by-step] [--rules {1.2.1,26.0.0}]\n"
            "       probescope-cli diff SOURCE_A SOURCE_B [--worst N] [--csv | --json] [--fail-on regression]\n"
            "                      [--rules {1.2.1,26.0.0}]\n"
+           "       probescope-cli tensor NPU_TENSOR BENCH_TENSOR [--rtol X] [--atol X] [--json]\n"
            "       (SOURCE: compare.json, FILE.vis, FILE.vis.db, or NPU_DIR BENCH_DIR)\n"
            "       (every command also takes [--resource_limit NAME=VALUE]...)\n"
            "\n"
@@ -116,6 +118,16 @@ std::string usage()
           "rank and side: nodes whose verdict or bin, or else worst metric, improved or regressed, and nodes that\n"
           "appeared or vanished. --worst, --csv, --json and --rules as report; --fail-on regression exits with 3\n"
           "when a node regressed.\n"
+          "\n"
+          "tensor: two tensor files of one shape (.pt saved by torch.save, or .npy; e.g. a dump's\n"
+          "dump_tensor_data/NAME.pt of each side) compared element by element: how many elements lie beyond the\n"
+          "tolerance, the worst element's index and both values, NaN and inf per side, histograms of the absolute\n"
+          "and relative error in decades from 1e-12 to 1e+4, and the size of the error heat map (docs/tensor.md).\n"
+          "  --rtol X, --atol X          an element is beyond the tolerance when |NPU - bench| > atol + rtol * "
+          "|bench|\n"
+          "                              (defaults, torch.testing's for the less precise dtype: float16 1e-3 / 1e-5,\n"
+          "                              bfloat16 1.6e-2 / 1e-5, float32 1.3e-6 / 1e-5, float64 1e-7 / 1e-7)\n"
+          "  --json                      JSON for scripts, with the heat map's cells (max_abs, max_rel, non_finite)\n"
           "\n"
           "The global form `probescope-cli -f pytorch graph ...` is accepted, as msprobe's; so is a leading\n"
           "`-f pytorch` before graph_visualize.\n";
@@ -227,6 +239,45 @@ std::vector<ParallelLayout> parallelLayouts(const std::map<std::string, std::vec
         }
     }
     return layouts;
+}
+
+double toleranceArgument(const std::string& flag, const std::string& v)
+{
+    size_t used = 0;
+    double x = -1;
+    try {
+        x = std::stod(v, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != v.size() || !(x >= 0) || x == HUGE_VAL)
+        throw std::invalid_argument("argument " + flag + ": not a number >= 0: '" + v + "'");
+    return x;
+}
+
+// `tensor NPU BENCH [--rtol X] [--atol X] [--json]`, from args[i] on.
+CliOptions parseTensorArguments(const std::vector<std::string>& args, size_t i, CliOptions o)
+{
+    for (; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "-h" || a == "--help")
+            return only(CliOptions::Action::Help);
+        if (a == "--json")
+            o.json = true;
+        else if (a == "--rtol")
+            o.rtol = toleranceArgument(a, takeValue(args, i));
+        else if (a == "--atol")
+            o.atol = toleranceArgument(a, takeValue(args, i));
+        else if (a == "--resource_limit")
+            applyLimitSettings(o.limits, takeValue(args, i));
+        else if (a.size() > 1 && a[0] == '-')
+            throw std::invalid_argument("unrecognized argument: " + a);
+        else
+            o.tensorFiles.push_back(a);
+    }
+    if (o.tensorFiles.size() != 2)
+        throw std::invalid_argument("tensor takes two tensor files (.pt or .npy): the NPU's, then the bench's");
+    return o;
 }
 
 // `graph_visualize`'s options (msprobe 26.0.0's _graph_service_parser), from args[i] on.
@@ -428,6 +479,10 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             o.engine.framework = fw == "mindspore" ? Framework::MindSpore : Framework::PyTorch;
             continue;
         }
+        if (a == "tensor") {
+            o.action = CliOptions::Action::Tensor;
+            return parseTensorArguments(args, i + 1, std::move(o));
+        }
         if (a == "graph" || a == "diagnose" || a == "graph_visualize" || a == "report" || a == "diff" || a == "merge") {
             sawCommand = true;
             o.action = a == "graph"      ? CliOptions::Action::Graph
@@ -440,7 +495,8 @@ CliOptions parseArguments(const std::vector<std::string>& args)
             break;
         }
         throw std::invalid_argument("unknown argument '" + a
-            + "' (expected the sub-command 'graph', 'graph_visualize', 'merge', 'diagnose', 'report' or 'diff')");
+            + "' (expected the sub-command 'graph', 'graph_visualize', 'merge', 'diagnose', 'report', 'diff' or "
+              "'tensor')");
     }
     if (!sawCommand)
         return o;

@@ -5,13 +5,25 @@
 #include "util/limits.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace ps::cli {
 
 struct CliOptions {
-    enum class Action { Graph, GraphVisualize, Merge, Diagnose, Report, Diff, Help, Version } action = Action::Help;
+    enum class Action {
+        Graph,
+        GraphVisualize,
+        Merge,
+        Diagnose,
+        Report,
+        Diff,
+        Tensor,
+        Help,
+        Version
+    } action
+        = Action::Help;
     std::string inputPath; // -i compare.json
     std::string outputPath; // -o folder
     // graph_visualize
@@ -37,6 +49,10 @@ struct CliOptions {
     // merge: part databases into -o OUT.vis.db (engine.onlyRanks holds graph_visualize's --rank/--ranks)
     std::vector<std::string> parts;
     std::vector<int> expectRanks; // --expect-ranks LIST
+    // tensor: NPU and bench tensor files (.pt or .npy); --json as diagnose
+    std::vector<std::string> tensorFiles;
+    std::optional<double> rtol; // --rtol X (unset: the dtype's default)
+    std::optional<double> atol; // --atol X
     Limits limits; // PROBESCOPE_LIMITS, then each --resource_limit NAME=VALUE
 };
 

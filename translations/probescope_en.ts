@@ -251,6 +251,17 @@
     </message>
 </context>
 <context>
+    <name>TensorErrorJob</name>
+    <message>
+        <source>Reading the tensors…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing the tensors element by element…</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>TrendsJob</name>
     <message>
         <source>Trends: step %1, rank %2 (%3 of %4)…</source>
@@ -669,6 +680,14 @@
         <source>Parallel merge (how this node's values were merged across ranks)</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Tensor error…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Histograms and a heat map of the element-wise error between the NPU and bench tensors of the selected input or output</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::DiffTools</name>
@@ -789,6 +808,37 @@
     </message>
     <message>
         <source>Comparing…</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::ErrorHeatMapView</name>
+    <message>
+        <source>NaN/inf</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rows %1, columns %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Largest absolute error %1 at %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU %1, bench %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Largest relative error %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n element(s) with NaN or inf</source>
+        <translation><numerusform>%n element with NaN or inf</numerusform><numerusform>%n elements with NaN or inf</numerusform></translation>
+    </message>
+    <message>
+        <source>The tensors are empty.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2177,6 +2227,10 @@ precision index %2</source>
         <source>Cancelled; the trees show the matched nodes without metrics.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Comparing the tensors…</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::StackPanel</name>
@@ -2257,6 +2311,137 @@ precision index %2</source>
     </message>
     <message>
         <source>You can also drop dump folders, a compare.json or a .vis file onto this window. Help ▸ User guide (F1) explains the views and how to produce dumps with msprobe.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::TensorErrorWindow</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the tensors…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tensor error — %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Absolute error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NPU: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Bench: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Heat map: %1 × %2 (rows × last dimension) in cells of %3 × %4 elements, each its block's largest error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 elements, shape %2, NPU %3, bench %4</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Beyond the tolerance (|NPU − bench| &gt; %1 + %2 × |bench|): %3 of %4 (%5%)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: none (no element has two finite values)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 at %2: NPU %3, bench %4 (absolute %5, relative %6)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Largest absolute error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Largest relative error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NaN: NPU %1, bench %2; inf: NPU %3, bench %4; NaN/inf not matched on the other side: %5</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Mean absolute error %1; bench 0 under NPU ≠ 0 (relative error inf): %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Elements per error decade</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 %2: %3 elements (%4%)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Export tensor error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The tolerance takes two numbers &gt;= 0 (rtol, atol).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tolerance rtol, atol:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>rtol: an element is beyond the tolerance when |NPU − bench| &gt; atol + rtol × |bench|</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>atol: an element is beyond the tolerance when |NPU − bench| &gt; atol + rtol × |bench|</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Apply</source>
         <translation type="unfinished" />
     </message>
 </context>

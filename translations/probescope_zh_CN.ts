@@ -252,6 +252,17 @@
     </message>
 </context>
 <context>
+    <name>TensorErrorJob</name>
+    <message>
+        <source>Reading the tensors…</source>
+        <translation>正在读取张量…</translation>
+    </message>
+    <message>
+        <source>Comparing the tensors element by element…</source>
+        <translation>正在逐元素比较张量…</translation>
+    </message>
+</context>
+<context>
     <name>TrendsJob</name>
     <message>
         <source>Trends: step %1, rank %2 (%3 of %4)…</source>
@@ -670,6 +681,14 @@
         <source>Parallel merge (how this node's values were merged across ranks)</source>
         <translation>并行合并（此节点的值如何由各 rank 合并）</translation>
     </message>
+    <message>
+        <source>Tensor error…</source>
+        <translation>张量误差…</translation>
+    </message>
+    <message>
+        <source>Histograms and a heat map of the element-wise error between the NPU and bench tensors of the selected input or output</source>
+        <translation>所选输入或输出的 NPU 与标杆张量逐元素误差的直方图和热力图</translation>
+    </message>
 </context>
 <context>
     <name>psui::DiffTools</name>
@@ -791,6 +810,37 @@
     <message>
         <source>Comparing…</source>
         <translation>正在比对…</translation>
+    </message>
+</context>
+<context>
+    <name>psui::ErrorHeatMapView</name>
+    <message>
+        <source>NaN/inf</source>
+        <translation>NaN/inf</translation>
+    </message>
+    <message>
+        <source>Rows %1, columns %2</source>
+        <translation>行 %1，列 %2</translation>
+    </message>
+    <message>
+        <source>Largest absolute error %1 at %2</source>
+        <translation>最大绝对误差 %1，位于 %2</translation>
+    </message>
+    <message>
+        <source>NPU %1, bench %2</source>
+        <translation>NPU %1，标杆 %2</translation>
+    </message>
+    <message>
+        <source>Largest relative error %1</source>
+        <translation>最大相对误差 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n element(s) with NaN or inf</source>
+        <translation><numerusform>%n 个元素含 NaN 或 inf</numerusform></translation>
+    </message>
+    <message>
+        <source>The tensors are empty.</source>
+        <translation>张量为空。</translation>
     </message>
 </context>
 <context>
@@ -2172,6 +2222,10 @@ precision index %2</source>
         <source>Cancelled; the trees show the matched nodes without metrics.</source>
         <translation>已取消；树中显示已匹配的节点，但没有指标。</translation>
     </message>
+    <message>
+        <source>Comparing the tensors…</source>
+        <translation>正在比较张量…</translation>
+    </message>
 </context>
 <context>
     <name>psui::StackPanel</name>
@@ -2253,6 +2307,137 @@ precision index %2</source>
     <message>
         <source>You can also drop dump folders, a compare.json or a .vis file onto this window. Help ▸ User guide (F1) explains the views and how to produce dumps with msprobe.</source>
         <translation>也可以把 dump 目录、compare.json 或 .vis 文件拖到此窗口。“帮助 ▸ 用户指南”（F1）介绍各个视图以及如何用 msprobe 采集 dump。</translation>
+    </message>
+</context>
+<context>
+    <name>psui::TensorErrorWindow</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Reading the tensors…</source>
+        <translation>正在读取张量…</translation>
+    </message>
+    <message>
+        <source>Tensor error — %1</source>
+        <translation>张量误差 — %1</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation>着色依据：</translation>
+    </message>
+    <message>
+        <source>Absolute error</source>
+        <translation>绝对误差</translation>
+    </message>
+    <message>
+        <source>Relative error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <source>NPU: %1</source>
+        <translation>NPU：%1</translation>
+    </message>
+    <message>
+        <source>Bench: %1</source>
+        <translation>标杆：%1</translation>
+    </message>
+    <message>
+        <source>Heat map: %1 × %2 (rows × last dimension) in cells of %3 × %4 elements, each its block's largest error</source>
+        <translation>热力图：%1 × %2（行 × 最后一维），每格 %3 × %4 个元素，取块内最大误差</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>%1 elements, shape %2, NPU %3, bench %4</source>
+        <translation>%1 个元素，形状 %2，NPU %3，标杆 %4</translation>
+    </message>
+    <message>
+        <source>Beyond the tolerance (|NPU − bench| &gt; %1 + %2 × |bench|): %3 of %4 (%5%)</source>
+        <translation>超出容差（|NPU − 标杆| &gt; %1 + %2 × |标杆|）：%4 个中有 %3 个（%5%）</translation>
+    </message>
+    <message>
+        <source>%1: none (no element has two finite values)</source>
+        <translation>%1：无（没有两侧均为有限值的元素）</translation>
+    </message>
+    <message>
+        <source>%1 at %2: NPU %3, bench %4 (absolute %5, relative %6)</source>
+        <translation>%1 位于 %2：NPU %3，标杆 %4（绝对 %5，相对 %6）</translation>
+    </message>
+    <message>
+        <source>Largest absolute error</source>
+        <translation>最大绝对误差</translation>
+    </message>
+    <message>
+        <source>Largest relative error</source>
+        <translation>最大相对误差</translation>
+    </message>
+    <message>
+        <source>NaN: NPU %1, bench %2; inf: NPU %3, bench %4; NaN/inf not matched on the other side: %5</source>
+        <translation>NaN：NPU %1，标杆 %2；inf：NPU %3，标杆 %4；另一侧不一致的 NaN/inf：%5</translation>
+    </message>
+    <message>
+        <source>Mean absolute error %1; bench 0 under NPU ≠ 0 (relative error inf): %2</source>
+        <translation>平均绝对误差 %1；标杆为 0 而 NPU ≠ 0（相对误差为 inf）：%2</translation>
+    </message>
+    <message>
+        <source>Elements per error decade</source>
+        <translation>各误差数量级的元素数</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>误差</translation>
+    </message>
+    <message>
+        <source>Elements</source>
+        <translation>元素数</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 elements (%4%)</source>
+        <translation>%1 %2：%3 个元素（%4%）</translation>
+    </message>
+    <message>
+        <source>Export tensor error</source>
+        <translation>导出张量误差</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>The tolerance takes two numbers &gt;= 0 (rtol, atol).</source>
+        <translation>容差需要两个 &gt;= 0 的数（rtol、atol）。</translation>
+    </message>
+    <message>
+        <source>Tolerance rtol, atol:</source>
+        <translation>容差 rtol、atol：</translation>
+    </message>
+    <message>
+        <source>rtol: an element is beyond the tolerance when |NPU − bench| &gt; atol + rtol × |bench|</source>
+        <translation>rtol：当 |NPU − 标杆| &gt; atol + rtol × |标杆| 时，元素超出容差</translation>
+    </message>
+    <message>
+        <source>atol: an element is beyond the tolerance when |NPU − bench| &gt; atol + rtol × |bench|</source>
+        <translation>atol：当 |NPU − 标杆| &gt; atol + rtol × |标杆| 时，元素超出容差</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
     </message>
 </context>
 <context>

@@ -74,6 +74,15 @@ RealMetrics evaluateRow(const DumpData& nd, uint32_t npuItem, const DumpData* bd
 
 } // namespace
 
+std::string RealRows::tensorPathOf(const DumpData& d, uint32_t item)
+{
+    const std::string name = dataNameOf(d, item);
+    if (name.empty() || name == "-1" || !isSafeDataName(name))
+        return {};
+    std::string path = joinPath(joinPath(parentDir(d.path), "dump_tensor_data"), name);
+    return isInsideFolder(path, parentDir(d.path)) ? path : std::string();
+}
+
 void RealRows::evaluate(Comparison& c, int threads, RunContext* progress)
 {
     const DumpData& nd = *c.graphs[0]->dump;

@@ -21,6 +21,9 @@ public:
 
     // A data_name that stays inside dump_tensor_data (no "..", no absolute path, no separators).
     static bool isSafeDataName(std::string_view name);
+    // The tensor file of a dump item (dump_tensor_data/<data_name> beside its dump.json); "" when the item names
+    // none, or a name or link that would lead out of the dump folder.
+    static std::string tensorPathOf(const DumpData& d, uint32_t item);
 
 private:
     struct Row {

@@ -9,7 +9,7 @@ cases="$build/tests/cases"
 ninja -C "$build" -j2 probescope_test_cases probescope_screenshots probescope_screenshot_start probescope_screenshots_graph_charts \
   probescope_screenshot_color_ranges probescope_screenshots_layer_mapping probescope_screenshot_parallel_merge probescope_screenshot_verdicts \
   probescope_screenshot_viewer_nav probescope_screenshot_viewer_layout probescope_screenshot_diff_view probescope_screenshot_notes probescope_screenshot_trends \
-  probescope_screenshot_lazy_visdb
+  probescope_screenshot_lazy_visdb probescope_screenshot_tensor_error
 mkdir -p "$root/docs/screenshots"
 export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
 "$build/tests/ui/probescope_screenshots" "$root/docs/screenshots/main_window_en.png" en
@@ -47,10 +47,12 @@ for lang in en zh_CN; do
 done
 "$build/tests/ui/probescope_screenshot_viewer_nav" "$root/docs/screenshots" "$cases" zh_CN "$dist_db"
 "$build/tests/ui/probescope_screenshot_trends" "$root/docs/screenshots" "$cases" en
+"$build/tests/ui/probescope_screenshot_tensor_error" "$root/docs/screenshots" "$cases" en
+"$build/tests/ui/probescope_screenshot_tensor_error" "$root/docs/screenshots" "$cases" zh_CN
 "$build/tests/ui/probescope_screenshot_trends" "$root/docs/screenshots" "$cases" zh_CN
 rm -r "$(dirname "$dist_db")"
 echo "wrote diff_view_en.png, diff_view_zh_CN.png,"
 echo "wrote viewer_search_*, viewer_peer_rank_* (1280x800, 1920x1080, en, zh_CN),"
 echo "wrote notes_en.png, notes_zh_CN.png,"
-echo "wrote trends_{en,zh_CN}.png, trends_heatmap_{en,zh_CN}.png,"
+echo "wrote trends_{en,zh_CN}.png, trends_heatmap_{en,zh_CN}.png, tensor_error_1366x768_{en,zh_CN}.png,"
 echo "wrote viewer_{main,graph,noisefloor}_{1280x800,1920x1080}_{en,zh_CN}.png, viewer_docks_1366x768_{en,zh_CN}.png, verdicts_en.png, verdicts_zh_CN.png, parallel_merge_en.png, parallel_merge_zh_CN.png, color_ranges_dialog_en.png, color_ranges_en.png, layer_mapping_en.png, charts_en.png, graph_canvas_en.png, main_window_en.png, main_window_zh_CN.png, loading_en.png and start_page.png"

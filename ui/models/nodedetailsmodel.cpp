@@ -1,5 +1,6 @@
 #include "models/nodedetailsmodel.h"
 
+#include "compare/real_rows.h"
 #include "models/noisefloor.h"
 #include "models/roles.h"
 #include "vis/item_format.h"
@@ -57,6 +58,8 @@ void NodeDetailsModel::addItems(Side side, NodeId node, bool outputs, std::vecto
         row.pair = itemSlot(g, node, items[i]);
         if (row.pair.isEmpty())
             row.pair = (outputs ? QStringLiteral("output.") : QStringLiteral("input.")) + QString::number(i);
+        if (c.mode == ps::CompareMode::Real)
+            row.tensorPath = QString::fromStdString(ps::RealRows::tensorPathOf(*g.dump, items[i]));
         for (const auto& [k, v] : fields) {
             if (k == "data_name")
                 continue;
@@ -86,8 +89,12 @@ void NodeDetailsModel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId
             for (auto& pair : pairs) {
                 if (pair.size() == 2 && pair[0].side == Side::Npu)
                     markNearZero(pair[0], pair[1]);
-                for (Row& r : pair) {
+                const int first = int(m_rows.size());
+                for (size_t k = 0; k < pair.size(); ++k) {
+                    Row& r = pair[k];
                     r.paired = pair.size() == 2;
+                    if (r.paired)
+                        r.partner = first + (k == 0 ? 1 : 0);
                     m_rows.push_back(std::move(r));
                 }
             }
@@ -200,6 +207,17 @@ QString NodeDetailsModel::colourDriver(bool* nearZero) const
     if (nearZero)
         *nearZero = bestRow->nearZero.size() > bestColumn && bestRow->nearZero[bestColumn];
     return tr("%1 of %2 (%3)").arg(m_keys[qsizetype(bestColumn)], bestRow->pair, bestRow->values[bestColumn]);
+}
+
+NodeDetailsModel::TensorFiles NodeDetailsModel::tensorFilesOf(int row) const
+{
+    if (row < 0 || size_t(row) >= m_rows.size() || m_rows[size_t(row)].partner < 0)
+        return {};
+    const Row& a = m_rows[size_t(row)];
+    const Row& b = m_rows[size_t(a.partner)];
+    const Row& npu = a.side == Side::Npu ? a : b;
+    const Row& bench = a.side == Side::Npu ? b : a;
+    return { npu.tensorPath, bench.tensorPath, npu.pair };
 }
 
 int NodeDetailsModel::nearZeroCellCount() const

@@ -35,6 +35,16 @@ public:
     QString colourDriver(bool* nearZero = nullptr) const;
     static QString metricExplanation(const QString& key); // translated; empty for a column with none
 
+    // Real-data mode: the tensor files of a row and of the row paired with it (either may be the NPU's), and the
+    // slot they fill ("output.0"); empty paths when either side has no file.
+    struct TensorFiles {
+        QString npuPath;
+        QString benchPath;
+        QString slot;
+        bool isComplete() const { return !npuPath.isEmpty() && !benchPath.isEmpty(); }
+    };
+    TensorFiles tensorFilesOf(int row) const;
+
 private:
     struct Row {
         Side side;
@@ -43,6 +53,8 @@ private:
         std::vector<QString> values; // per key column
         std::vector<int8_t> bins; // per key column: a legend bin when the cell is suspicious, else -1
         std::vector<bool> nearZero; // per key column: a relative error below the noise floor
+        QString tensorPath = {}; // real-data mode: the item's tensor file ("" when none)
+        int partner = -1; // the row of the other side's item in the same slot
     };
     void addItems(Side side, NodeId node, bool outputs, std::vector<std::vector<Row>>& pairs);
     int columnOf(const QString& key);

@@ -17,8 +17,8 @@
 
 namespace psui {
 
-enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Peers, Diff, Trends, Details };
-constexpr size_t kChannelCount = 10;
+enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Peers, Diff, Trends, Details, Tensor };
+constexpr size_t kChannelCount = 11;
 
 class JobRunner;
 

@@ -28,6 +28,8 @@ SessionController::SessionController(QObject* parent)
                 Q_EMIT progressChanged(permille, stage);
             else if (channel == Channel::Trends)
                 Q_EMIT trendsProgressChanged(permille, stage);
+            else if (channel == Channel::Tensor)
+                Q_EMIT tensorErrorProgress(permille, stage);
         });
 }
 

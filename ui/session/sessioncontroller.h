@@ -9,6 +9,7 @@
 #include "session/analysisjobs.h"
 #include "session/jobrunner.h"
 #include "session/openrequest.h"
+#include "session/tensorerrorjob.h"
 #include "session/trendsjob.h"
 
 #include "source/step_peers.h"
@@ -101,6 +102,9 @@ public:
     // Trends channel (cancel(Channel::Trends) stops it); ends with trendsFinished. A session of one graph has none.
     bool hasTrends() const { return jobs().size() > 1; }
     void computeTrends();
+    // Real-data mode: two tensor files of a details row compared element by element on the Tensor channel
+    // (cancel(Channel::Tensor) stops it); progress as tensorErrorProgress, the end as tensorErrorFinished.
+    void computeTensorError(const TensorErrorRequest& request);
     // Changes when another source (or the same with other options) is loaded; switching the step or rank keeps it.
     quint64 sourceGeneration() const { return m_sourceGeneration; }
 
@@ -150,6 +154,8 @@ Q_SIGNALS:
     void sessionRestored(const QString& path);
     void sessionFileFailed(const QString& message);
     void trendsProgressChanged(int permille, const QString& stage);
+    void tensorErrorProgress(int permille, const QString& stage);
+    void tensorErrorFinished(const psui::TensorErrorOutcome& outcome); // not sent when cancelled
     // `generation`: the sourceGeneration the trends describe; trends is null and error set on failure.
     void trendsFinished(std::shared_ptr<const ps::StepTrends> trends, const QString& error, quint64 generation);
     // A partial snapshot grew: more nodes (ids kept) after an expand; the trees insert the rows themselves.

@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -74,6 +75,7 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     , m_mergeBox(new CollapsibleBox(m_merge, this))
     , m_copy(new QPushButton(this))
     , m_editNote(new QPushButton(this))
+    , m_tensorError(new QPushButton(this))
     , m_note(new QLabel(this))
     , m_table(new QTableView(this))
     , m_model(new NodeDetailsModel(this))
@@ -126,6 +128,7 @@ DetailsPanel::DetailsPanel(QWidget* parent)
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_header, 1);
+    top->addWidget(m_tensorError);
     top->addWidget(m_editNote);
     top->addWidget(m_copy);
     auto* layout = new QVBoxLayout(this);
@@ -139,6 +142,16 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     layout->addWidget(m_table, 1);
     connect(m_copy, &QPushButton::clicked, this, &DetailsPanel::copyToClipboard);
     connect(m_editNote, &QPushButton::clicked, this, &DetailsPanel::editNoteRequested);
+    m_tensorError->setObjectName(QStringLiteral("tensorErrorButton"));
+    m_tensorError->hide();
+    connect(m_tensorError, &QPushButton::clicked, this, [this]() {
+        const TensorErrorRequest request = tensorErrorRequest();
+        if (!request.npuPath.isEmpty())
+            Q_EMIT tensorErrorRequested(request);
+    });
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, &DetailsPanel::showTableMenu);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, &DetailsPanel::updateTensorError);
     retranslate();
 }
 
@@ -146,6 +159,9 @@ void DetailsPanel::retranslate()
 {
     m_copy->setText(tr("Copy as text"));
     m_copy->setToolTip(tr("Copy the table, tab separated, to the clipboard"));
+    m_tensorError->setText(tr("Tensor error…"));
+    m_tensorError->setToolTip(tr("Histograms and a heat map of the element-wise error between the NPU and bench "
+                                 "tensors of the selected input or output"));
     m_editNote->setText(tr("Note…"));
     m_editNote->setToolTip(tr("Write a note on the selected node or tag it (checked, suspicious, cause)"));
     updateNotes();
@@ -257,6 +273,45 @@ void DetailsPanel::setNodes(std::shared_ptr<const Snapshot> snapshot, NodeId npu
     updateColourNote();
     updateMergeInfo();
     fitColumns();
+    updateTensorError();
+}
+
+TensorErrorRequest DetailsPanel::tensorErrorRequest() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    const NodeDetailsModel::TensorFiles files = m_model->tensorFilesOf(current.isValid() ? current.row() : -1);
+    if (!files.isComplete())
+        return {};
+    const QString node = m_snapshot && m_npu != ps::kNoNode && m_snapshot->hasSide(Side::Npu)
+        ? QString::fromUtf8(m_snapshot->graph(Side::Npu).nameOf(m_npu))
+        : QString();
+    TensorErrorRequest request;
+    request.npuPath = files.npuPath;
+    request.benchPath = files.benchPath;
+    request.label = node + QStringLiteral("  ") + files.slot;
+    return request;
+}
+
+void DetailsPanel::updateTensorError()
+{
+    const bool realData = m_snapshot && m_snapshot->comparison && m_snapshot->comparison->mode == ps::CompareMode::Real;
+    m_tensorError->setVisible(realData);
+    m_tensorError->setEnabled(realData && !tensorErrorRequest().npuPath.isEmpty());
+}
+
+void DetailsPanel::showTableMenu(const QPoint& position)
+{
+    const QModelIndex index = m_table->indexAt(position);
+    if (index.isValid())
+        m_table->setCurrentIndex(index);
+    QMenu menu(this);
+    const TensorErrorRequest request = tensorErrorRequest();
+    QAction* tensor = menu.addAction(tr("Tensor error…"));
+    tensor->setObjectName(QStringLiteral("tensorErrorAction"));
+    tensor->setEnabled(!request.npuPath.isEmpty());
+    connect(tensor, &QAction::triggered, this, [this, request]() { Q_EMIT tensorErrorRequested(request); });
+    menu.addAction(tr("Copy as text"), this, &DetailsPanel::copyToClipboard);
+    menu.exec(m_table->viewport()->mapToGlobal(position));
 }
 
 void DetailsPanel::setNotes(const ps::NodeNote* npu, const ps::NodeNote* bench)

@@ -7,6 +7,7 @@
 #include "models/changemap.h"
 #include "models/snapshot.h"
 #include "session/session_file.h"
+#include "session/tensorerrorjob.h"
 
 #include <QWidget>
 
@@ -47,9 +48,14 @@ public:
     // The notes of the shown NPU and bench nodes (null: none), above the table; the "Note…" button asks to edit.
     void setNotes(const ps::NodeNote* npu, const ps::NodeNote* bench);
     QString noteText() const; // what the note line shows ("" when neither node has a note)
+    // Real-data mode: the tensor pair of the table's current row, for the Tensor error window; its paths are
+    // empty when that row has no NPU and bench tensor files.
+    TensorErrorRequest tensorErrorRequest() const;
 
 Q_SIGNALS:
     void editNoteRequested();
+    // "Tensor error…" (button or the table's context menu) on a row with both tensor files.
+    void tensorErrorRequested(const psui::TensorErrorRequest& request);
 
 private:
     void updateMergeInfo();
@@ -58,6 +64,8 @@ private:
     void updateColourNote();
     void fitColumns(); // to their contents, at most 260 px each
     void updateNotes();
+    void updateTensorError(); // the button is shown in real-data mode, enabled on a row with both files
+    void showTableMenu(const QPoint& position);
 
     std::shared_ptr<const Snapshot> m_snapshot;
     std::shared_ptr<const ChangeMap> m_changes;
@@ -72,6 +80,7 @@ private:
     CollapsibleBox* m_mergeBox; // m_merge under its "Parallel merge" title
     QPushButton* m_copy;
     QPushButton* m_editNote;
+    QPushButton* m_tensorError;
     QLabel* m_note;
     std::optional<ps::NodeNote> m_npuNote, m_benchNote;
     QTableView* m_table;

@@ -15,6 +15,7 @@
 #include "widgets/noteactions.h"
 #include "widgets/searchbar.h"
 #include "widgets/sidebysidetreeview.h"
+#include "widgets/tensorerrorwindow.h"
 
 #include <QAction>
 #include <QDir>
@@ -41,6 +42,8 @@ void MainWindow::connectNotes()
                                                                      : m_view->currentNode(opposite(side));
         m_notes->editNote(m_view->currentNode(side) != ps::kNoNode ? side : opposite(side), node);
     });
+    connect(m_details, &DetailsPanel::tensorErrorRequested, this,
+        [this](const TensorErrorRequest& request) { TensorErrorWindow::showFor(this, m_session, request); });
     connect(m_session, &SessionController::sessionRestored, this, &MainWindow::onSessionRestored);
     // Connected after onSessionChanged (connectSession), so the trees are reset when the view is restored.
     connect(m_session, &SessionController::sessionChanged, this, [this]() {
