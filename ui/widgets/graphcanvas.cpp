@@ -16,6 +16,7 @@
 namespace psui {
 
 namespace {
+constexpr int kMinimapGap = 8; // between the minimap and the viewport's corner
 constexpr double kMargin = 32; // viewport pixels around the root (tb_graph_ascend translates by (32, 32))
 constexpr double kMinScale = 0.05;
 constexpr double kMaxScale = 8;
@@ -48,7 +49,6 @@ void GraphCanvas::setSnapshot(std::shared_ptr<const Snapshot> snapshot, int micr
     m_layout.reset();
     if (m_snapshot && m_snapshot->hasSide(m_side))
         m_layout = std::make_unique<ps::HierarchyLayout>(m_snapshot->graph(m_side), microStep);
-    m_minimap->setVisible(m_layout != nullptr);
     updateScrollBars();
     horizontalScrollBar()->setValue(0);
     verticalScrollBar()->setValue(0);
@@ -70,6 +70,12 @@ void GraphCanvas::refreshColors(std::shared_ptr<const Snapshot> snapshot)
 
 void GraphCanvas::selectNode(NodeId node)
 {
+    if (m_layout && node == ps::kNoNode && m_selected != ps::kNoNode) {
+        // The other side's node has no counterpart: the old highlight would claim a match.
+        m_selected = ps::kNoNode;
+        viewport()->update();
+        return;
+    }
     if (!m_layout || node == ps::kNoNode || node >= m_layout->graph().size())
         return;
     m_selected = node;
@@ -80,6 +86,10 @@ void GraphCanvas::selectNode(NodeId node)
     updateScrollBars();
     const ps::LayoutBox& b = m_layout->boxes()[m_layout->boxOf(node)];
     centerOn(QPointF(b.x + b.width / 2.0, b.y + b.height / 2.0));
+    // A box wider than the view (a long name, an expanded module) shows its left edge, where its label starts.
+    const int left = int(std::floor(b.x * m_scale)); // then the box's left edge is kMargin from the viewport's
+    if (horizontalScrollBar()->value() > left)
+        horizontalScrollBar()->setValue(left);
     viewport()->update();
     Q_EMIT viewChanged();
 }
@@ -168,8 +178,13 @@ void GraphCanvas::updateScrollBars()
 {
     const int w = m_layout ? int(std::ceil(m_layout->rootBox().width * m_scale + 2 * kMargin)) : 0;
     const int h = m_layout ? int(std::ceil(m_layout->rootBox().height * m_scale + 2 * kMargin)) : 0;
+    // The minimap only helps where the graph does not fit (after Fit it would hide labels for nothing); shown, the
+    // graph scrolls past it so that the labels it covers in the bottom right can be brought out from under it.
+    const bool fits = w <= viewport()->width() && h <= viewport()->height();
+    m_minimap->setVisible(m_layout && !fits);
+    const int below = m_minimap->isVisibleTo(this) ? m_minimap->height() + kMinimapGap : 0;
     horizontalScrollBar()->setRange(0, std::max(0, w - viewport()->width()));
-    verticalScrollBar()->setRange(0, std::max(0, h - viewport()->height()));
+    verticalScrollBar()->setRange(0, std::max(0, h + below - viewport()->height()));
     horizontalScrollBar()->setPageStep(viewport()->width());
     verticalScrollBar()->setPageStep(viewport()->height());
 }
@@ -177,15 +192,16 @@ void GraphCanvas::updateScrollBars()
 void GraphCanvas::placeMinimap()
 {
     const QSize size(std::min(180, viewport()->width() / 3), std::min(140, viewport()->height() / 3));
-    m_minimap->setGeometry(
-        QRect(QPoint(viewport()->width() - size.width() - 8, viewport()->height() - size.height() - 8), size));
+    m_minimap->setGeometry(QRect(
+        QPoint(viewport()->width() - size.width() - kMinimapGap, viewport()->height() - size.height() - kMinimapGap),
+        size));
 }
 
 void GraphCanvas::resizeEvent(QResizeEvent* event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    placeMinimap(); // first: the scroll range leaves room for it
     updateScrollBars();
-    placeMinimap();
     Q_EMIT viewChanged();
 }
 

@@ -85,4 +85,15 @@ void GraphMinimap::mouseMoveEvent(QMouseEvent* event)
     event->accept();
 }
 
+void GraphMinimap::mouseReleaseEvent(QMouseEvent* event)
+{
+    // Kept here: passed on to the canvas, the release would select the node under it and move the view again.
+    event->accept();
+}
+
+void GraphMinimap::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    event->accept(); // not the canvas's expand / collapse
+}
+
 } // namespace psui
