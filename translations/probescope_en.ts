@@ -927,6 +927,10 @@
         <source>msprobe 26.0's verdict of the NPU node: the worst of its inputs' and outputs' rows (the details say why); on the bench side, the verdict of the matched NPU node</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Its statistics hold NaN or inf (the precision is msprobe's own number)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::HitListModel</name>
@@ -976,6 +980,10 @@
     <message numerus="yes">
         <source>%n node(s)</source>
         <translation><numerusform>%n node</numerusform><numerusform>%n nodes</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -1289,7 +1297,7 @@ worst precision index %2 (%n node(s))</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>No node in the worst precision bin.</source>
+        <source>No node in the worst precision bin or with NaN / inf.</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1377,7 +1385,7 @@ worst precision index %2 (%n node(s))</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Next node in the worst precision bin, in execution order (F3)</source>
+        <source>Next node in the worst precision bin or with NaN / inf, in execution order (F3)</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1385,7 +1393,7 @@ worst precision index %2 (%n node(s))</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Previous node in the worst precision bin (Shift+F3)</source>
+        <source>Previous node in the worst precision bin or with NaN / inf (Shift+F3)</source>
         <translation type="unfinished" />
     </message>
     <message>
