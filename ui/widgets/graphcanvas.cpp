@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace psui {
 
@@ -38,6 +39,7 @@ GraphCanvas::GraphCanvas(Side side, QWidget* parent)
     horizontalScrollBar()->setSingleStep(20);
     verticalScrollBar()->setSingleStep(20);
     m_minimap->hide();
+    connect(this, &GraphCanvas::viewChanged, this, &GraphCanvas::placeMinimap);
 }
 
 GraphCanvas::~GraphCanvas() = default;
@@ -189,12 +191,42 @@ void GraphCanvas::updateScrollBars()
     verticalScrollBar()->setPageStep(viewport()->height());
 }
 
+int GraphCanvas::labelsUnder(const QRect& area) const
+{
+    // A box's label is the title strip along its top.
+    if (!m_layout)
+        return 0;
+    const QRectF inLayout(toLayout(area.topLeft()), toLayout(area.bottomRight() + QPoint(1, 1)));
+    std::vector<uint32_t> boxes;
+    m_layout->boxesIn(int(std::floor(inLayout.left())), int(std::floor(inLayout.top())),
+        int(std::ceil(inLayout.right())) + 1, int(std::ceil(inLayout.bottom())) + 1, boxes);
+    int n = 0;
+    for (uint32_t index : boxes) {
+        const ps::LayoutBox& b = m_layout->boxes()[index];
+        n += QRectF(b.x, b.y, b.width, kTitleHeight).intersects(inLayout);
+    }
+    return n;
+}
+
 void GraphCanvas::placeMinimap()
 {
+    // In the corner where it hides the fewest labels, the bottom right first.
     const QSize size(std::min(180, viewport()->width() / 3), std::min(140, viewport()->height() / 3));
-    m_minimap->setGeometry(QRect(
-        QPoint(viewport()->width() - size.width() - kMinimapGap, viewport()->height() - size.height() - kMinimapGap),
-        size));
+    const int right = viewport()->width() - size.width() - kMinimapGap;
+    const int bottom = viewport()->height() - size.height() - kMinimapGap;
+    QRect best;
+    int fewest = std::numeric_limits<int>::max();
+    for (const QPoint corner : { QPoint(right, bottom), QPoint(kMinimapGap, bottom), QPoint(right, kMinimapGap),
+             QPoint(kMinimapGap, kMinimapGap) }) {
+        const QRect area(corner, size);
+        const int covered = labelsUnder(area);
+        if (covered < fewest) {
+            fewest = covered;
+            best = area;
+        }
+    }
+    if (m_minimap->geometry() != best)
+        m_minimap->setGeometry(best);
 }
 
 void GraphCanvas::resizeEvent(QResizeEvent* event)
