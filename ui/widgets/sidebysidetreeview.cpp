@@ -4,6 +4,7 @@
 #include "models/nodefilterproxy.h"
 #include "models/roles.h"
 #include "session/sessioncontroller.h"
+#include "theme/palette.h"
 #include "widgets/namecolumnfill.h"
 #include "widgets/precisiondelegate.h"
 
@@ -61,6 +62,13 @@ void SideBySideTreeView::setupSide(Side side)
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setItemDelegate(new PrecisionDelegate(view, model, view));
+    // The delegate outlines the selected row; the indentation left of it gets only a tint of that outline, not a
+    // solid block of the style's selection colour.
+    QPalette palette = view->palette();
+    QColor tint = Palette::hitMarker();
+    tint.setAlpha(40);
+    palette.setColor(QPalette::Highlight, tint);
+    view->setPalette(palette);
     view->setAllColumnsShowFocus(true);
     view->setMinimumWidth(NameColumnFill::kReadableNameWidth);
     view->header()->setStretchLastSection(false);
