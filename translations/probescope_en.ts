@@ -977,6 +977,10 @@
         <source>msprobe 26.0's verdict of the NPU node: the worst of its inputs' and outputs' rows (the details say why); on the bench side, the verdict of the matched NPU node</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Its statistics hold NaN or inf (the precision is msprobe's own number)</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::HitListModel</name>
@@ -1026,6 +1030,10 @@
     <message numerus="yes">
         <source>%n node(s)</source>
         <translation><numerusform>%n node</numerusform><numerusform>%n nodes</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -1339,7 +1347,7 @@ worst precision index %2 (%n node(s))</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>No node in the worst precision bin.</source>
+        <source>No node in the worst precision bin or with NaN / inf.</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1427,7 +1435,7 @@ worst precision index %2 (%n node(s))</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Next node in the worst precision bin, in execution order (F3)</source>
+        <source>Next node in the worst precision bin or with NaN / inf, in execution order (F3)</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -1435,7 +1443,7 @@ worst precision index %2 (%n node(s))</source>
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Previous node in the worst precision bin (Shift+F3)</source>
+        <source>Previous node in the worst precision bin or with NaN / inf (Shift+F3)</source>
         <translation type="unfinished" />
     </message>
     <message>

@@ -978,6 +978,10 @@
         <source>md5 differs</source>
         <translation>md5 不一致</translation>
     </message>
+    <message>
+        <source>Its statistics hold NaN or inf (the precision is msprobe's own number)</source>
+        <translation>其统计量含 NaN 或 inf（精度仍为 msprobe 自身给出的数值）</translation>
+    </message>
 </context>
 <context>
     <name>psui::HitListModel</name>
@@ -1027,6 +1031,10 @@
     <message numerus="yes">
         <source>%n node(s)</source>
         <translation><numerusform>%n 个节点</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>第 %1 个，共 %2 个</translation>
     </message>
 </context>
 <context>
@@ -1338,8 +1346,8 @@ worst precision index %2 (%n node(s))</source>
         <translation>无法打开</translation>
     </message>
     <message>
-        <source>No node in the worst precision bin.</source>
-        <translation>最差精度区间中没有节点。</translation>
+        <source>No node in the worst precision bin or with NaN / inf.</source>
+        <translation>最差精度区间中没有节点，也没有含 NaN / inf 的节点。</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1426,16 +1434,16 @@ worst precision index %2 (%n node(s))</source>
         <translation>下一个可疑节点(&amp;S)</translation>
     </message>
     <message>
-        <source>Next node in the worst precision bin, in execution order (F3)</source>
-        <translation>按执行顺序跳到最差精度区间的下一个节点（F3）</translation>
+        <source>Next node in the worst precision bin or with NaN / inf, in execution order (F3)</source>
+        <translation>按执行顺序跳到最差精度区间或含 NaN / inf 的下一个节点（F3）</translation>
     </message>
     <message>
         <source>Previous s&amp;uspicious node</source>
         <translation>上一个可疑节点(&amp;U)</translation>
     </message>
     <message>
-        <source>Previous node in the worst precision bin (Shift+F3)</source>
-        <translation>跳到最差精度区间的上一个节点（Shift+F3）</translation>
+        <source>Previous node in the worst precision bin or with NaN / inf (Shift+F3)</source>
+        <translation>跳到最差精度区间或含 NaN / inf 的上一个节点（Shift+F3）</translation>
     </message>
     <message>
         <source>&amp;Help</source>

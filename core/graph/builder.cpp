@@ -10,6 +10,8 @@
 #include "util/error.h"
 
 #include <cassert>
+#include <filesystem>
+#include <system_error>
 #include <unordered_map>
 
 namespace ps {
@@ -411,10 +413,17 @@ void buildGraph(Graph& graph, const ConstructData& construct, const StackData& s
 std::unique_ptr<Graph> buildGraphFromFolder(
     const std::string& dir, const BuildOptions& options, std::vector<std::string>& warnings)
 {
+    const std::string dumpJson = joinPath(dir, "dump.json");
+    // The usual slip is a folder one level too high or too low: say what the folder lacks, not only that a file
+    // is missing.
+    std::error_code ec;
+    if (isDirectory(dir)
+        && std::filesystem::symlink_status(dumpJson, ec).type() == std::filesystem::file_type::not_found)
+        throw Error(ErrorCode::FileNotFound, dumpJson, "this folder is not an msprobe dump (no dump.json)");
     auto graph = std::make_unique<Graph>();
     DumpReadOptions read;
     read.progress = options.progress;
-    graph->dump = readDumpJson(joinPath(dir, "dump.json"), read);
+    graph->dump = readDumpJson(dumpJson, read);
     graph->strings.reserve(graph->dump->records.size()); // construct.json names them all again
     ConstructData construct = readConstructJson(joinPath(dir, "construct.json"), graph->strings);
     options.progress.advance(Stage::ReadStructure, 0.5);

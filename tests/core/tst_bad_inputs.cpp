@@ -94,10 +94,11 @@ std::vector<Case> cases()
     add("dump.json without data", "", "ok:", npuDump(R"({"task": "statistics", "level": "mix"})"));
     add("tensor entry without Max", "", "ok:",
         npuRecords(R"({"Tensor.x.0.forward": {"input_args": [{"type": "torch.Tensor", "dtype": "torch.float32"}]}})"));
-    add("missing dump.json", "dump.json", "error:does not exist", [](Ctx& c) {
-        goodPair(c);
-        QFile::remove(c.npu() + QStringLiteral("/dump.json"));
-    });
+    add("missing dump.json", "dump.json", "error:dump.json: this folder is not an msprobe dump (no dump.json)",
+        [](Ctx& c) {
+            goodPair(c);
+            QFile::remove(c.npu() + QStringLiteral("/dump.json"));
+        });
     add("missing stack.json", "stack.json", "error:does not exist", [](Ctx& c) {
         goodPair(c);
         QFile::remove(c.npu() + QStringLiteral("/stack.json"));

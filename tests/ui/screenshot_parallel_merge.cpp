@@ -1,7 +1,8 @@
 // A tensor-parallel run (tp=2 on two ranks) merged as msprobe 26.0.0 merges it and compared with a single-card
 // reference: the trees with the merge tags and a RowParallelLinear's matmul selected, the details panel showing how
 // its values were merged (its output taken from the all_reduce); and the open dialog with the two sides' layouts.
-//   probescope_screenshot_parallel_merge OUT_DIR CASES_DIR {en|zh_CN}
+//   probescope_screenshot_parallel_merge OUT_DIR CASES_DIR {en|zh_CN} [WIDTH HEIGHT]
+// With a size, OUT_DIR/parallel_merge_<WIDTH>x<HEIGHT>_<lang>.png alone: the window at a laptop's size.
 #include "screenshot_window.h"
 #include "widgets/mainwindow.h"
 #include "widgets/opendialog.h"
@@ -23,7 +24,10 @@ int main(int argc, char** argv)
         return 2;
     const QString lang = args->lang;
     const ScreenshotLanguage language { QLocale(lang) };
-    ScreenshotWindow ui(1600, 1000);
+    const QStringList arguments = QApplication::arguments();
+    const bool sized = arguments.size() >= 6;
+    const QSize size = sized ? QSize(arguments[4].toInt(), arguments[5].toInt()) : QSize(1600, 1000);
+    ScreenshotWindow ui(size.width(), size.height());
     MainWindow& window = ui.window;
     onWholeSession(&ui.session, &window, [&]() {
         const ps::Graph& npu = ui.session.snapshot()->graph(Side::Npu);
@@ -32,6 +36,15 @@ int main(int argc, char** argv)
             QApplication::exit(1);
         window.findChild<SideBySideTreeView*>()->selectNode(Side::Npu, matmul);
         QTimer::singleShot(500, &window, [&]() {
+            if (sized) {
+                const QString file = QStringLiteral("%1/parallel_merge_%2x%3_%4.png")
+                                         .arg(args->outDir)
+                                         .arg(size.width())
+                                         .arg(size.height())
+                                         .arg(lang);
+                QApplication::exit(window.grab().save(file) ? 0 : 1);
+                return;
+            }
             bool ok = window.grab().save(args->outDir + QStringLiteral("/parallel_merge_%1.png").arg(lang));
             OpenDialog dialog(&ui.settings, &window);
             dialog.findChild<QLineEdit*>(QStringLiteral("npuPath"))->setText(QStringLiteral("dump/npu/step0"));

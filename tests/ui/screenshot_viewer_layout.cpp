@@ -4,7 +4,8 @@
 //   probescope_screenshot_viewer_layout OUT_DIR CASES_DIR {en|zh_CN} WIDTH HEIGHT
 // writes OUT_DIR/viewer_{main,graph,noisefloor}_<WIDTH>x<HEIGHT>_<lang>.png; with a sixth argument "docks",
 // OUT_DIR/viewer_docks_<WIDTH>x<HEIGHT>_<lang>.png instead: the bundled example with every dock open (Matches of
-// a search, First divergence, Layer mapping, the diff legend of a comparison with itself) at a laptop's size.
+// a search, First divergence, Layer mapping, the diff legend of a comparison with itself) at a laptop's size; with
+// "graph", OUT_DIR/viewer_graph_<WIDTH>x<HEIGHT>_<lang>.png alone.
 #include "models/nodedetailsmodel.h"
 #include "screenshot_window.h"
 #include "widgets/detailspanel.h"
@@ -61,15 +62,21 @@ int main(int argc, char** argv)
         save("docks");
         return 0;
     }
+    const bool graphOnly = args.size() > 6 && args[6] == QLatin1String("graph");
     int stage = 0;
     onWholeSession(&ui.session, &window, [&]() {
         if (stage == 0) {
             window.nextSuspicious(1); // F3: the first node in the worst bin
             QTimer::singleShot(600, &window, [&]() {
-                save("main");
+                if (!graphOnly)
+                    save("main");
                 mode("centralGraph");
                 QTimer::singleShot(600, &window, [&]() {
                     save("graph");
+                    if (graphOnly) {
+                        QApplication::exit(0);
+                        return;
+                    }
                     mode("centralTrees");
                     stage = 1;
                     ui.session.openPaths({ args[2] + QStringLiteral("/mlp_mix_statistics/compare.json") }, {});

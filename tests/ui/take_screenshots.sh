@@ -32,6 +32,8 @@ for lang in en zh_CN; do
   "$build/tests/ui/probescope_screenshot_viewer_layout" "$root/docs/screenshots" "$cases" $lang 1280 800
   "$build/tests/ui/probescope_screenshot_viewer_layout" "$root/docs/screenshots" "$cases" $lang 1920 1080
   "$build/tests/ui/probescope_screenshot_viewer_layout" "$root/docs/screenshots" "$cases" $lang 1366 768 docks
+  "$build/tests/ui/probescope_screenshot_viewer_layout" "$root/docs/screenshots" "$cases" $lang 1366 768 graph
+  "$build/tests/ui/probescope_screenshot_parallel_merge" "$root/docs/screenshots" "$cases" $lang 1366 768
 done
 # msprobe 26.0.0's multi-rank database of the dist case, unpacked for the peer-rank jump.
 dist_db=$(mktemp -d)/compare.vis.db
@@ -55,4 +57,4 @@ echo "wrote diff_view_en.png, diff_view_zh_CN.png,"
 echo "wrote viewer_search_*, viewer_peer_rank_* (1280x800, 1920x1080, en, zh_CN),"
 echo "wrote notes_en.png, notes_zh_CN.png,"
 echo "wrote trends_{en,zh_CN}.png, trends_heatmap_{en,zh_CN}.png, tensor_error_1366x768_{en,zh_CN}.png,"
-echo "wrote viewer_{main,graph,noisefloor}_{1280x800,1920x1080}_{en,zh_CN}.png, viewer_docks_1366x768_{en,zh_CN}.png, verdicts_en.png, verdicts_zh_CN.png, parallel_merge_en.png, parallel_merge_zh_CN.png, color_ranges_dialog_en.png, color_ranges_en.png, layer_mapping_en.png, charts_en.png, graph_canvas_en.png, main_window_en.png, main_window_zh_CN.png, loading_en.png and start_page.png"
+echo "wrote viewer_{main,graph,noisefloor}_{1280x800,1920x1080}_{en,zh_CN}.png, viewer_{graph,docks}_1366x768_{en,zh_CN}.png, parallel_merge_1366x768_{en,zh_CN}.png, verdicts_en.png, verdicts_zh_CN.png, parallel_merge_en.png, parallel_merge_zh_CN.png, color_ranges_dialog_en.png, color_ranges_en.png, layer_mapping_en.png, charts_en.png, graph_canvas_en.png, main_window_en.png, main_window_zh_CN.png, loading_en.png and start_page.png"

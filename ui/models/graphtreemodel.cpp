@@ -1,6 +1,7 @@
 #include "models/graphtreemodel.h"
 
 #include "models/labels.h"
+#include "models/nonfinite.h"
 #include "models/roles.h"
 #include "models/verdicts.h"
 
@@ -194,6 +195,13 @@ QString GraphTreeModel::typeName(ps::NodeType type)
     return {};
 }
 
+QString GraphTreeModel::nonFiniteMark(uint8_t bits)
+{
+    if (bits & kHasNan)
+        return QStringLiteral("NaN");
+    return bits & kHasInf ? QStringLiteral("inf") : QString();
+}
+
 QString GraphTreeModel::overflowName(ps::OverflowLevel level)
 {
     switch (level) {
@@ -273,6 +281,8 @@ QVariant GraphTreeModel::data(const QModelIndex& index, int role) const
             tip += QLatin1Char('\n') + tr("Taken from rank %1 by the parallel merge").arg(g->sourceRank[node]);
         if (const ps::NodeNote* note = m_notes ? m_notes->noteOf(m_side, node) : nullptr)
             tip += QLatin1Char('\n') + NoteLabels::summary(*note);
+        if (m_snapshot->nonFinite(m_side, node))
+            tip += QLatin1Char('\n') + tr("Its statistics hold NaN or inf (the precision is msprobe's own number)");
         return tip;
     }
     case FullNameRole:
@@ -287,6 +297,8 @@ QVariant GraphTreeModel::data(const QModelIndex& index, int role) const
     }
     case MergeMarkRole:
         return mergeMarkOf(*g, node);
+    case NonFiniteRole:
+        return nonFiniteMark(m_snapshot->nonFinite(m_side, node));
     case NodeIdRole:
         return quint32(node);
     case SideRole:

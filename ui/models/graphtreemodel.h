@@ -49,6 +49,8 @@ public:
 
     static QString typeName(ps::NodeType type);
     static QString overflowName(ps::OverflowLevel level);
+    // The tree's mark of NonFiniteBits: "NaN" (also with inf), "inf", or "" (names of values: not translated).
+    static QString nonFiniteMark(uint8_t bits);
 
 private:
     const ps::Graph* graph() const;

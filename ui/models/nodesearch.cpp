@@ -259,4 +259,36 @@ NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int min
     return ps::kNoNode;
 }
 
+namespace {
+
+bool isEmptyApiList(const ps::Graph& g, NodeId n)
+{
+    return g.type[n] == ps::NodeType::ApiCollection
+        && (n >= g.items.size() || (g.inputItems(n).empty() && g.outputItems(n).empty()));
+}
+
+} // namespace
+
+NodeId nextSuspiciousNode(const Snapshot& snapshot, Side side, NodeId from, int direction, int microStep)
+{
+    if (!snapshot.hasSide(side))
+        return ps::kNoNode;
+    const SideRollup& r = snapshot.rollup(side);
+    const size_t n = r.bin.size();
+    const int worst = snapshot.worstValueBin();
+    if (n == 0 || !r.exec || r.exec->nodes.size() != n)
+        return ps::kNoNode;
+    const ps::Graph& g = snapshot.graph(side);
+    const bool v121 = snapshot.comparison->profile == ps::RulesProfile::Msprobe121;
+    const size_t start = from == ps::kNoNode || from >= n ? (direction > 0 ? n - 1 : 0) : r.exec->rank[from];
+    for (size_t step = 1; step <= n; ++step) {
+        const size_t pos = direction > 0 ? (start + step) % n : (start + n - step % n) % n;
+        const NodeId i = r.exec->nodes[pos];
+        const bool suspicious = (worst >= 0 && r.bin[i] == worst) || snapshot.nonFinite(side, i) != 0;
+        if (suspicious && !(v121 && isEmptyApiList(g, i)) && snapshot.inMicroStep(side, i, microStep))
+            return i;
+    }
+    return ps::kNoNode;
+}
+
 } // namespace psui

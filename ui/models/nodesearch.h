@@ -66,6 +66,12 @@ namespace psui {
 // wrapping around; kNoNode if there is none. For F3 "next suspicious node".
 NodeId nextNodeWithBin(const Snapshot& snapshot, Side side, NodeId from, int minBin, int direction, int microStep = -1);
 
+// F3's "next suspicious node": the next (+1) or previous (-1) node after `from` in execution order that is in the
+// worst value bin or whose statistics hold NaN / inf (msprobe 1.2.1 rates those 0, its best bin), wrapping around.
+// Under 1.2.1's rules an API list without data of its own is passed over (its table would be empty; its members
+// follow it); 26.0's verdicts rate the list by its members and F3 may stop there.
+NodeId nextSuspiciousNode(const Snapshot& snapshot, Side side, NodeId from, int direction, int microStep = -1);
+
 } // namespace psui
 
 Q_DECLARE_METATYPE(psui::QueryResult)

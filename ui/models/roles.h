@@ -25,6 +25,7 @@ enum Roles {
     ChangeInsideRole, // int(ChangeMark): the most notable mark in the subtree; invalid while no diff is shown
     NoteTagRole, // int(ps::NoteTag) of the node's note, -1 when the node has no note (models/nodenotes.h)
     NoteTextRole, // QString: the note's text ("" without a note)
+    NonFiniteRole, // QString: "NaN" or "inf" when the node's own statistics hold one (models/nonfinite.h), else ""
 };
 
 enum Column { NameColumn, TypeColumn, PrecisionColumn, WorstColumn, OverflowColumn, ColumnCount };

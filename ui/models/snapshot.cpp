@@ -1,6 +1,7 @@
 #include "models/snapshot.h"
 
 #include "compare/color_bins.h"
+#include "models/nonfinite.h"
 #include "util/parallel.h"
 
 #include <algorithm>
@@ -89,7 +90,7 @@ int binOfPrecision(const std::vector<LegendBin>& bins, double p)
 
 namespace {
 
-// What does not depend on the legend: depth, micro step, overflow roll-up, breadth-first order, name index.
+// What does not depend on the legend: depth, micro step, breadth-first and execution order, name index, NaN / inf.
 void computeStructure(const Snapshot& snap, Side side, SideRollup& r)
 {
     const ps::Graph& g = snap.graph(side);
@@ -151,6 +152,11 @@ void computeStructure(const Snapshot& snap, Side side, SideRollup& r)
     }
     names->nameOffset[n] = uint32_t(names->lowerNames.size());
     r.names = std::move(names);
+    // Only msprobe 1.2.1 rates such a node 0 (its best bin); msprobe 26's verdicts say it already.
+    if (snap.comparison->profile == ps::RulesProfile::Msprobe121)
+        r.nonFinite = nonFiniteNodes(g);
+    else
+        r.nonFinite.clear();
 }
 
 // The overflow levels (computed with the comparison) rolled up, and their totals.

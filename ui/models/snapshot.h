@@ -29,6 +29,7 @@ struct SideRollup {
     std::vector<uint16_t> depth; // 0 for the root
     std::vector<int32_t> microStep; // the micro step of the first-level node above (or at) it; -1: none
     std::vector<uint8_t> worstOverflow; // highest ps::OverflowLevel in the subtree (self included)
+    std::vector<uint8_t> nonFinite; // NaN / inf in the node's own statistics (models/nonfinite.h); empty: no data
     // Per legend bin: how many nodes of this side fall into it.
     std::vector<uint32_t> binTotals;
     uint32_t unmatched = 0;
@@ -91,6 +92,12 @@ struct Snapshot {
     bool isValueBin(int bin) const { return bin >= 0 && bin != unmatchedBin; }
     // The worst value bin: the suspicious one ("red").
     int worstValueBin() const;
+    // NonFiniteBits of the node's own statistics (0: finite, or no data).
+    uint8_t nonFinite(Side s, NodeId n) const
+    {
+        const auto& bits = sides[size_t(s)].nonFinite;
+        return n < bits.size() ? bits[n] : 0;
+    }
     // Micro steps of the NPU (or single) graph; 1 when the run has none.
     int microSteps() const;
     // Whether the node shows when micro step `step` is selected (-1: all), as tb_graph_ascend filters.

@@ -20,6 +20,8 @@ public:
     static QColor benchRow() { return QColor(236, 235, 235); }
     static QColor hitMarker() { return QColor(31, 63, 207); }
     static QColor mergeBadge() { return QColor(0, 121, 107); } // nodes a parallel merge made or changed
+    // Nodes whose statistics hold NaN / inf: dark magenta, apart from every bin's red-to-green.
+    static QColor nonFiniteBadge() { return QColor(142, 36, 170); }
     static QColor textOn(const QColor& fill); // readable text on a fill
     // The fill of a ChangeMark (diff with another comparison): worse orange, better blue, appeared yellow, same
     // pale grey; told apart without red-green vision (Okabe-Ito's colours). `vanished`: the legend's entry.

@@ -12,10 +12,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace psui {
 
 namespace {
+constexpr int kMinimapGap = 8; // between the minimap and the viewport's corner
 constexpr double kMargin = 32; // viewport pixels around the root (tb_graph_ascend translates by (32, 32))
 constexpr double kMinScale = 0.05;
 constexpr double kMaxScale = 8;
@@ -37,6 +39,7 @@ GraphCanvas::GraphCanvas(Side side, QWidget* parent)
     horizontalScrollBar()->setSingleStep(20);
     verticalScrollBar()->setSingleStep(20);
     m_minimap->hide();
+    connect(this, &GraphCanvas::viewChanged, this, &GraphCanvas::placeMinimap);
 }
 
 GraphCanvas::~GraphCanvas() = default;
@@ -48,7 +51,6 @@ void GraphCanvas::setSnapshot(std::shared_ptr<const Snapshot> snapshot, int micr
     m_layout.reset();
     if (m_snapshot && m_snapshot->hasSide(m_side))
         m_layout = std::make_unique<ps::HierarchyLayout>(m_snapshot->graph(m_side), microStep);
-    m_minimap->setVisible(m_layout != nullptr);
     updateScrollBars();
     horizontalScrollBar()->setValue(0);
     verticalScrollBar()->setValue(0);
@@ -70,6 +72,12 @@ void GraphCanvas::refreshColors(std::shared_ptr<const Snapshot> snapshot)
 
 void GraphCanvas::selectNode(NodeId node)
 {
+    if (m_layout && node == ps::kNoNode && m_selected != ps::kNoNode) {
+        // The other side's node has no counterpart: the old highlight would claim a match.
+        m_selected = ps::kNoNode;
+        viewport()->update();
+        return;
+    }
     if (!m_layout || node == ps::kNoNode || node >= m_layout->graph().size())
         return;
     m_selected = node;
@@ -80,6 +88,10 @@ void GraphCanvas::selectNode(NodeId node)
     updateScrollBars();
     const ps::LayoutBox& b = m_layout->boxes()[m_layout->boxOf(node)];
     centerOn(QPointF(b.x + b.width / 2.0, b.y + b.height / 2.0));
+    // A box wider than the view (a long name, an expanded module) shows its left edge, where its label starts.
+    const int left = int(std::floor(b.x * m_scale)); // then the box's left edge is kMargin from the viewport's
+    if (horizontalScrollBar()->value() > left)
+        horizontalScrollBar()->setValue(left);
     viewport()->update();
     Q_EMIT viewChanged();
 }
@@ -168,24 +180,60 @@ void GraphCanvas::updateScrollBars()
 {
     const int w = m_layout ? int(std::ceil(m_layout->rootBox().width * m_scale + 2 * kMargin)) : 0;
     const int h = m_layout ? int(std::ceil(m_layout->rootBox().height * m_scale + 2 * kMargin)) : 0;
+    // The minimap only helps where the graph does not fit (after Fit it would hide labels for nothing); shown, the
+    // graph scrolls past it so that the labels it covers in the bottom right can be brought out from under it.
+    const bool fits = w <= viewport()->width() && h <= viewport()->height();
+    m_minimap->setVisible(m_layout && !fits);
+    const int below = m_minimap->isVisibleTo(this) ? m_minimap->height() + kMinimapGap : 0;
     horizontalScrollBar()->setRange(0, std::max(0, w - viewport()->width()));
-    verticalScrollBar()->setRange(0, std::max(0, h - viewport()->height()));
+    verticalScrollBar()->setRange(0, std::max(0, h + below - viewport()->height()));
     horizontalScrollBar()->setPageStep(viewport()->width());
     verticalScrollBar()->setPageStep(viewport()->height());
 }
 
+int GraphCanvas::labelsUnder(const QRect& area) const
+{
+    // A box's label is the title strip along its top.
+    if (!m_layout)
+        return 0;
+    const QRectF inLayout(toLayout(area.topLeft()), toLayout(area.bottomRight() + QPoint(1, 1)));
+    std::vector<uint32_t> boxes;
+    m_layout->boxesIn(int(std::floor(inLayout.left())), int(std::floor(inLayout.top())),
+        int(std::ceil(inLayout.right())) + 1, int(std::ceil(inLayout.bottom())) + 1, boxes);
+    int n = 0;
+    for (uint32_t index : boxes) {
+        const ps::LayoutBox& b = m_layout->boxes()[index];
+        n += QRectF(b.x, b.y, b.width, kTitleHeight).intersects(inLayout);
+    }
+    return n;
+}
+
 void GraphCanvas::placeMinimap()
 {
+    // In the corner where it hides the fewest labels, the bottom right first.
     const QSize size(std::min(180, viewport()->width() / 3), std::min(140, viewport()->height() / 3));
-    m_minimap->setGeometry(
-        QRect(QPoint(viewport()->width() - size.width() - 8, viewport()->height() - size.height() - 8), size));
+    const int right = viewport()->width() - size.width() - kMinimapGap;
+    const int bottom = viewport()->height() - size.height() - kMinimapGap;
+    QRect best;
+    int fewest = std::numeric_limits<int>::max();
+    for (const QPoint corner : { QPoint(right, bottom), QPoint(kMinimapGap, bottom), QPoint(right, kMinimapGap),
+             QPoint(kMinimapGap, kMinimapGap) }) {
+        const QRect area(corner, size);
+        const int covered = labelsUnder(area);
+        if (covered < fewest) {
+            fewest = covered;
+            best = area;
+        }
+    }
+    if (m_minimap->geometry() != best)
+        m_minimap->setGeometry(best);
 }
 
 void GraphCanvas::resizeEvent(QResizeEvent* event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    placeMinimap(); // first: the scroll range leaves room for it
     updateScrollBars();
-    placeMinimap();
     Q_EMIT viewChanged();
 }
 

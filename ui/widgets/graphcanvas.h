@@ -53,6 +53,8 @@ public:
     void centerOn(QPointF layoutPoint);
     // Boxes painted by the last paintEvent (pre-order box indices), for tests and the minimap.
     const std::vector<uint32_t>& paintedBoxes() const { return m_painted; }
+    // How many box labels (title strips) a viewport area overlaps: the minimap goes where it hides the fewest.
+    int labelsUnder(const QRect& viewportArea) const;
 
 Q_SIGNALS:
     void nodeClicked(Side side, NodeId node);
@@ -71,7 +73,7 @@ protected:
 
 private:
     void updateScrollBars();
-    void placeMinimap();
+    void placeMinimap(); // in the corner where it hides the fewest labels
     void drawBox(QPainter& p, uint32_t index) const;
     uint32_t boxAtViewport(QPoint pos) const;
 

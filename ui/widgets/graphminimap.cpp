@@ -50,6 +50,7 @@ QRectF GraphMinimap::viewportRectOnMinimap() const
 void GraphMinimap::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    p.setOpacity(opacity());
     p.fillRect(rect(), QColor(255, 255, 255, 230));
     p.setPen(QColor(160, 160, 160));
     p.drawRect(rect().adjusted(0, 0, -1, -1));
@@ -83,6 +84,31 @@ void GraphMinimap::mouseMoveEvent(QMouseEvent* event)
     if (event->buttons() & Qt::LeftButton)
         m_canvas->centerOn(toLayout(event->position()));
     event->accept();
+}
+
+void GraphMinimap::mouseReleaseEvent(QMouseEvent* event)
+{
+    // Kept here: passed on to the canvas, the release would select the node under it and move the view again.
+    event->accept();
+}
+
+void GraphMinimap::enterEvent(QEnterEvent* event)
+{
+    m_hovered = true;
+    update();
+    QWidget::enterEvent(event);
+}
+
+void GraphMinimap::leaveEvent(QEvent* event)
+{
+    m_hovered = false;
+    update();
+    QWidget::leaveEvent(event);
+}
+
+void GraphMinimap::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    event->accept(); // not the canvas's expand / collapse
 }
 
 } // namespace psui

@@ -52,7 +52,13 @@ void HitNavigator::setMessage(const QString& message)
 void HitNavigator::updateCount()
 {
     const int n = m_model->rowCount();
-    m_count->setText(m_message.isEmpty() ? tr("%n node(s)", nullptr, n) : m_message);
+    // Once a match is visited, where it is among them ("3 of 16"), as a browser's find bar counts.
+    if (!m_message.isEmpty())
+        m_count->setText(m_message);
+    else if (m_current >= 0 && m_current < n)
+        m_count->setText(tr("%1 of %2").arg(m_current + 1).arg(n));
+    else
+        m_count->setText(tr("%n node(s)", nullptr, n));
     m_previous->setEnabled(n > 0);
     m_next->setEnabled(n > 0);
 }
@@ -86,6 +92,7 @@ void HitNavigator::jumpTo(int row)
     if (row < 0 || row >= m_model->rowCount())
         return;
     m_current = row;
+    updateCount();
     Q_EMIT currentRowChanged(row);
     const auto [side, node] = m_model->hit(row);
     Q_EMIT jumpRequested(side, node);

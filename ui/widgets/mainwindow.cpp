@@ -387,12 +387,13 @@ void MainWindow::nextSuspicious(int direction)
     const auto snap = m_session->snapshot();
     if (!snap)
         return;
-    const NodeId next = nextNodeWithBin(
-        *snap, Side::Npu, m_view->currentNode(Side::Npu), snap->worstValueBin(), direction, m_session->microStep());
+    const NodeId next
+        = nextSuspiciousNode(*snap, Side::Npu, m_view->currentNode(Side::Npu), direction, m_session->microStep());
     if (next == ps::kNoNode) {
-        m_status->setText(tr("No node in the worst precision bin."));
+        m_status->setText(tr("No node in the worst precision bin or with NaN / inf."));
         return;
     }
+    showDetailsTab();
     jumpTo(Side::Npu, next);
 }
 

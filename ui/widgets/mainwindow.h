@@ -50,6 +50,7 @@ public:
 
     void jumpTo(Side side, NodeId node);
     void nextSuspicious(int direction);
+    void showDetailsTab(); // the node details in front of the call stacks and callers
     void openExample();
     static QString exampleDirectory(); // the bundled comparison's folder, empty if missing
     // Recolours the session with these value ranges (empty: msprobe's) and remembers them for the opened entry;

@@ -126,6 +126,11 @@ void MainWindow::createFeatureDocks()
         { m_bottomDock, m_graphCharts->chartsDock(), m_trendsDock });
 }
 
+void MainWindow::showDetailsTab()
+{
+    m_bottomTabs->setCurrentWidget(m_details);
+}
+
 void MainWindow::connectViewState()
 {
     // The trees are the one selection: they write the current nodes and select what any panel asks for.
@@ -135,6 +140,10 @@ void MainWindow::connectViewState()
     connect(m_view, &ViewState::currentNodesChanged, this, &MainWindow::showNodes);
     connect(m_search, &SearchBar::jumpRequested, m_view, &ViewState::requestJump);
     connect(m_legend, &LegendPanel::jumpRequested, m_view, &ViewState::requestJump);
+    // A node found (search, legend, F3) is to be read: its details come to the front of their band's tabs. The
+    // callers' tab keeps itself in front: it is the list being walked.
+    connect(m_search, &SearchBar::jumpRequested, this, &MainWindow::showDetailsTab);
+    connect(m_legend, &LegendPanel::jumpRequested, this, &MainWindow::showDetailsTab);
     connect(m_callers, &CallerPanel::jumpRequested, m_view, &ViewState::requestJump);
 
     // Which nodes the trees show: the search's or the legend filter's, by the ViewState's rule.

@@ -110,6 +110,8 @@ void MainWindow::openComparisonDialog()
         return;
     auto* dialog = new OpenDialog(m_settings, this);
     dialog->setStartFolder(startFolder(*m_session, *m_settings));
+    if (m_session->snapshot())
+        dialog->setRequest(m_session->request());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog]() { m_session->open(dialog->request()); });
     dialog->open();

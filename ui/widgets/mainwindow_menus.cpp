@@ -172,9 +172,9 @@ void MainWindow::retranslateUi()
     a.nextHit->setText(tr("Next &match"));
     a.previousHit->setText(tr("&Previous match"));
     a.nextSuspicious->setText(tr("Next &suspicious node"));
-    a.nextSuspicious->setToolTip(tr("Next node in the worst precision bin, in execution order (F3)"));
+    a.nextSuspicious->setToolTip(tr("Next node in the worst precision bin or with NaN / inf, in execution order (F3)"));
     a.previousSuspicious->setText(tr("Previous s&uspicious node"));
-    a.previousSuspicious->setToolTip(tr("Previous node in the worst precision bin (Shift+F3)"));
+    a.previousSuspicious->setToolTip(tr("Previous node in the worst precision bin or with NaN / inf (Shift+F3)"));
     a.help->setTitle(tr("&Help"));
     a.userGuide->setText(tr("&User guide"));
     a.about->setText(tr("&About ProbeScope"));

@@ -61,7 +61,7 @@ MatchList::MatchList(HitNavigator* navigator, QWidget* parent)
     setAllColumnsShowFocus(true);
     setSelectionMode(QAbstractItemView::SingleSelection);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
-    setTextElideMode(Qt::ElideMiddle); // long Megatron names keep their ends
+    setTextElideMode(Qt::ElideRight); // names of one module differ early (layers.0 / layers.1): keep the start
     header()->setStretchLastSection(false);
     header()->setSectionResizeMode(HitListModel::NameColumn, QHeaderView::Stretch);
     header()->setSectionResizeMode(HitListModel::SideColumn, QHeaderView::ResizeToContents);

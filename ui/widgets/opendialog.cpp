@@ -19,6 +19,8 @@
 #include <QSpinBox>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace psui {
 
 namespace {
@@ -203,6 +205,34 @@ QString OpenDialog::problem() const
         }
     }
     return problem;
+}
+
+void OpenDialog::setRequest(const OpenRequest& shown)
+{
+    if (shown.visPath.isEmpty()) {
+        // compare.json's folders may be relative to it.
+        const QDir base = shown.compareJson.isEmpty() ? QDir::current() : QFileInfo(shown.compareJson).absoluteDir();
+        const auto absolute = [&base](const QString& path) {
+            return path.isEmpty() ? path : QDir::toNativeSeparators(QDir::cleanPath(base.absoluteFilePath(path)));
+        };
+        m_npu->setText(absolute(shown.npuPath));
+        m_bench->setText(absolute(shown.benchPath));
+        m_mapping->setText(QDir::toNativeSeparators(shown.layerMappingFile));
+    }
+    const ps::EngineOptions& o = shown.options;
+    m_fuzzy->setChecked(o.fuzzy);
+    m_overflow->setChecked(o.overflowCheck);
+    m_completeStack->setChecked(o.completeStack);
+    m_rules->setCurrentIndex(m_rules->findData(rulesChoice(o)));
+    m_layout->setChecked(!o.parallel.empty());
+    for (size_t side = 0; side < std::min<size_t>(2, o.parallel.size()); ++side) {
+        const ps::ParallelLayout& l = o.parallel[side];
+        const auto& spins = m_sides[side].spins;
+        spins[0]->setValue(l.rankSize);
+        spins[1]->setValue(l.tp);
+        spins[2]->setValue(l.pp);
+        spins[3]->setValue(l.vpp);
+    }
 }
 
 void OpenDialog::setStartFolder(const QString& folder)

@@ -27,6 +27,9 @@ public:
     QString problem() const; // why the request cannot be opened (missing folder, bad parallel layout), "" if fine
     void accept() override; // validates and remembers the options
     void setStartFolder(const QString& folder); // where Browse starts while a path is empty (the open case's)
+    // Fills the fields with the comparison on screen (its folders, also those its compare.json named, its mapping
+    // file and options): opening it again with one option changed is one click. A graph file sets the options only.
+    void setRequest(const OpenRequest& shown);
 
 private:
     QLineEdit* addPathRow(QFormLayout* form, const QString& label, bool folder);

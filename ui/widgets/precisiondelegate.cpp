@@ -7,7 +7,9 @@
 #include "theme/palette.h"
 
 #include <QPainter>
+
 #include <QTreeView>
+#include <cmath>
 
 namespace psui {
 
@@ -54,65 +56,104 @@ QColor PrecisionDelegate::rowFill(const QModelIndex& index) const
     return Palette::overflowFill(level);
 }
 
-void PrecisionDelegate::paintOverflowMarker(QPainter* painter, const QRect& cell, const QModelIndex& index) const
+void PrecisionDelegate::paintOverflowMarker(QPainter* painter, const QRectF& dot, const QModelIndex& index) const
 {
-    // Own overflow: a filled dot at the right of the name; a collapsed module with overflow inside: a ring.
-    const QModelIndex first = index.siblingAtColumn(0);
-    int level = first.data(OverflowRole).toInt();
     bool inside = false;
-    if (level == 0 && first.model()->hasChildren(first) && !m_view->isExpanded(first)) {
-        level = first.data(WorstOverflowRole).toInt();
-        inside = level > 0;
-    }
-    const QColor colour = Palette::overflowColor(level);
-    if (!colour.isValid())
-        return;
-    const int d = std::max(6, cell.height() - 10);
-    const QRectF dot(cell.right() - d - 4, cell.center().y() - d / 2.0, d, d);
+    const QColor colour = Palette::overflowColor(overflowMarkerLevel(index, &inside));
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setPen(QPen(colour.darker(130), inside ? 2 : 1));
     painter->setBrush(inside ? QBrush(Qt::NoBrush) : QBrush(colour));
     painter->drawEllipse(dot);
 }
 
-int PrecisionDelegate::paintMergeBadge(QPainter* painter, const QRect& cell, const QModelIndex& index) const
+namespace {
+
+QFont badgeFont(QFont font)
 {
-    // Left of the overflow dot: white text on a rounded tag.
-    const QString mark = index.siblingAtColumn(0).data(MergeMarkRole).toString();
-    if (mark.isEmpty())
-        return 0;
-    QFont font = painter->font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.75));
     font.setBold(true);
-    const QFontMetrics metrics(font);
-    const int h = std::max(8, cell.height() - 6), w = metrics.horizontalAdvance(mark) + 6;
-    const int dot = std::max(6, cell.height() - 10) + 8; // room for the overflow marker
-    const QRectF tag(cell.right() - dot - w, cell.center().y() - h / 2.0, w, h);
-    painter->setRenderHint(QPainter::Antialiasing);
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(Palette::mergeBadge());
-    painter->drawRoundedRect(tag, 3, 3);
-    painter->setFont(font);
-    painter->setPen(Qt::white);
-    painter->drawText(tag, Qt::AlignCenter, mark);
-    return w + 3;
+    return font;
 }
 
-void PrecisionDelegate::paintNoteFlag(
-    QPainter* painter, const QRect& cell, const QModelIndex& index, int rightOffset) const
+} // namespace
+
+int PrecisionDelegate::overflowMarkerLevel(const QModelIndex& index, bool* inside) const
 {
-    // A pennant on a pole, left of the merge badge and the overflow dot, outlined in white so that it shows on
-    // every fill.
-    const QVariant tag = index.siblingAtColumn(0).data(NoteTagRole);
-    if (!tag.isValid() || tag.toInt() < 0)
-        return;
+    // Own overflow: a filled dot; a collapsed module with overflow inside: a ring. The fill says it in overflow
+    // mode already.
+    *inside = false;
+    if (m_overflowColours)
+        return 0;
+    const QModelIndex first = index.siblingAtColumn(0);
+    int level = first.data(OverflowRole).toInt();
+    if (level == 0 && first.model()->hasChildren(first) && !m_view->isExpanded(first)) {
+        level = first.data(WorstOverflowRole).toInt();
+        *inside = level > 0;
+    }
+    return Palette::overflowColor(level).isValid() ? level : 0;
+}
+
+PrecisionDelegate::NameMarks PrecisionDelegate::nameMarks(
+    const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    // Right to left: the overflow dot, the merge badge, the NaN / inf badge, the note flag; the name is elided left
+    // of them.
+    NameMarks marks;
+    const QRect& cell = option.rect;
     const int h = std::max(8, cell.height() - 6);
-    const qreal right = cell.right() - rightOffset - 2, top = cell.center().y() - h / 2.0;
-    const qreal left = right - h * 0.8;
+    int right = cell.right() - 2;
+    bool inside = false;
+    if (overflowMarkerLevel(index, &inside) > 0) {
+        const int d = std::max(6, cell.height() - 10);
+        marks.dot = QRectF(right - d, cell.center().y() - d / 2.0, d, d);
+        right -= d + 4;
+    }
+    const QModelIndex first = index.siblingAtColumn(0);
+    if (const QString mark = first.data(MergeMarkRole).toString(); !mark.isEmpty()) {
+        const int w = QFontMetrics(badgeFont(m_view->font())).horizontalAdvance(mark) + 6;
+        marks.badge = QRectF(right - w, cell.center().y() - h / 2.0, w, h);
+        right -= w + 3;
+    }
+    if (const QString mark = first.data(NonFiniteRole).toString(); !mark.isEmpty()) {
+        const int w = QFontMetrics(badgeFont(m_view->font())).horizontalAdvance(mark) + 6;
+        marks.nonFinite = QRectF(right - w, cell.center().y() - h / 2.0, w, h);
+        right -= w + 3;
+    }
+    if (const QVariant tag = first.data(NoteTagRole); tag.isValid() && tag.toInt() >= 0) {
+        const int w = int(std::ceil(h * 0.8)) + 2;
+        marks.flag = QRectF(right - w, cell.center().y() - h / 2.0, w, h);
+        right -= w + 3;
+    }
+    marks.textRight = right == cell.right() - 2 ? cell.right() : right - 2;
+    // A cell too narrow for a mark (a deep node in a narrow tree) leaves it out rather than paint over the branches.
+    for (QRectF* mark : { &marks.dot, &marks.badge, &marks.nonFinite, &marks.flag })
+        if (!mark->isNull() && mark->left() < cell.left())
+            *mark = QRectF();
+    return marks;
+}
+
+void PrecisionDelegate::paintBadge(
+    QPainter* painter, const QRectF& tag, const QString& text, const QColor& colour) const
+{
+    // White text on a rounded tag.
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(colour);
+    painter->drawRoundedRect(tag, 3, 3);
+    painter->setFont(badgeFont(m_view->font()));
+    painter->setPen(Qt::white);
+    painter->drawText(tag, Qt::AlignCenter, text);
+}
+
+void PrecisionDelegate::paintNoteFlag(QPainter* painter, const QRectF& box, const QModelIndex& index) const
+{
+    // A pennant on a pole, outlined in white so that it shows on every fill.
+    const int tag = index.siblingAtColumn(0).data(NoteTagRole).toInt();
+    const qreal h = box.height(), left = box.left() + 1, top = box.top(), right = left + h * 0.8;
     QPolygonF pennant;
     pennant << QPointF(left, top) << QPointF(right, top + h * 0.3) << QPointF(left, top + h * 0.6);
     painter->setRenderHint(QPainter::Antialiasing);
-    const QColor colour = Palette::noteColor(tag.toInt());
+    const QColor colour = Palette::noteColor(tag);
     painter->setPen(QPen(Qt::white, 3));
     painter->drawLine(QPointF(left, top), QPointF(left, top + h));
     painter->drawPolygon(pennant);
@@ -130,6 +171,14 @@ void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
         return;
     }
     QColor fill = rowFill(index);
+    if (index.column() == PrecisionColumn && !m_overflowColours
+        && !index.siblingAtColumn(0).data(ChangeRole).isValid()) {
+        // A collapsed module red from a node inside it keeps its own colour behind its own Verdict / Precision:
+        // "pass" on red would read as a contradiction.
+        const int own = index.siblingAtColumn(0).data(BinRole).toInt();
+        if (effectiveBin(index) != own)
+            fill = Palette::nodeFill(*snap, m_model->side(), own);
+    }
     if (index.column() == OverflowColumn) {
         const QColor overflow = Palette::overflowColor(index.data(OverflowRole).toInt());
         if (overflow.isValid())
@@ -152,18 +201,28 @@ void PrecisionDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opt
         opt.decorationSize = QSize(16, 12);
         opt.features |= QStyleOptionViewItem::HasDecoration;
     }
+    NameMarks marks;
+    if (index.column() == NameColumn) {
+        // The name is elided before its marks: they sit in a margin of their own, never over the text.
+        marks = nameMarks(opt, index);
+        opt.rect.setRight(marks.textRight);
+    }
     QStyledItemDelegate::paint(painter, opt, index);
 
     painter->save();
     if (hit && index.column() == NameColumn)
         painter->fillRect(
             QRect(option.rect.left(), option.rect.top() + 2, 3, option.rect.height() - 4), Palette::hitMarker());
-    if (index.column() == NameColumn) {
-        const int dot = std::max(6, option.rect.height() - 10) + 8; // the overflow marker's room
-        paintNoteFlag(painter, option.rect, index, dot + paintMergeBadge(painter, option.rect, index));
-        if (!m_overflowColours) // the fill says it already
-            paintOverflowMarker(painter, option.rect, index);
-    }
+    if (!marks.flag.isNull())
+        paintNoteFlag(painter, marks.flag, index);
+    if (!marks.badge.isNull())
+        paintBadge(
+            painter, marks.badge, index.siblingAtColumn(0).data(MergeMarkRole).toString(), Palette::mergeBadge());
+    if (!marks.nonFinite.isNull())
+        paintBadge(painter, marks.nonFinite, index.siblingAtColumn(0).data(NonFiniteRole).toString(),
+            Palette::nonFiniteBadge());
+    if (!marks.dot.isNull())
+        paintOverflowMarker(painter, marks.dot, index);
     if (selected) {
         // A 2 px outline (tb_graph_ascend's selection blue) around the whole row, cell by cell.
         QPen pen(Palette::hitMarker(), 2);

@@ -4,6 +4,7 @@
 #include "models/nodefilterproxy.h"
 #include "models/roles.h"
 #include "session/sessioncontroller.h"
+#include "theme/palette.h"
 #include "widgets/namecolumnfill.h"
 #include "widgets/precisiondelegate.h"
 
@@ -56,11 +57,18 @@ void SideBySideTreeView::setupSide(Side side)
     view->setObjectName(side == Side::Npu ? QStringLiteral("npuTree") : QStringLiteral("benchTree"));
     view->setModel(proxy);
     view->setUniformRowHeights(true);
-    // Megatron names differ at their end (…layers.11.self_attention.linear_qkv): cut their middle, not the end.
-    view->setTextElideMode(Qt::ElideMiddle);
+    // The tree shows a name under its parent, so its start is what tells siblings apart: cut the end.
+    view->setTextElideMode(Qt::ElideRight);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setItemDelegate(new PrecisionDelegate(view, model, view));
+    // The delegate outlines the selected row; the indentation left of it gets only a tint of that outline, not a
+    // solid block of the style's selection colour.
+    QPalette palette = view->palette();
+    QColor tint = Palette::hitMarker();
+    tint.setAlpha(40);
+    palette.setColor(QPalette::Highlight, tint);
+    view->setPalette(palette);
     view->setAllColumnsShowFocus(true);
     view->setMinimumWidth(NameColumnFill::kReadableNameWidth);
     view->header()->setStretchLastSection(false);
@@ -111,6 +119,13 @@ void SideBySideTreeView::resetSession()
     const Snapshot* snap = snapshot();
     const bool compare = snap && snap->hasSide(Side::Bench);
     m_views[size_t(Side::Bench)]->setVisible(compare);
+    // The Overflow column is empty without the overflow check: its width goes to the names.
+    const bool overflow = snap && snap->comparison && snap->comparison->overflowCheck;
+    for (Side s : { Side::Npu, Side::Bench }) {
+        QTreeView* v = m_views[size_t(s)];
+        v->header()->setSectionHidden(OverflowColumn, !overflow);
+        v->horizontalScrollBar()->setValue(0); // a long name of the last comparison left it scrolled sideways
+    }
     for (Side s : { Side::Npu, Side::Bench }) {
         m_proxies[size_t(s)]->setVisibleNodes(nullptr);
         m_proxies[size_t(s)]->setHitNodes(nullptr);
@@ -210,6 +225,8 @@ void SideBySideTreeView::onCurrentChanged(Side side, const QModelIndex& current)
         if (oi.isValid())
             scrollToRow(ov, oi, QAbstractItemView::PositionAtCenter);
     }
+    // A click in the Verdict column scrolled to it: back to the left edge, where the names start.
+    m_views[size_t(side)]->horizontalScrollBar()->setValue(0);
     if (side == Side::Npu)
         Q_EMIT currentNodesChanged(node, counterpart);
     else
