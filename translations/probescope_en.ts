@@ -810,6 +810,33 @@
         <source>Comparing…</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Comparing every rank of this step and following their communication links…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No rank of step %1 introduces an error above the tolerance.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n place(s) where an error entered step %1, across its ranks; an error that arrived from another rank through a communication node is traced back to it. Double-click to open that rank there.</source>
+        <translation type="unfinished">
+            <numerusform />
+            <numerusform />
+        </translation>
+    </message>
+    <message>
+        <source>This rank has no node %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Across ranks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Where the errors of this step entered, over all its ranks: an error that arrived through a communication node is traced to the rank that sent it</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::ErrorHeatMapView</name>
@@ -835,7 +862,10 @@
     </message>
     <message numerus="yes">
         <source>%n element(s) with NaN or inf</source>
-        <translation><numerusform>%n element with NaN or inf</numerusform><numerusform>%n elements with NaN or inf</numerusform></translation>
+        <translation>
+            <numerusform>%n element with NaN or inf</numerusform>
+            <numerusform>%n elements with NaN or inf</numerusform>
+        </translation>
     </message>
     <message>
         <source>The tensors are empty.</source>
@@ -1985,6 +2015,37 @@ The comparison is open without its notes; the session file is left as it is unti
     </message>
 </context>
 <context>
+    <name>psui::OriginsList</name>
+    <message>
+        <source>rank %1 %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Node / path</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reaches ranks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Added</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The ranks whose errors this origin explains, its own included</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>psui::PeerRankJump</name>
     <message>
         <source>Finding the peer ranks…</source>
@@ -2237,6 +2298,10 @@ precision index %2</source>
     </message>
     <message>
         <source>Comparing the tensors…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing the ranks of this step…</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -811,6 +811,30 @@
         <source>Comparing…</source>
         <translation>正在比对…</translation>
     </message>
+    <message>
+        <source>Comparing every rank of this step and following their communication links…</source>
+        <translation>正在比对此 step 的每个 rank 并沿通信链接追踪…</translation>
+    </message>
+    <message>
+        <source>No rank of step %1 introduces an error above the tolerance.</source>
+        <translation>step %1 的任何 rank 都没有引入超出容差的误差。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n place(s) where an error entered step %1, across its ranks; an error that arrived from another rank through a communication node is traced back to it. Double-click to open that rank there.</source>
+        <translation><numerusform>step %1 的各 rank 中有 %n 处误差引入点；经通信节点从其他 rank 传来的误差已追溯到其源头。双击可在该 rank 中打开该节点。</numerusform></translation>
+    </message>
+    <message>
+        <source>This rank has no node %1.</source>
+        <translation>此 rank 中没有节点 %1。</translation>
+    </message>
+    <message>
+        <source>Across ranks</source>
+        <translation>跨 rank 追踪</translation>
+    </message>
+    <message>
+        <source>Where the errors of this step entered, over all its ranks: an error that arrived through a communication node is traced to the rank that sent it</source>
+        <translation>此 step 的误差在所有 rank 中从何处引入：经通信节点传来的误差会被追溯到发送它的 rank</translation>
+    </message>
 </context>
 <context>
     <name>psui::ErrorHeatMapView</name>
@@ -836,7 +860,9 @@
     </message>
     <message numerus="yes">
         <source>%n element(s) with NaN or inf</source>
-        <translation><numerusform>%n 个元素含 NaN 或 inf</numerusform></translation>
+        <translation>
+            <numerusform>%n 个元素含 NaN 或 inf</numerusform>
+        </translation>
     </message>
     <message>
         <source>The tensors are empty.</source>
@@ -1982,6 +2008,37 @@ The comparison is open without its notes; the session file is left as it is unti
     </message>
 </context>
 <context>
+    <name>psui::OriginsList</name>
+    <message>
+        <source>rank %1 %2</source>
+        <translation>rank %1 %2</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Node / path</source>
+        <translation>节点 / 路径</translation>
+    </message>
+    <message>
+        <source>Reaches ranks</source>
+        <translation>波及的 rank</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>新增误差</translation>
+    </message>
+    <message>
+        <source>The ranks whose errors this origin explains, its own included</source>
+        <translation>此源头所解释的误差所在的 rank（包括其自身）</translation>
+    </message>
+</context>
+<context>
     <name>psui::PeerRankJump</name>
     <message>
         <source>Data sent to</source>
@@ -2233,6 +2290,10 @@ precision index %2</source>
     <message>
         <source>Comparing the tensors…</source>
         <translation>正在比较张量…</translation>
+    </message>
+    <message>
+        <source>Comparing the ranks of this step…</source>
+        <translation>正在比对此 step 的各个 rank…</translation>
     </message>
 </context>
 <context>
