@@ -36,6 +36,16 @@ inline bool inject(const QString& dumpJson, const QByteArray& value, const QByte
     return out.open(QIODevice::WriteOnly | QIODevice::Truncate) && out.write(bytes) == bytes.size();
 }
 
+// The copy's compare.json with absolute paths: msprobe reads relative ones against the working folder first, and a
+// test's working folder may hold an unrelated "npu" or "bench" (the build tree has bench/).
+inline bool absoluteCompareJson(const QString& dir)
+{
+    const QByteArray json = "{\"npu_path\": \"" + (dir + QStringLiteral("/npu")).toUtf8() + "\", \"bench_path\": \""
+        + (dir + QStringLiteral("/bench")).toUtf8() + "\", \"is_print_compare_log\": true}";
+    QFile out(dir + QStringLiteral("/compare.json"));
+    return out.open(QIODevice::WriteOnly | QIODevice::Truncate) && out.write(json) == json.size();
+}
+
 // dist_tp_mix_statistics (two ranks, two steps) in `dir`, with rank 1's Tensor.__add__.3.forward of step 0 off
 // (Max 1.69 -> 9.69 on the NPU): rank 1 sends it with isend, rank 0 receives it with irecv.
 inline bool distCaseWithErrorSentByRank1(const QString& cases, const QString& dir)
@@ -43,7 +53,7 @@ inline bool distCaseWithErrorSentByRank1(const QString& cases, const QString& di
     const QByteArray value = "1.6946312189102173", changed = "9.6946312189102173";
     return copyTree(cases + QStringLiteral("/dist_tp_mix_statistics"), dir)
         && inject(dir + QStringLiteral("/npu/step0/rank1/dump.json"), value, changed)
-        && inject(dir + QStringLiteral("/npu/step0/rank0/dump.json"), value, changed);
+        && inject(dir + QStringLiteral("/npu/step0/rank0/dump.json"), value, changed) && absoluteCompareJson(dir);
 }
 
 } // namespace injected

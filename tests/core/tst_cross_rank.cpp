@@ -213,6 +213,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         QVERIFY(injected::copyTree(QStringLiteral(PROBESCOPE_CASES "/dist_tp_mix_statistics"), dir.path()));
+        QVERIFY(injected::absoluteCompareJson(dir.path()));
         const QString rank0 = dir.filePath(QStringLiteral("npu/step0/rank0/dump.json"));
         const QString rank1 = dir.filePath(QStringLiteral("npu/step0/rank1/dump.json"));
         const QByteArray changed = QByteArray("9") + value.mid(1); // 1.69... -> 9.69..., 0.57... -> 9.57...

@@ -54,7 +54,7 @@ void NodeDetailsModel::addItems(Side side, NodeId node, bool outputs, std::vecto
         ps::FormattedItem fields = ps::formatItem(*g.dump, item, npu ? c.metricKeys() : std::span<const char* const>(),
             (npu ? c.metricsOf(items[i]) : ps::MetricRow()).span(), c.profile, c.mode == ps::CompareMode::Md5,
             c.msprobe26Release);
-        Row row { side, {}, false, {}, {} };
+        Row row { side, {}, false, {}, {}, {} };
         row.pair = itemSlot(g, node, items[i]);
         if (row.pair.isEmpty())
             row.pair = (outputs ? QStringLiteral("output.") : QStringLiteral("input.")) + QString::number(i);
