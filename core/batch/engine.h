@@ -4,8 +4,8 @@
 #include "batch/dump_layout.h"
 #include "compare/comparison.h"
 #include "merge/parallel_layout.h"
-#include "util/run_context.h"
 #include "util/rules_profile.h"
+#include "util/run_context.h"
 
 #include <memory>
 #include <string>

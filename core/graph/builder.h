@@ -5,8 +5,8 @@
 // parameters_grad records become module nodes under their module's last backward call.
 #include "graph/graph.h"
 #include "io/construct_stack.h"
-#include "util/run_context.h"
 #include "util/rules_profile.h"
+#include "util/run_context.h"
 
 #include <memory>
 #include <string>

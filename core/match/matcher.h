@@ -3,8 +3,8 @@
 // and fuzzy (same name with shape-only checks for modules, re-counted API names under matched modules). With
 // msprobe 26.0.0's rules the structure (type and shape of the items) is never checked.
 #include "graph/graph.h"
-#include "util/run_context.h"
 #include "util/rules_profile.h"
+#include "util/run_context.h"
 
 #include <functional>
 #include <string>

@@ -59,8 +59,7 @@ public:
 
     // Builds and compares (or reads) graph `index`; the engine's warnings are appended. `run`: the engine's stages,
     // and Error(Cancelled) soon after its cancel flag is set (graph files are read whole).
-    std::shared_ptr<Comparison> load(
-        size_t index, std::vector<std::string>& warnings, RunContext* run = nullptr) const;
+    std::shared_ptr<Comparison> load(size_t index, std::vector<std::string>& warnings, RunContext* run = nullptr) const;
 
     // The same inputs and job plan with other options that leave the plan alone (the layer mapping, the matching):
     // the viewer's re-match after an edit of its mapping rules.

@@ -108,8 +108,8 @@ inline QString runCommand(Ctx& c)
     inputs.compareJson = str(compare);
     inputs.layerMappingFile = c.layerMappingFile;
     ps::RunContext run;
-    ps::RunResult r = ps::runGraphCommand(
-        ps::Source::open(std::move(inputs), c.options), str(c.out), run, "20250101000000");
+    ps::RunResult r
+        = ps::runGraphCommand(ps::Source::open(std::move(inputs), c.options), str(c.out), run, "20250101000000");
     QString text;
     for (const std::string& w : r.warnings)
         text += QString::fromStdString(w) + QLatin1Char('\n');
