@@ -235,7 +235,7 @@ private Q_SLOTS:
         const QJsonArray origins = QJsonDocument::fromJson(json, &error).object()[QStringLiteral("origins")].toArray();
         QVERIFY2(error.error == QJsonParseError::NoError, json.constData());
         QJsonObject first;
-        for (const QJsonValue& o : origins)
+        for (const auto& o : origins)
             if (o.toObject()[QStringLiteral("step")].toInt() == 0) {
                 first = o.toObject();
                 break;
@@ -244,9 +244,9 @@ private Q_SLOTS:
         QCOMPARE(first[QStringLiteral("node")].toString(), origin);
         QCOMPARE(first[QStringLiteral("ranks")].toArray(), (QJsonArray { 0, 1 }));
         QStringList hopsSeen;
-        for (const QJsonValue& p : first[QStringLiteral("paths")].toArray()) {
+        for (const auto& p : first[QStringLiteral("paths")].toArray()) {
             QStringList one;
-            for (const QJsonValue& hop : p.toArray())
+            for (const auto& hop : p.toArray())
                 one << QString::number(hop.toObject()[QStringLiteral("rank")].toInt()) + QLatin1Char(' ')
                         + hop.toObject()[QStringLiteral("node")].toString();
             if (one == path)

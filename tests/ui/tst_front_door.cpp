@@ -130,7 +130,10 @@ private Q_SLOTS:
         const QString steps = test::caseDir("mlp_steps_mix_statistics");
         const int v26 = int(ps::RulesProfile::Msprobe26);
         const int v121 = int(ps::RulesProfile::Msprobe121);
-        for (const auto& [rules, profile] : { std::pair { "26.0.0", v26 }, std::pair { "1.2.1", v121 } }) {
+        for (const auto& version : { std::pair { "26.0.0", v26 }, std::pair { "1.2.1", v121 } }) {
+            // Plain variables, not structured bindings: clang 14 (clang-tidy) cannot capture those in a lambda.
+            const char* const rules = version.first;
+            const int profile = version.second;
             auto row = [&](const char* name, const QStringList& paths, int jobs) {
                 QTest::addRow("%s: %s", rules, name) << paths << profile << jobs;
             };
