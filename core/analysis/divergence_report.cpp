@@ -18,6 +18,19 @@ std::string formatError(double v)
     return buf;
 }
 
+namespace {
+
+// An error in a JSON document: a number when finite, else its text ("inf", "nan"), which JSON has no number for.
+void writeError(PyJsonWriter& w, double v)
+{
+    if (std::isfinite(v))
+        w.real(v);
+    else
+        w.string(formatError(v));
+}
+
+} // namespace
+
 std::string divergenceTable(const Comparison& c, const std::vector<Divergence>& found)
 {
     if (found.empty())
@@ -48,12 +61,6 @@ std::string divergenceJson(const Comparison& c, const std::vector<Divergence>& f
 {
     std::string out;
     PyJsonWriter w(out, 2);
-    auto number = [&](double v) {
-        if (std::isfinite(v))
-            w.real(v);
-        else
-            w.string(formatError(v));
-    };
     w.beginObject();
     if (place) {
         w.key("step");
@@ -77,15 +84,15 @@ std::string divergenceJson(const Comparison& c, const std::vector<Divergence>& f
         w.key("order");
         w.integer(d.order);
         w.key("in_error");
-        number(d.inError);
+        writeError(w, d.inError);
         w.key("out_error");
-        number(d.outError);
+        writeError(w, d.outError);
         w.key("added");
-        number(d.added);
+        writeError(w, d.added);
         w.key("dtype");
         w.string(d.dtype);
         w.key("tolerance");
-        number(d.tolerance);
+        writeError(w, d.tolerance);
         w.key("worst_output");
         w.string(d.worstOutput);
         w.key("source_input");
@@ -144,12 +151,6 @@ std::vector<std::string> originsJson(const std::vector<CrossRankOrigin>& origins
     for (const CrossRankOrigin& o : origins) {
         std::string text;
         PyJsonWriter w(text, 2);
-        auto number = [&](double v) {
-            if (std::isfinite(v))
-                w.real(v);
-            else
-                w.string(formatError(v));
-        };
         w.beginObject();
         w.key("step");
         w.integer(step);
@@ -163,9 +164,9 @@ std::vector<std::string> originsJson(const std::vector<CrossRankOrigin>& origins
             w.integer(r);
         w.endArray();
         w.key("added");
-        number(o.divergence.added);
+        writeError(w, o.divergence.added);
         w.key("out_error");
-        number(o.divergence.outError);
+        writeError(w, o.divergence.outError);
         w.key("paths");
         w.beginArray();
         for (const std::vector<RankNode>& path : o.paths) {
