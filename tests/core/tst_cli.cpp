@@ -1,5 +1,6 @@
 // probescope-cli as a user runs it: bad input gives exit code 1 and one ERROR line naming the file;
 // bad arguments give exit code 2 and the usage; no output file is left behind after an error.
+#include "cli_run.h"
 #include "test_dumps.h"
 
 #include <QDirIterator>
@@ -11,32 +12,8 @@ using namespace testdumps;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run cli(const QStringList& args, const QByteArray& limitsEnv = {})
-{
-    QProcess p;
-    if (!limitsEnv.isEmpty()) {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("PROBESCOPE_LIMITS"), QString::fromUtf8(limitsEnv));
-        p.setProcessEnvironment(env);
-    }
-    p.start(QStringLiteral(PROBESCOPE_CLI_PATH), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    Run r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using clirun::cli;
+using clirun::Run;
 
 const QByteArray kDump
     = "{\"Tensor.x.0.forward\": {\"output\": [{\"type\": \"torch.Tensor\", \"dtype\": "

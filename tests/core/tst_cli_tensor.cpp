@@ -2,6 +2,7 @@
 // worst element agrees with the MaxAbsErr and MaxRelativeErr msprobe 1.2.1 logged for the same files; .npy files
 // with NaN and inf; unreadable files and mismatched shapes end with exit code 1 and the file named; bad arguments
 // with exit code 2.
+#include "cli_run.h"
 #include "tensor_files.h"
 
 #include <QJsonArray>
@@ -16,27 +17,8 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(PROBESCOPE_CLI_PATH), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    Run r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using clirun::cli;
+using clirun::Run;
 
 QString caseTensor(const char* side, const char* name)
 {

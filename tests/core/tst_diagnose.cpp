@@ -5,6 +5,7 @@
 #include "analysis/divergence_report.h"
 #include "batch/dump_layout.h"
 #include "batch/engine.h"
+#include "cli_run.h"
 #include "commands/diagnose_run.h"
 #include "compare/comparator.h"
 #include "test_dumps.h"
@@ -63,24 +64,8 @@ std::shared_ptr<ps::Comparison> compareRoots(const QString& npu, const QString& 
     return ps::runPair(jobs.at(0).npuDir, jobs.at(0).benchDir, ps::EngineOptions {}, warnings);
 }
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(PROBESCOPE_CLI_PATH), args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-        QString::fromUtf8(p.readAllStandardError()) };
-}
+using clirun::cli;
+using clirun::Run;
 
 QStringList names(const ps::Comparison& c, const std::vector<ps::Divergence>& found)
 {
