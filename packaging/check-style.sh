@@ -46,8 +46,11 @@ esac
 # 2. Tidy: findings of .clang-tidy's checks in the changed lines of the compiled sources. Generated sources (moc)
 # must exist for the UI files: the build tree is expected to be built.
 [ -f "$build/compile_commands.json" ] || { echo "FAIL: $build/compile_commands.json missing (configure first)"; exit 1; }
+tidy_db="$(mktemp -d)"
+trap 'rm -rf "$tidy_db"' EXIT
+python3 packaging/tidy-compile-db.py "$build" "$tidy_db" # without the precompiled header, which clang cannot read
 findings="$(git diff -U0 --no-color "$base" -- "${paths[@]}" \
-  | clang-tidy-diff-14.py -clang-tidy-binary clang-tidy-14 -p1 -path "$build" -iregex '.*\.cpp' -quiet -j "$(nproc)" 2>/dev/null \
+  | clang-tidy-diff-14.py -clang-tidy-binary clang-tidy-14 -p1 -path "$tidy_db" -iregex '.*\.cpp' -quiet -j "$(nproc)" 2>/dev/null \
   | grep -E '(warning|error): ' || true)"
 if [ -n "$findings" ]; then
   echo "$findings"

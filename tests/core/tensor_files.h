@@ -222,10 +222,10 @@ inline bool writeNpy(const std::string& dir, const std::string& fileName, const 
     const std::vector<int64_t>& shape, const std::string& raw)
 {
     std::string dims;
-    for (int64_t d : shape)
-        dims += std::to_string(d) + ", ";
-    if (!shape.empty())
-        dims.resize(dims.size() - (shape.size() == 1 ? 1 : 2)); // numpy writes "(3,)" and "(2, 3)"
+    for (size_t i = 0; i < shape.size(); ++i)
+        dims += (i == 0 ? "" : ", ") + std::to_string(shape[i]);
+    if (shape.size() == 1)
+        dims += ','; // numpy writes "(3,)" and "(2, 3)"
     std::string header
         = "{'descr': '" + std::string(dtype.descr) + "', 'fortran_order': False, 'shape': (" + dims + "), }";
     header.append(63 - (10 + header.size()) % 64, ' ');
