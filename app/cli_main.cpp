@@ -95,7 +95,8 @@ int runReport(const ps::cli::CliOptions& options)
         return found ? 3 : 0;
     }
     const size_t rows = options.worst == ps::cli::CliOptions::kDefaultRows ? 10 : options.worst;
-    ps::GraphReport report = ps::reportSource(source, ps::ReportOptions { rows });
+    ps::GraphReport report = ps::reportSource(
+        source, ps::ReportOptions { rows, ps::colorMetricOfName(options.metric).value_or(ps::ColorMetric::Precision) });
     for (const std::string& w : report.warnings)
         std::cerr << "warning: " << w << "\n";
     std::cout << (options.csv ? ps::reportCsv(report) : options.json ? ps::reportJson(report) : ps::reportText(report));

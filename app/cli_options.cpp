@@ -23,7 +23,7 @@ std::string usage()
            "       probescope-cli diagnose -i COMPARE_JSON [-lm [FILE]] [-f] [-j THREADS] [--json]\n"
            "                      [--ignore PATTERN]... [--tol DTYPE=VALUE]... [--limit N]\n"
            "       probescope-cli report SOURCE [--worst N] [--csv | --json] [--fail-on {error,warning,bin=N}]\n"
-           "                      [--by-step] [--rules {1.2.1,26.0.0}]\n"
+           "                      [--metric NAME] [--by-step] [--rules {1.2.1,26.0.0}]\n"
            "       probescope-cli diff SOURCE_A SOURCE_B [--worst N] [--csv | --json] [--fail-on regression]\n"
            "                      [--rules {1.2.1,26.0.0}]\n"
            "       probescope-cli tensor NPU_TENSOR BENCH_TENSOR [--rtol X] [--atol X] [--json]\n"
@@ -110,6 +110,12 @@ std::string usage()
           "  --json                      JSON for scripts\n"
           "  --fail-on error|warning|bin=N  exit with 3 when a matched NPU node is rated error, warning or worse,\n"
           "                              or falls in legend bin N or a later one (bins counted from 0)\n"
+          "  --metric NAME               what the bins, ratings and ranking are of: precision (msprobe's precision\n"
+          "                              index, the default), MaxRelativeErr, MeanRelativeErr, NormRelativeErr\n"
+          "                              (statistics), Cosine (real data): the worst of a node's output rows in\n"
+          "                              five bands (0.01%, 0.1%, 1%, 10%; for Cosine of 1 - cosine), or\n"
+          "                              value-verdict: msprobe 26.0.0's verdict without its dtype, shape and\n"
+          "                              requires_grad rules\n"
           "  --by-step                   one line per step and rank, and where the first error appears\n"
           "  --rules {1.2.1,26.0.0}      the rules dumps are compared with (default: 1.2.1 for compare.json, as\n"
           "                              graph; 26.0.0 for two dump folders, as graph_visualize)\n"
@@ -423,6 +429,8 @@ CliOptions parseSourceCommand(const std::vector<std::string>& args, size_t i, Cl
             o.rules = takeValue(args, i);
         else if (!diff && a == "--by-step")
             o.byStep = true;
+        else if (!diff && a == "--metric")
+            o.metric = takeValue(args, i);
         else if (a == "--resource_limit")
             applyLimitSettings(o.limits, takeValue(args, i));
         else if (!a.empty() && a[0] == '-')
@@ -437,6 +445,12 @@ CliOptions parseSourceCommand(const std::vector<std::string>& args, size_t i, Cl
             "argument --rules: invalid choice: '" + o.rules + "' (choose from '1.2.1', '26.0.0')");
     if (diff && !o.failOn.empty() && o.failOn != "regression")
         throw std::invalid_argument("diff --fail-on takes 'regression', not '" + o.failOn + "'");
+    if (!o.metric.empty() && !colorMetricOfName(o.metric))
+        throw std::invalid_argument("argument --metric: invalid choice: '" + o.metric
+            + "' (choose from 'precision', 'MaxRelativeErr', 'MeanRelativeErr', 'NormRelativeErr', 'Cosine', "
+              "'value-verdict')");
+    if (o.byStep && !o.metric.empty())
+        throw std::invalid_argument("--by-step does not take --metric");
     if (o.byStep && o.failOn.starts_with("bin="))
         throw std::invalid_argument("--by-step takes --fail-on error or warning, not " + o.failOn);
     if (!diff && !o.failOn.empty()) {

@@ -46,6 +46,7 @@ struct CliOptions {
     std::string failOn; // --fail-on error|warning|bin=N (report), regression (diff)
     std::string rules; // --rules 1.2.1|26.0.0: the rules dumps are compared with ("": the source's default)
     bool byStep = false; // report --by-step: the trend across steps and ranks
+    std::string metric; // report --metric: what the bins are of (analysis/color_metric.h); "": precision
     // merge: part databases into -o OUT.vis.db (engine.onlyRanks holds graph_visualize's --rank/--ranks)
     std::vector<std::string> parts;
     std::vector<int> expectRanks; // --expect-ranks LIST

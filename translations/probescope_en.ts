@@ -1345,6 +1345,38 @@ worst precision index %2 (%n node(s))</source>
         <source>As tb_graph_ascend in overflow mode: each node takes the colour of its overflow level (medium, high, critical) instead of its precision colour.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>msprobe's verdict</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe's precision index</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verdict on values alone</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour by: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What the colours, the filters and F3 follow. msprobe's own colours are what its TensorBoard plugin shows and what exports keep; a metric colours a node by the worst value among its outputs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>msprobe 26.0 rules without those on dtype, shape and requires_grad: a node whose values agree with the bench passes even where the NPU ran in another dtype. The details panel says which rule each input and output broke.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The smallest cosine similarity to the bench among the node's outputs (real data). Bands of 1 - cosine: 0.01%, 0.1%, 1%, 10%.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The largest %1 among the node's outputs against the bench, in bands of 0.01%, 0.1%, 1% and 10%; above 100% counts as 100%.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
@@ -1744,6 +1776,10 @@ The comparison is open without its notes; the session file is left as it is unti
     </message>
     <message>
         <source>Rules: msprobe 26.0.0 release (pass / warning / error, numbers rounded)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colour by</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2302,6 +2338,18 @@ precision index %2</source>
     </message>
     <message>
         <source>Comparing the ranks of this step…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelled; the colours are kept.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This comparison has no %1 to colour by.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Colouring by %1…</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -1340,6 +1340,38 @@ worst precision index %2 (%n node(s))</source>
         <source>As tb_graph_ascend in overflow mode: each node takes the colour of its overflow level (medium, high, critical) instead of its precision colour.</source>
         <translation>与 tb_graph_ascend 的溢出模式相同：每个节点显示其溢出等级（中、高、严重）的颜色，而不是精度颜色。</translation>
     </message>
+    <message>
+        <source>msprobe's verdict</source>
+        <translation>msprobe 的判定</translation>
+    </message>
+    <message>
+        <source>msprobe's precision index</source>
+        <translation>msprobe 的精度指标</translation>
+    </message>
+    <message>
+        <source>Verdict on values alone</source>
+        <translation>仅按数值判定</translation>
+    </message>
+    <message>
+        <source>Colour by: %1</source>
+        <translation>着色依据：%1</translation>
+    </message>
+    <message>
+        <source>What the colours, the filters and F3 follow. msprobe's own colours are what its TensorBoard plugin shows and what exports keep; a metric colours a node by the worst value among its outputs.</source>
+        <translation>颜色、筛选和 F3 所依据的指标。msprobe 自己的颜色即其 TensorBoard 插件显示、导出时保留的颜色；按某个指标着色时，节点取其输出中最差的值。</translation>
+    </message>
+    <message>
+        <source>msprobe 26.0 rules without those on dtype, shape and requires_grad: a node whose values agree with the bench passes even where the NPU ran in another dtype. The details panel says which rule each input and output broke.</source>
+        <translation>msprobe 26.0 规则，但不含 dtype、shape 和 requires_grad 规则：数值与标杆一致的节点即使 NPU 使用了其他 dtype 也判为通过。详情面板说明每个输入输出违反了哪条规则。</translation>
+    </message>
+    <message>
+        <source>The smallest cosine similarity to the bench among the node's outputs (real data). Bands of 1 - cosine: 0.01%, 0.1%, 1%, 10%.</source>
+        <translation>节点各输出与标杆的最小余弦相似度（真实数据）。按 1 - 余弦划分区间：0.01%、0.1%、1%、10%。</translation>
+    </message>
+    <message>
+        <source>The largest %1 among the node's outputs against the bench, in bands of 0.01%, 0.1%, 1% and 10%; above 100% counts as 100%.</source>
+        <translation>节点各输出相对标杆的最大 %1，区间为 0.01%、0.1%、1% 和 10%；超过 100% 按 100% 计。</translation>
+    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
@@ -1738,6 +1770,10 @@ The comparison is open without its notes; the session file is left as it is unti
     <message>
         <source>Rules: msprobe 26.0.0 release (pass / warning / error, numbers rounded)</source>
         <translation>规则：msprobe 26.0.0 正式版（pass / warning / error，数值已舍入）</translation>
+    </message>
+    <message>
+        <source>Colour by</source>
+        <translation>着色依据</translation>
     </message>
 </context>
 <context>
@@ -2294,6 +2330,18 @@ precision index %2</source>
     <message>
         <source>Comparing the ranks of this step…</source>
         <translation>正在比对此 step 的各个 rank…</translation>
+    </message>
+    <message>
+        <source>Cancelled; the colours are kept.</source>
+        <translation>已取消；颜色保持不变。</translation>
+    </message>
+    <message>
+        <source>This comparison has no %1 to colour by.</source>
+        <translation>此比对结果没有可用于着色的 %1。</translation>
+    </message>
+    <message>
+        <source>Colouring by %1…</source>
+        <translation>正在按 %1 着色…</translation>
     </message>
 </context>
 <context>

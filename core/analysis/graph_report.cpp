@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <fstream>
 
 namespace ps {
@@ -72,6 +73,19 @@ void describeRow(const Comparison& c, SuspectRow& row)
 
 } // namespace
 
+namespace {
+
+// `file`: the source named in the error ("" for none).
+void requireColorMetric(const Comparison& c, ColorMetric metric, const std::string& file)
+{
+    if (!colorMetricApplies(c, metric))
+        throw Error(ErrorCode::BadArgument, file,
+            std::string("--metric ") + colorMetricName(metric) + ": a " + taskName(c.mode) + " comparison under "
+                + rulesProfileName(c.profile) + " rules has no such value");
+}
+
+} // namespace
+
 GraphSummary summarizeComparison(const Comparison& c, const ReportOptions& options)
 {
     GraphSummary out;
@@ -83,12 +97,15 @@ GraphSummary summarizeComparison(const Comparison& c, const ReportOptions& optio
     if (!c.isCompare)
         return out;
     out.sides[1] = summarizeSide(c, Side::Bench);
-    out.bins = c.colorBins();
+    requireColorMetric(c, options.metric, "");
+    out.metric = options.metric;
+    out.bins = colorMetricBins(c, options.metric);
     out.nodesPerBin.assign(out.bins.size(), 0);
     const Graph& g = c.graph(Side::Npu);
+    const std::vector<double> values = colorMetricValues(c, options.metric);
     std::vector<SuspectRow> suspects;
     for (NodeId n = 0; n < g.size(); ++n) {
-        const int bin = nodeBin(c, out.bins, n);
+        const int bin = std::isnan(values[n]) ? -1 : colorBinOf(out.bins, values[n]);
         if (bin < 0)
             continue;
         ++out.nodesPerBin[size_t(bin)];
@@ -143,6 +160,7 @@ GraphReport reportSource(const Source& source, const ReportOptions& options)
     }
     for (size_t i = 0; i < source.jobs().size(); ++i) {
         std::shared_ptr<const Comparison> c = source.load(i, report.warnings);
+        requireColorMetric(*c, options.metric, source.label());
         report.graphs.push_back(summarizeComparison(*c, options));
         report.graphs.back().step = source.jobs()[i].step;
         report.graphs.back().rank = source.jobs()[i].rank;

@@ -4,6 +4,7 @@
 // table of suspicious NPU nodes (verdict or bin, worst metric, first-divergence rank, the user code line that
 // called it). The report is plain data; report_format.h turns it into text, CSV or JSON, and failOnFindings
 // counts what a CI gate (--fail-on) trips on.
+#include "analysis/color_metric.h"
 #include "analysis/node_assessment.h"
 #include "compare/comparison.h"
 
@@ -53,6 +54,7 @@ struct GraphSummary {
     RulesProfile profile = RulesProfile::Msprobe121;
     uint32_t microSteps = 1;
     std::array<SideSummary, 2> sides; // [Bench] is empty for a build graph
+    ColorMetric metric = ColorMetric::Precision; // what the bins below are of
     std::vector<ColorBin> bins; // the legend
     std::vector<size_t> nodesPerBin; // matched NPU nodes per legend bin
     size_t warnings = 0, errors = 0; // matched NPU nodes of each severity
@@ -68,10 +70,12 @@ struct GraphReport {
 
 struct ReportOptions {
     size_t rows = 10; // table rows per graph; 0: all
+    ColorMetric metric = ColorMetric::Precision; // what bins, severities and the ranking follow (color_metric.h)
 };
 
 // The summary of one comparison (also used for every source kind). Rows are ranked by bin, then the worst row's
-// verdict and metric, then the first-divergence rank, then node order.
+// verdict and metric, then the first-divergence rank, then node order. Throws ps::Error when options.metric does
+// not apply to the comparison (a column its mode lacks).
 GraphSummary summarizeComparison(const Comparison& c, const ReportOptions& options);
 
 // Every graph of the source, loaded one at a time. Throws ps::Error naming the file and the problem.

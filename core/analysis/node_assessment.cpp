@@ -45,10 +45,7 @@ FormattedItem formattedItem(const Comparison& c, Side side, uint32_t item)
         metrics.span(), c.profile, c.isCompare && c.mode == CompareMode::Md5, c.msprobe26Release);
 }
 
-namespace {
-
-// A metric's text as a number: "12.5%" -> 0.125, "0.3" -> 0.3; nullopt for "N/A", "Nan", " ", "None".
-bool parseNumber(std::string_view text, double& out)
+bool metricNumber(std::string_view text, double& out)
 {
     bool percent = text.ends_with('%');
     if (percent)
@@ -61,7 +58,7 @@ bool parseNumber(std::string_view text, double& out)
     return true;
 }
 
-const std::string* fieldOf(const FormattedItem& fields, std::string_view key)
+const std::string* itemField(const FormattedItem& fields, std::string_view key)
 {
     for (const auto& [k, v] : fields)
         if (k == key)
@@ -69,19 +66,21 @@ const std::string* fieldOf(const FormattedItem& fields, std::string_view key)
     return nullptr;
 }
 
+namespace {
+
 // The item's worst metric in the comparison's mode.
 WorstMetric itemMetric(const Comparison& c, const FormattedItem& fields)
 {
     WorstMetric m;
-    if (const std::string* result = fieldOf(fields, "Result"); result && c.profile == RulesProfile::Msprobe26) {
+    if (const std::string* result = itemField(fields, "Result"); result && c.profile == RulesProfile::Msprobe26) {
         if (auto v = verdictOfName(*result))
             m.rowLevel = int(*v);
     }
     auto consider = [&](const char* key, bool cosine) {
-        const std::string* text = fieldOf(fields, key);
+        const std::string* text = itemField(fields, key);
         double value = 0;
         // "Nan" (msprobe's text for no value, also inf - inf) is no measure; the row verdict rates those rows.
-        if (!text || !parseNumber(*text, value) || std::isnan(value))
+        if (!text || !metricNumber(*text, value) || std::isnan(value))
             return;
         const double bad = cosine ? 1 - value : value;
         if (m.name.empty() || bad > m.badness) {
@@ -99,7 +98,7 @@ WorstMetric itemMetric(const Comparison& c, const FormattedItem& fields)
         consider("Cosine", true);
         break;
     case CompareMode::Md5:
-        if (const std::string* result = fieldOf(fields, "Result")) {
+        if (const std::string* result = itemField(fields, "Result")) {
             m.name = "Result";
             m.value = *result;
             m.badness = *result == "pass" || *result == "Pass" ? 0 : 1;
@@ -108,7 +107,7 @@ WorstMetric itemMetric(const Comparison& c, const FormattedItem& fields)
     }
     if (m.name.empty() && m.rowLevel >= 0) {
         m.name = "Result";
-        m.value = *fieldOf(fields, "Result");
+        m.value = *itemField(fields, "Result");
     }
     return m;
 }

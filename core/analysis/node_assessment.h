@@ -7,6 +7,7 @@
 #include "vis/item_format.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ps {
@@ -34,6 +35,11 @@ struct WorstMetric {
         return rowLevel != o.rowLevel ? rowLevel > o.rowLevel : badness > o.badness;
     }
 };
+
+// A metric's text as a number: "12.5%" -> 0.125, "0.3" -> 0.3, "inf%" -> inf; false for "N/A", "Nan", " ", "None".
+bool metricNumber(std::string_view text, double& out);
+// The value of `key` among an item's fields; null when it has none.
+const std::string* itemField(const FormattedItem& fields, std::string_view key);
 
 // The formatted fields of one item of `side` (metrics included on the NPU side), through the writers' formatting.
 FormattedItem formattedItem(const Comparison& c, Side side, uint32_t item);

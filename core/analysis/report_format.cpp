@@ -137,7 +137,9 @@ std::string reportText(const GraphReport& report)
         }
         if (!g.compare)
             continue;
-        out += "  matched NPU nodes per bin:";
+        out += g.metric == ColorMetric::Precision
+            ? std::string("  matched NPU nodes per bin:")
+            : std::string("  matched NPU nodes per bin of ") + colorMetricName(g.metric) + ":";
         for (size_t b = 0; b < g.nodesPerBin.size(); ++b)
             if (!g.bins[b].unmatched)
                 out += (b ? ", " : " ") + binLabel(g.bins, int(b)) + " " + std::to_string(g.nodesPerBin[b]);
@@ -240,6 +242,7 @@ std::string reportJson(const GraphReport& report)
             count("overflowing", side.overflowing);
             w.endObject();
         }
+        field("color_metric", colorMetricName(g.metric));
         w.key("nodes_per_bin");
         w.beginObject();
         for (size_t b = 0; b < g.nodesPerBin.size(); ++b)

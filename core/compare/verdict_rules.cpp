@@ -96,10 +96,7 @@ public:
 
     void set(size_t i, Reason reason)
     {
-        Verdict level
-            = reason == Reason::NormRelativeWarn || reason == Reason::CosineWarn || reason == Reason::Crc32Unmatched
-            ? Verdict::Warning
-            : Verdict::Error;
+        const Verdict level = reasonLevel(reason);
         RowVerdict& v = m_out[i];
         if (level > v.level)
             v.level = level;
@@ -242,6 +239,12 @@ const char* verdictName(Verdict v)
         return "error";
     }
     return "pass";
+}
+
+Verdict reasonLevel(Reason r)
+{
+    return r == Reason::NormRelativeWarn || r == Reason::CosineWarn || r == Reason::Crc32Unmatched ? Verdict::Warning
+                                                                                                   : Verdict::Error;
 }
 
 const char* reasonMessage(Reason r)

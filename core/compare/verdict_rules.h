@@ -36,6 +36,7 @@ enum class Reason : uint8_t {
     Crc32Unmatched, // md5: one side has no value
     Count
 };
+Verdict reasonLevel(Reason r); // warning for the three "warning:" reasons, error for the others
 const char* reasonMessage(Reason r); // msprobe's text, e.g. "error: The dtype of NPU and Bench are inconsistent."
 std::optional<Reason> reasonOfMessage(std::string_view message); // the inverse; nullopt for other text
 

@@ -449,6 +449,36 @@ private slots:
         QCOMPARE(cli({ QStringLiteral("report"), vis, db }).exitCode, 2);
     }
 
+    // `report --metric`: the bins are the metric's; a name it does not know is a bad argument (2), a metric the
+    // comparison has not an error naming the source (1).
+    void reportByAMetric()
+    {
+        const QString npu = QStringLiteral(PROBESCOPE_CASES "/gpt_mix_statistics/npu/step0/rank");
+        const QString bench = QStringLiteral(PROBESCOPE_CASES "/gpt_mix_statistics/bench/step0/rank");
+        Run r = cli(
+            { QStringLiteral("report"), npu, bench, QStringLiteral("--metric"), QStringLiteral("value-verdict") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains(QLatin1String("matched NPU nodes per bin of value-verdict: pass ")), qPrintable(r.out));
+        Run norm = cli({ QStringLiteral("report"), npu, bench, QStringLiteral("--metric"),
+            QStringLiteral("NormRelativeErr"), QStringLiteral("--json") });
+        QCOMPARE(norm.exitCode, 0);
+        QVERIFY2(norm.out.contains(QLatin1String("\"color_metric\": \"NormRelativeErr\"")), qPrintable(norm.out));
+        Run unknown
+            = cli({ QStringLiteral("report"), npu, bench, QStringLiteral("--metric"), QStringLiteral("cosine") });
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains(QLatin1String("invalid choice: 'cosine'")), qPrintable(unknown.err));
+        Run lacking
+            = cli({ QStringLiteral("report"), npu, bench, QStringLiteral("--metric"), QStringLiteral("Cosine") });
+        QCOMPARE(lacking.exitCode, 1);
+        QVERIFY2(lacking.err.contains(QLatin1String("--metric Cosine: a summary comparison under msprobe 26.0.0 rules"))
+                && lacking.err.contains(npu),
+            qPrintable(lacking.err));
+        QCOMPARE(cli({ QStringLiteral("report"), npu, bench, QStringLiteral("--by-step"), QStringLiteral("--metric"),
+                         QStringLiteral("Cosine") })
+                     .exitCode,
+            2);
+    }
+
     // A diff of anything with itself is empty: every bundled case's compare.json against itself, under both rule
     // sets, lists no change and exits 0 (also with --fail-on regression). The two megatron cases compare runs of
     // different rank counts and the two mlp_group_name cases name a node like an API group, which msprobe 1.2.1

@@ -18,6 +18,7 @@
 #include <QtTest>
 
 #include <map>
+#include <vector>
 
 using namespace psui;
 
@@ -78,11 +79,15 @@ private:
     Counts legendCounts() const
     {
         const auto snap = m_ui.session->snapshot();
-        const QLayout* rows = test::part<QGroupBox>(m_ui.window.get(), QStringLiteral("legendBins"))->layout();
+        const QLayout* layout = test::part<QGroupBox>(m_ui.window.get(), QStringLiteral("legendBins"))->layout();
+        std::vector<const QCheckBox*> rows; // the bins' rows, in order (after the "Colour by" box)
+        for (int i = 0; i < layout->count(); ++i)
+            if (const auto* check = qobject_cast<const QCheckBox*>(layout->itemAt(i)->widget()))
+                rows.push_back(check);
         Counts counts;
         static const QRegularExpression number(QStringLiteral("\\d+"));
-        for (int bin = 0; bin < rows->count() && bin < int(snap->bins.size()); ++bin) {
-            const auto* check = qobject_cast<const QCheckBox*>(rows->itemAt(bin)->widget());
+        for (int bin = 0; bin < int(rows.size()) && bin < int(snap->bins.size()); ++bin) {
+            const QCheckBox* check = rows[size_t(bin)];
             QStringList numbers;
             for (auto it = number.globalMatch(check->text()); it.hasNext();)
                 numbers << it.next().captured();

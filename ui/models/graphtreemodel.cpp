@@ -247,6 +247,8 @@ QString GraphTreeModel::worstText(NodeId node) const
     const LegendBin& b = m_snapshot->bins[size_t(worst)];
     if (md5Bins() && !b.unmatched)
         return md5Text(b.lo >= 1);
+    if (ps::isBandMetric(m_snapshot->metric) && !b.unmatched)
+        return metricBandText(m_snapshot->metric, b.lo, b.hi);
     return QStringLiteral("[%1, %2]").arg(b.lo).arg(b.hi);
 }
 

@@ -16,6 +16,18 @@ std::vector<LegendBin> defaultLegend(ps::CompareMode mode, ps::RulesProfile prof
     return out;
 }
 
+QString metricBandText(ps::ColorMetric metric, double lo, double hi)
+{
+    if (metric == ps::ColorMetric::Cosine) {
+        if (lo == 0)
+            return QStringLiteral("cos > %1").arg(1 - hi);
+        return hi == 1 ? QStringLiteral("cos ≤ %1").arg(1 - lo) : QStringLiteral("cos %1 – %2").arg(1 - hi).arg(1 - lo);
+    }
+    if (lo == 0)
+        return QStringLiteral("< %1 %").arg(hi * 100);
+    return hi == 1 ? QStringLiteral("≥ %1 %").arg(lo * 100) : QStringLiteral("%1 – %2 %").arg(lo * 100).arg(hi * 100);
+}
+
 std::vector<LegendBin> legendFromBins(const std::vector<ps::ColorBin>& bins, ps::CompareMode mode)
 {
     const std::vector<ps::ColorBin> defaults = ps::defaultColors(mode);

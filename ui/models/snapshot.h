@@ -1,6 +1,7 @@
 #pragma once
 // An immutable, view-ready comparison: the core's Comparison plus what the views need per node, computed once
 // (on a worker thread) before the GUI ever sees it. Shared between threads as shared_ptr<const Snapshot>.
+#include "analysis/color_metric.h"
 #include "analysis/precision_series.h"
 #include "compare/comparison.h"
 #include "models/legend.h"
@@ -80,6 +81,10 @@ struct Snapshot {
     std::shared_ptr<const ps::VisMeta> meta; // the extras of the graph file it was read from; null: engine result
     std::vector<LegendBin> bins; // empty in build mode
     int unmatchedBin = -1; // index of the "not matched" legend entry, -1 if none
+    // What the bins are of (analysis/color_metric.h); with another metric than msprobe's precision index, its value
+    // per NPU node (shared by recoloured snapshots).
+    ps::ColorMetric metric = ps::ColorMetric::Precision;
+    std::shared_ptr<const std::vector<double>> metricValues;
     std::array<SideRollup, 2> sides;
 
     bool hasSide(Side s) const { return comparison && comparison->graphs[size_t(s)] != nullptr; }
@@ -89,6 +94,8 @@ struct Snapshot {
     ps::OverflowLevel overflow(Side s, NodeId n) const;
     // Precision of the NPU node or of a Bench node's matched NPU node; NaN when there is none.
     double precision(Side s, NodeId n) const;
+    // What the node's colour is chosen by: its precision, or the value of the metric the snapshot is coloured by.
+    double colorValue(Side s, NodeId n) const;
     bool isValueBin(int bin) const { return bin >= 0 && bin != unmatchedBin; }
     // The worst value bin: the suspicious one ("red").
     int worstValueBin() const;
@@ -129,5 +136,12 @@ std::shared_ptr<const Snapshot> comparedSnapshot(
 // the same results (it may carry the new legend for exports).
 std::shared_ptr<const Snapshot> recolourSnapshot(
     const Snapshot& base, std::shared_ptr<const ps::Comparison> comparison, std::vector<LegendBin> bins);
+// The same snapshot coloured by `metric` under its own legend (ps::colorMetricBins); back to Precision, under
+// `precisionBins` (empty: the comparison's, the file's or msprobe's legend). The caller checks that the metric
+// applies (ps::colorMetricApplies); the values are computed once here, on the calling (worker) thread.
+std::shared_ptr<const Snapshot> colorByMetric(
+    const Snapshot& base, ps::ColorMetric metric, const std::vector<LegendBin>& precisionBins = {});
+// The legend of a metric as the viewer shows it (its unmatched entry last).
+std::vector<LegendBin> metricLegend(const ps::Comparison& comparison, ps::ColorMetric metric);
 
 } // namespace psui

@@ -5,19 +5,12 @@
 #include <QCoreApplication>
 
 #include <cmath>
-#include <string_view>
 
 namespace psui {
 
 namespace {
 
 constexpr const char* kContext = "psui::Verdicts";
-
-// A reason's level, as msprobe's message starts with it.
-ps::Verdict reasonLevel(ps::Reason r)
-{
-    return std::string_view(ps::reasonMessage(r)).starts_with("warning") ? ps::Verdict::Warning : ps::Verdict::Error;
-}
 
 } // namespace
 
@@ -102,7 +95,7 @@ QStringList verdictReasons(const Snapshot& snapshot, NodeId npu)
             const ps::RowVerdict& v = c.verdicts[item];
             QStringList why;
             for (ps::Reason r : v.reasonList())
-                why << QStringLiteral("%1: %2").arg(verdictLabel(reasonLevel(r)), reasonText(r));
+                why << QStringLiteral("%1: %2").arg(verdictLabel(ps::reasonLevel(r)), reasonText(r));
             if (why.isEmpty())
                 why << verdictLabel(v.level);
             lines << QStringLiteral("%1: %2").arg(itemSlot(g, npu, item), why.join(QLatin1Char(' ')));

@@ -59,8 +59,11 @@ EditResult AnalysisJobs::edit(const std::shared_ptr<const Snapshot>& base, const
         r.outcome.changed = int(report.pairs.size());
         for (const std::string& f : report.failures)
             r.outcome.failures << QString::fromStdString(f);
+        // The legend shown stays; a metric shown is computed again over the new matches.
         if (!report.pairs.empty())
-            r.snapshot = makeSnapshot(std::move(changed), nullptr, &base->bins); // the legend shown stays
+            r.snapshot = base->metric == ps::ColorMetric::Precision
+                ? makeSnapshot(std::move(changed), nullptr, &base->bins)
+                : colorByMetric(*makeSnapshot(std::move(changed)), base->metric);
     } catch (const std::exception& e) {
         r.outcome.error = ErrorText::of(e);
     }

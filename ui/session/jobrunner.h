@@ -17,8 +17,8 @@
 
 namespace psui {
 
-enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Peers, Diff, Trends, Details, Tensor };
-constexpr size_t kChannelCount = 11;
+enum class Channel { Load, Edit, Search, Filter, Diagnose, Export, Peers, Diff, Trends, Details, Tensor, Colors };
+constexpr size_t kChannelCount = 12;
 
 class JobRunner;
 

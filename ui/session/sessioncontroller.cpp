@@ -24,7 +24,7 @@ SessionController::SessionController(QObject* parent)
     connect(m_runner.get(), &JobRunner::busyChanged, this, &SessionController::busyChanged);
     connect(
         m_runner.get(), &JobRunner::progressChanged, this, [this](Channel channel, int permille, const QString& stage) {
-            if (channel == Channel::Load || channel == Channel::Diff)
+            if (channel == Channel::Load || channel == Channel::Diff || channel == Channel::Colors)
                 Q_EMIT progressChanged(permille, stage);
             else if (channel == Channel::Trends)
                 Q_EMIT trendsProgressChanged(permille, stage);
@@ -119,11 +119,8 @@ void SessionController::finishCompared(LoadResult& result)
         Q_EMIT loadFailed(result.error); // the structure stays on screen
         return;
     }
-    std::shared_ptr<const Snapshot> snapshot = std::move(result.snapshot);
-    if (!m_colors.empty()) // colour ranges chosen (or restored) meanwhile stay
-        snapshot
-            = recolourSnapshot(*snapshot, snapshot->comparison, legendFromBins(m_colors, snapshot->comparison->mode));
-    replaceSnapshot(std::move(snapshot), Change::SameGraphs);
+    replaceSnapshot(withColorRanges(std::move(result.snapshot)), Change::SameGraphs); // chosen meanwhile: they stay
+    applyColorMetric();
     if (!result.warnings.isEmpty())
         Q_EMIT warningsReported(result.warnings);
     Q_EMIT comparisonCompleted();
@@ -148,6 +145,7 @@ void SessionController::finishLoad(LoadResult& result, bool sameComparison)
     m_source = std::move(result.source);
     m_jobLabels = psui::jobLabels(jobs());
     m_colors.clear();
+    m_colorMetric = ps::ColorMetric::Precision;
     m_microStep = -1;
     if (result.fresh)
         m_user->reset(std::move(result.session), result.sessionPath);
@@ -181,7 +179,8 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
     // colours end it.
     const bool sameNodes = change == Change::Links;
     if (!sameNodes)
-        for (Channel channel : { Channel::Search, Channel::Filter, Channel::Edit, Channel::Diff, Channel::Details })
+        for (Channel channel :
+            { Channel::Search, Channel::Filter, Channel::Edit, Channel::Diff, Channel::Details, Channel::Colors })
             m_runner->cancel(channel);
     const bool hadChanges = m_changes != nullptr && !sameNodes;
     if (!sameNodes)
@@ -211,6 +210,12 @@ void SessionController::cancel(Channel channel)
     if (channel == Channel::Load && m_snapshot && m_snapshot->comparing) {
         m_afterComparing.clear();
         m_runner->cancel(channel, tr("Cancelled; the trees show the matched nodes without metrics."));
+        return;
+    }
+    if (channel == Channel::Colors && m_snapshot) {
+        m_colorMetric = m_snapshot->metric; // the colours shown stay, and the legend names them again
+        m_runner->cancel(channel, tr("Cancelled; the colours are kept."));
+        Q_EMIT snapshotUpdated();
         return;
     }
     m_runner->cancel(channel, tr("Cancelled; the previous session is kept."));
@@ -247,24 +252,6 @@ void SessionController::filter(const NodeFilter& request)
         Channel::Filter, {},
         [snapshot = m_snapshot, nodeFilter](const JobContext&) { return filterSides(snapshot, nodeFilter); },
         [this](const QueryResult& result) { Q_EMIT filterFinished(result); });
-}
-
-// A new legend over the same comparison.
-QString SessionController::setColorRanges(const std::vector<ps::ColorBin>& ranges)
-{
-    if (!m_snapshot || !m_snapshot->comparison || !m_snapshot->comparison->isCompare)
-        return tr("Only a comparison has colour ranges.");
-    const ps::Comparison& current = *m_snapshot->comparison;
-    if (current.mode == ps::CompareMode::Md5)
-        return tr("In md5 mode the colours are fixed: equal or different.");
-    if (!ranges.empty())
-        if (const std::string problem = ps::colorRangesProblem(ranges); !problem.empty())
-            return QString::fromStdString(problem);
-    // The results stay as they are (shared); exports and manual matches take the legend from m_colors.
-    m_colors = ranges.empty() ? ps::defaultColors(current.mode) : ps::legendFromRanges(current.mode, ranges);
-    replaceSnapshot(recolourSnapshot(*m_snapshot, m_snapshot->comparison, legendFromBins(m_colors, current.mode)),
-        Change::SameGraphs);
-    return {};
 }
 
 void SessionController::exportVis(const QString& path)

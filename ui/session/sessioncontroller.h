@@ -73,11 +73,16 @@ public:
     // Recolours the session with these value ranges (empty: msprobe's defaults); nothing is recomputed, and
     // exports carry the new legend. Returns why they were refused, or "".
     QString setColorRanges(const std::vector<ps::ColorBin>& ranges);
-    // The value ranges shown now.
-    std::vector<ps::ColorBin> colorRanges() const
-    {
-        return m_snapshot ? valueRanges(m_snapshot->bins) : std::vector<ps::ColorBin>();
-    }
+    // The value ranges of msprobe's colours (the precision index), as chosen or as shown.
+    std::vector<ps::ColorBin> colorRanges() const;
+    // Colours the session by `metric` (analysis/color_metric.h; exports keep msprobe's colours): computed in the
+    // background once the comparison shown holds the values (at once, or when dumps shown matched are compared
+    // or a .vis.db read in part is whole); snapshotUpdated then. A new comparison starts with Precision. Returns
+    // why it was refused (a metric its mode has not), or "".
+    QString setColorMetric(ps::ColorMetric metric);
+    ps::ColorMetric colorMetric() const { return m_colorMetric; }
+    // What the comparison shown can be coloured by (ps::colorMetricsFor); empty without a comparison.
+    std::vector<ps::ColorMetric> colorMetrics() const;
     // Manual matching: a new comparison is computed in the background and swapped in (snapshotUpdated).
     // Refusals arrive as matchFinished with an error.
     void matchNodes(NodeId npu, NodeId bench, bool withChildren);
@@ -196,11 +201,16 @@ private:
     void setChanges(std::shared_ptr<const ChangeMap> changes);
     void startDiff(const QString& path); // compareWith, once the node data is there
     void showNotes(); // the notes of the graph shown, to both trees
+    // The snapshot of the session shown, in the colour ranges chosen; the metric follows (applyColorMetric).
+    std::shared_ptr<const Snapshot> withColorRanges(std::shared_ptr<const Snapshot> snapshot) const;
+    std::vector<LegendBin> precisionLegend() const; // m_colors as a legend; empty: the file's or msprobe's
+    void applyColorMetric(); // colours m_snapshot by m_colorMetric when it holds the values and is not yet
 
     std::array<GraphTreeModel*, 2> m_models {};
     UserSession* m_user;
     std::shared_ptr<const Snapshot> m_snapshot;
     std::vector<ps::ColorBin> m_colors; // the legend chosen in the viewer (empty: the file's or msprobe's)
+    ps::ColorMetric m_colorMetric = ps::ColorMetric::Precision; // chosen; the snapshot's once it holds the values
     OpenRequest m_request;
     std::shared_ptr<const ps::Source> m_source; // null before the first load
     QStringList m_jobLabels;

@@ -58,10 +58,7 @@ void SessionController::completeGraph(LoadResult& result, std::function<void()> 
         Q_EMIT loadFailed(result.error); // what is shown stays, and can be browsed on
         return;
     }
-    std::shared_ptr<const Snapshot> snapshot = std::move(result.snapshot);
-    if (!m_colors.empty()) // colour ranges chosen meanwhile stay
-        snapshot
-            = recolourSnapshot(*snapshot, snapshot->comparison, legendFromBins(m_colors, snapshot->comparison->mode));
+    std::shared_ptr<const Snapshot> snapshot = withColorRanges(std::move(result.snapshot)); // chosen meanwhile
     // The structure and the whole read place the nodes alike: from one to the other nothing moves.
     const bool sameIds = m_snapshot && !m_snapshot->isPartial();
     m_browser.reset();
@@ -72,6 +69,7 @@ void SessionController::completeGraph(LoadResult& result, std::function<void()> 
         replaceSnapshot(std::move(snapshot), Change::NewSession);
         Q_EMIT graphCompleted();
     }
+    applyColorMetric();
     if (then)
         then();
 }

@@ -1,5 +1,6 @@
 #include "session/settings.h"
 
+#include "analysis/color_metric.h"
 #include "batch/engine.h"
 #include "compare/color_bins.h"
 #include "session/comparisonoptions.h"
@@ -93,6 +94,20 @@ void Settings::setColorRanges(const QString& entry, const std::vector<ps::ColorB
                     .arg(QString::fromStdString(bin.hex), QString::number(bin.lo, 'g', 17),
                         QString::number(bin.hi, 'g', 17));
     m_settings->setValue(colorRangesKey(entry), rows);
+}
+
+ps::ColorMetric Settings::colorMetric(const QString& entry) const
+{
+    const QString name = m_settings->value(entryKey("colorMetric", entry)).toString();
+    return ps::colorMetricOfName(name.toStdString()).value_or(ps::ColorMetric::Precision);
+}
+
+void Settings::setColorMetric(const QString& entry, ps::ColorMetric metric)
+{
+    if (metric == ps::ColorMetric::Precision)
+        m_settings->remove(entryKey("colorMetric", entry));
+    else
+        m_settings->setValue(entryKey("colorMetric", entry), QLatin1String(ps::colorMetricName(metric)));
 }
 
 Settings::Settings()

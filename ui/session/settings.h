@@ -4,6 +4,7 @@
 #include <QStringList>
 #include <QVariant>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -12,6 +13,7 @@ class QSettings;
 
 namespace ps {
 struct ColorBin;
+enum class ColorMetric : uint8_t; // analysis/color_metric.h
 } // namespace ps
 
 namespace psui {
@@ -56,6 +58,10 @@ public:
     // The colour ranges chosen for one opened comparison or file (its recent-files entry); empty: none chosen.
     std::vector<ps::ColorBin> colorRanges(const QString& entry) const;
     void setColorRanges(const QString& entry, const std::vector<ps::ColorBin>& ranges); // empty: forget them
+
+    // The metric one opened comparison was last coloured by (Precision: msprobe's colours, also when unknown).
+    ps::ColorMetric colorMetric(const QString& entry) const;
+    void setColorMetric(const QString& entry, ps::ColorMetric metric);
 
     // The options one opened comparison was opened with (its recent-files entry); nullopt: none stored.
     std::optional<OpenOptions> entryOptions(const QString& entry) const;

@@ -11,6 +11,7 @@
 #include "widgets/matchlist.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -45,6 +46,7 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     , m_changes(new ChangeLegend(session, this))
     , m_binsLayout(new QVBoxLayout)
     , m_binsBox(new QGroupBox(this))
+    , m_metric(new QComboBox(this))
     , m_overflowBox(new QGroupBox(this))
     , m_typesBox(new QGroupBox(this))
     , m_typesNote(new QLabel(this))
@@ -58,6 +60,10 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
     m_matches->setObjectName(QStringLiteral("filterMatches"));
     m_matches->setMinimumHeight(80);
     m_binsBox->setLayout(m_binsLayout);
+    m_metric->setObjectName(QStringLiteral("colorMetric"));
+    m_binsLayout->addWidget(m_metric); // the bin rows follow it
+    connect(m_metric, &QComboBox::activated, this,
+        [this](int index) { Q_EMIT colorMetricRequested(ps::ColorMetric(m_metric->itemData(index).toInt())); });
     auto* overflowLayout = new QVBoxLayout(m_overflowBox);
     for (int level = 1; level <= 3; ++level) {
         auto* check = new QCheckBox(m_overflowBox);
@@ -129,6 +135,38 @@ uint32_t binCount(const SideRollup& r, int bin, int microStep)
 
 } // namespace
 
+// What "Colour by" calls a metric: msprobe's own colours by what they are under the comparison's rules.
+QString LegendPanel::metricLabel(ps::ColorMetric metric, ps::RulesProfile profile)
+{
+    switch (metric) {
+    case ps::ColorMetric::Precision:
+        return profile == ps::RulesProfile::Msprobe26 ? tr("msprobe's verdict") : tr("msprobe's precision index");
+    case ps::ColorMetric::ValueVerdict:
+        return tr("Verdict on values alone");
+    case ps::ColorMetric::MaxRelativeErr:
+    case ps::ColorMetric::MeanRelativeErr:
+    case ps::ColorMetric::NormRelativeErr:
+    case ps::ColorMetric::Cosine:
+        break;
+    }
+    return QString::fromLatin1(ps::colorMetricName(metric));
+}
+
+void LegendPanel::fillMetrics()
+{
+    const QSignalBlocker block(m_metric);
+    m_metric->clear();
+    const auto snap = m_session->snapshot();
+    const std::vector<ps::ColorMetric> metrics = m_session->colorMetrics();
+    for (ps::ColorMetric m : metrics)
+        m_metric->addItem(tr("Colour by: %1").arg(metricLabel(m, snap->comparison->profile)), int(m));
+    m_metric->setCurrentIndex(std::max(0, m_metric->findData(int(m_session->colorMetric()))));
+    m_metric->setToolTip(tr("What the colours, the filters and F3 follow. msprobe's own colours are what its "
+                            "TensorBoard plugin shows and what exports keep; a metric colours a node by the worst "
+                            "value among its outputs."));
+    m_metric->setVisible(metrics.size() > 1);
+}
+
 QString LegendPanel::binText(int bin) const
 {
     const auto snap = m_session->snapshot();
@@ -139,6 +177,8 @@ QString LegendPanel::binText(int bin) const
         const uint32_t bench = snap->hasSide(Side::Bench) ? binCount(snap->rollup(Side::Bench), bin, step) : 0;
         return tr("No matching node (NPU %1, bench %2)").arg(count).arg(bench);
     }
+    if (ps::isBandMetric(snap->metric))
+        return QStringLiteral("%1   (%2)").arg(metricBandText(snap->metric, b.lo, b.hi)).arg(count);
     if (const auto verdict = binVerdict(*snap, bin))
         return QStringLiteral("%1   (%2)").arg(verdictLabel(*verdict)).arg(count);
     if (b.isDefault && snap->comparison->mode == ps::CompareMode::Md5)
@@ -146,10 +186,31 @@ QString LegendPanel::binText(int bin) const
     return QStringLiteral("[%1, %2]   (%3)").arg(b.lo).arg(b.hi).arg(count);
 }
 
+QString LegendPanel::metricBinDescription(int bin) const
+{
+    const auto snap = m_session->snapshot();
+    if (snap->bins[size_t(bin)].unmatched)
+        return {};
+    if (snap->metric == ps::ColorMetric::ValueVerdict)
+        return tr("msprobe 26.0 rules without those on dtype, shape and requires_grad: a node whose values agree with "
+                  "the bench passes even where the NPU ran in another dtype. The details panel says which rule each "
+                  "input and output broke.");
+    if (snap->metric == ps::ColorMetric::Cosine)
+        return tr("The smallest cosine similarity to the bench among the node's outputs (real data). Bands of 1 - "
+                  "cosine: 0.01%, 0.1%, 1%, 10%.");
+    if (ps::isBandMetric(snap->metric))
+        return tr("The largest %1 among the node's outputs against the bench, in bands of 0.01%, 0.1%, 1% and 10%; "
+                  "above 100% counts as 100%.")
+            .arg(QLatin1String(ps::colorMetricName(snap->metric)));
+    return {};
+}
+
 QString LegendPanel::binDescription(int bin) const
 {
     const auto snap = m_session->snapshot();
     const LegendBin& b = snap->bins[size_t(bin)];
+    if (const QString metric = metricBinDescription(bin); !metric.isEmpty())
+        return metric;
     if (!b.isDefault)
         return QString::fromStdString(b.fileDescription); // the file's own legend: shown as written
     if (b.unmatched)
@@ -232,7 +293,9 @@ void LegendPanel::resetSession()
     const auto snap = m_session->snapshot();
     const bool compare = snap && !snap->bins.empty();
     m_binsBox->setVisible(compare && !m_session->changes()); // while a diff is shown, its legend takes the place
-    m_editColors->setVisible(compare && snap->comparison->mode != ps::CompareMode::Md5); // md5 colours are fixed
+    // md5 colours are fixed; a metric's bands are its own.
+    m_editColors->setVisible(
+        compare && snap->comparison->mode != ps::CompareMode::Md5 && snap->metric == ps::ColorMetric::Precision);
     const bool overflow = snap && snap->comparison && snap->comparison->overflowCheck;
     m_overflowBox->setVisible(overflow);
     if (!overflow)
@@ -246,7 +309,10 @@ void LegendPanel::resetSession()
             m_binChecks.push_back(check);
             connect(check, &QCheckBox::toggled, this, &LegendPanel::applyFilter);
         }
-        m_binsBox->setTitle(tr("Precision (%1)").arg(QString::fromLatin1(ps::taskName(snap->comparison->mode))));
+        m_binsBox->setTitle(snap->metric == ps::ColorMetric::Precision
+                ? tr("Precision (%1)").arg(QString::fromLatin1(ps::taskName(snap->comparison->mode)))
+                : metricLabel(snap->metric, snap->comparison->profile));
+        fillMetrics();
     }
     // Overflow mode: on demand for comparisons, always for a build with overflow levels (its precision is grey).
     m_overflowColours->setEnabled(compare);

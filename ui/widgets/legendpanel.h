@@ -9,6 +9,7 @@
 #include <vector>
 
 class QCheckBox;
+class QComboBox;
 class QGroupBox;
 class QLabel;
 class QPushButton;
@@ -43,6 +44,8 @@ public:
     std::vector<int> checkedOverflowLevels() const;
     void setChecked(const std::vector<int>& bins, const std::vector<int>& overflowLevels);
     void retranslate();
+    // What "Colour by" calls a metric under these rules, translated.
+    static QString metricLabel(ps::ColorMetric metric, ps::RulesProfile profile);
 
 Q_SIGNALS:
     void jumpRequested(psui::Side side, psui::NodeId node);
@@ -50,6 +53,7 @@ Q_SIGNALS:
     void showOnlyHitsChanged(bool on);
     void overflowColoursChanged(bool on); // overflow mode: the trees fill rows by overflow level
     void editColorsRequested(); // the "Edit colours…" button: the colour-ranges editor
+    void colorMetricRequested(ps::ColorMetric metric); // "Colour by" chose another metric (analysis/color_metric.h)
 
 private:
     void applyFilter(); // a tick by the user: the result selects its first match
@@ -57,6 +61,8 @@ private:
     void onFinished(const QueryResult& result);
     QString binText(int bin) const;
     QString binDescription(int bin) const; // translated for msprobe's own bins, the file's text otherwise
+    QString metricBinDescription(int bin) const; // a bin of another metric than the precision index; "" for none
+    void fillMetrics(); // the "Colour by" choices of the comparison shown
     void fillTypes();
     void uncheckOverflowLevels(); // without filtering
 
@@ -64,6 +70,7 @@ private:
     ChangeLegend* m_changes; // above the bins while a diff with another comparison is shown
     QVBoxLayout* m_binsLayout;
     QGroupBox* m_binsBox;
+    QComboBox* m_metric; // "Colour by", the first row of the bins box
     QGroupBox* m_overflowBox;
     QGroupBox* m_typesBox;
     QLabel* m_typesNote;

@@ -254,7 +254,7 @@ void MainWindow::showSessionStatus()
             int(npu.bin.size())));
         return;
     }
-    if (v26 && !snap->bins.empty()) {
+    if (v26 && !snap->bins.empty() && !ps::isBandMetric(snap->metric)) { // bands of a metric have no verdict
         m_status->setText(tr("%1 NPU nodes, %2 unmatched, %3 errors. F3 jumps to the next one.")
                               .arg(npu.bin.size())
                               .arg(npu.unmatched)
@@ -314,15 +314,16 @@ void MainWindow::onChangesChanged()
 
 void MainWindow::onBusyChanged(Channel channel, bool busy, const QString& stage)
 {
-    // The status bar shows one job with its Cancel: the load, edit or diff started last, or one still running.
-    if (channel != Channel::Load && channel != Channel::Edit && channel != Channel::Diff)
+    // The status bar shows one job with its Cancel: the load, edit, diff or colouring started last, or one still
+    // running.
+    if (channel != Channel::Load && channel != Channel::Edit && channel != Channel::Diff && channel != Channel::Colors)
         return;
     if (busy)
         m_shownChannel = channel;
     else if (channel != m_shownChannel)
         return; // a job the status bar does not show stopped
     else
-        for (Channel other : { Channel::Load, Channel::Edit, Channel::Diff })
+        for (Channel other : { Channel::Load, Channel::Edit, Channel::Diff, Channel::Colors })
             if (m_session->isBusy(other))
                 m_shownChannel = other; // it keeps running: show it again
     const bool shown = m_session->isBusy(m_shownChannel);

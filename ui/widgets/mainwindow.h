@@ -56,6 +56,9 @@ public:
     // Recolours the session with these value ranges (empty: msprobe's) and remembers them for the opened entry;
     // what the colour-ranges dialog does on OK. Returns why they were refused, or "".
     QString applyColorRanges(const std::vector<ps::ColorBin>& ranges);
+    // Colours the session by `metric` and remembers it for the opened entry (the legend's "Colour by"). Returns why
+    // it was refused, or "".
+    QString applyColorMetric(ps::ColorMetric metric);
 
 Q_SIGNALS:
     // "" = follow the system; app/ installs the translators (only it may).
@@ -122,7 +125,7 @@ private:
     bool maybeKeepNotes();
     // mainwindow_colors.cpp: the colour-ranges dialog
     void editColorRanges();
-    void restoreColorRanges();
+    void restoreColorRanges(); // and the metric the entry was coloured by
 
     Settings* m_settings;
     SessionController* m_session;

@@ -1,4 +1,5 @@
-// The main window's colour ranges: the dialog, applying its ranges and remembering them per opened entry.
+// The main window's colours: the colour-ranges dialog and the metric the nodes are coloured by, applied and
+// remembered per opened entry.
 #include "widgets/mainwindow.h"
 
 #include "session/sessioncontroller.h"
@@ -31,17 +32,29 @@ QString MainWindow::applyColorRanges(const std::vector<ps::ColorBin>& ranges)
     return {};
 }
 
-// A comparison opened again shows the ranges chosen for it last time.
+QString MainWindow::applyColorMetric(ps::ColorMetric metric)
+{
+    const QString why = m_session->setColorMetric(metric);
+    if (why.isEmpty())
+        m_settings->setColorMetric(m_session->request().recentEntry(), metric);
+    return why; // the colours come with snapshotUpdated
+}
+
+// A comparison opened again shows the ranges and the metric chosen for it last time.
 void MainWindow::restoreColorRanges()
 {
     const auto snap = m_session->snapshot();
-    if (!snap || !snap->comparison || !snap->comparison->isCompare || snap->comparison->mode == ps::CompareMode::Md5)
+    if (!snap || !snap->comparison || !snap->comparison->isCompare)
         return;
-    const std::vector<ps::ColorBin> saved = m_settings->colorRanges(m_session->request().recentEntry());
-    if (!saved.empty() && m_session->setColorRanges(saved).isEmpty()) {
+    const QString entry = m_session->request().recentEntry();
+    const std::vector<ps::ColorBin> saved = m_settings->colorRanges(entry);
+    if (snap->comparison->mode != ps::CompareMode::Md5 && !saved.empty()
+        && m_session->setColorRanges(saved).isEmpty()) {
         m_legend->resetSession();
         showSessionStatus();
     }
+    if (const ps::ColorMetric metric = m_settings->colorMetric(entry); metric != ps::ColorMetric::Precision)
+        m_session->setColorMetric(metric); // refused when the comparison has no such value: msprobe's colours stay
 }
 
 } // namespace psui

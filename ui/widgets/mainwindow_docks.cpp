@@ -165,6 +165,10 @@ void MainWindow::connectViewState()
             m_legend->setShowOnlyHits(false);
     });
     connect(m_legend, &LegendPanel::editColorsRequested, this, &MainWindow::editColorRanges);
+    connect(m_legend, &LegendPanel::colorMetricRequested, this, [this](ps::ColorMetric metric) {
+        if (const QString why = applyColorMetric(metric); !why.isEmpty())
+            showError(tr("Colour by"), why);
+    });
     connect(m_legend, &LegendPanel::overflowColoursChanged, m_trees, &SideBySideTreeView::setOverflowColours);
 
     // The trees' context menu: manual matching, and the peer ranks of a communication node.
