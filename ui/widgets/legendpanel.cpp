@@ -209,7 +209,7 @@ QString LegendPanel::binDescription(int bin) const
 {
     const auto snap = m_session->snapshot();
     const LegendBin& b = snap->bins[size_t(bin)];
-    if (const QString metric = metricBinDescription(bin); !metric.isEmpty())
+    if (QString metric = metricBinDescription(bin); !metric.isEmpty())
         return metric;
     if (!b.isDefault)
         return QString::fromStdString(b.fileDescription); // the file's own legend: shown as written

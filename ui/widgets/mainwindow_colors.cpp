@@ -34,7 +34,7 @@ QString MainWindow::applyColorRanges(const std::vector<ps::ColorBin>& ranges)
 
 QString MainWindow::applyColorMetric(ps::ColorMetric metric)
 {
-    const QString why = m_session->setColorMetric(metric);
+    QString why = m_session->setColorMetric(metric);
     if (why.isEmpty())
         m_settings->setColorMetric(m_session->request().recentEntry(), metric);
     return why; // the colours come with snapshotUpdated
