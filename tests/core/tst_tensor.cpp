@@ -18,7 +18,9 @@ namespace {
 
 std::string dataPath(const char* relative)
 {
-    return std::string(PROBESCOPE_TEST_DATA) + "/tensor/" + relative;
+    std::string path
+        = PROBESCOPE_TEST_DATA "/tensor/"; // one literal: GCC 12 flags the temporary's copy (-Warray-bounds)
+    return path + relative;
 }
 
 // A tensor from values given as doubles, stored in the dtype's own encoding.
