@@ -152,9 +152,7 @@ bool colorMetricApplies(const Comparison& c, ColorMetric metric)
     const std::vector<ColorMetric> offered = colorMetricsFor(c.mode, c.profile);
     if (std::find(offered.begin(), offered.end(), metric) == offered.end())
         return false;
-    if (!c.isCompare || c.nodeDataOmitted || !c.graphs[0] || !c.graphs[0]->dump)
-        return false;
-    return true;
+    return c.isCompare && !c.nodeDataOmitted && c.graphs[0] && c.graphs[0]->dump;
 }
 
 std::vector<ColorBin> colorMetricBins(const Comparison& c, ColorMetric metric)

@@ -71,10 +71,6 @@ void describeRow(const Comparison& c, SuspectRow& row)
     row.benchFields = formattedItem(c, Side::Bench, bench);
 }
 
-} // namespace
-
-namespace {
-
 // `file`: the source named in the error ("" for none).
 void requireColorMetric(const Comparison& c, ColorMetric metric, const std::string& file)
 {

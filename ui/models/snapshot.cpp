@@ -339,11 +339,10 @@ std::shared_ptr<const Snapshot> recolourSnapshot(
 
 std::vector<LegendBin> metricLegend(const ps::Comparison& comparison, ps::ColorMetric metric)
 {
-    std::vector<LegendBin> bins = legendFromBins(ps::colorMetricBins(comparison, metric), comparison.mode);
     // A verdict on values alone has 26.0.0's verdict bins: msprobe's own, described as such.
     if (metric == ps::ColorMetric::ValueVerdict)
-        bins = defaultLegend(comparison.mode, ps::RulesProfile::Msprobe26);
-    return bins;
+        return defaultLegend(comparison.mode, ps::RulesProfile::Msprobe26);
+    return legendFromBins(ps::colorMetricBins(comparison, metric), comparison.mode);
 }
 
 std::shared_ptr<const Snapshot> colorByMetric(

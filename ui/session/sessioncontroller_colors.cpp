@@ -43,8 +43,7 @@ QString SessionController::setColorRanges(const std::vector<ps::ColorBin>& range
     // by another metric, the ranges wait until msprobe's colours are shown again.
     m_colors = ranges.empty() ? ps::defaultColors(current.mode) : ps::legendFromRanges(current.mode, ranges);
     if (m_snapshot->metric == ps::ColorMetric::Precision)
-        replaceSnapshot(recolourSnapshot(*m_snapshot, m_snapshot->comparison, legendFromBins(m_colors, current.mode)),
-            Change::SameGraphs);
+        replaceSnapshot(withColorRanges(m_snapshot), Change::SameGraphs);
     return {};
 }
 
@@ -77,7 +76,7 @@ void SessionController::applyColorMetric()
         replaceSnapshot(colorByMetric(*m_snapshot, m_colorMetric, precisionLegend()), Change::SameGraphs);
         return;
     }
-    // Every output row of every node is read: seconds for a million nodes.
+    // Every row of every node is formatted and read: a worker's job on a big graph.
     m_runner->run(
         Channel::Colors, tr("Colouring by %1…").arg(QLatin1String(ps::colorMetricName(m_colorMetric))),
         [base = m_snapshot, metric = m_colorMetric](const JobContext&) { return colorByMetric(*base, metric); },
