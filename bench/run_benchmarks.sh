@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark suite of issues #7 and #20: builds the bench targets, generates synthetic statistics dump pairs
+# The benchmark suite: builds the bench targets, generates synthetic statistics dump pairs
 # (cached by size and seed under $BENCH_DATA, default /tmp/probescope-bench), then measures
 #  - the whole probescope-cli command (hyperfine) on the perf case, both formats, and the .vis.db page writer
 #    against SQLite tuned for a bulk load (docs/sqlite_writer.md);

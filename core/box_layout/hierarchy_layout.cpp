@@ -148,7 +148,7 @@ void HierarchyLayout::collectVisible()
     place();
 }
 
-// Spec §3.4, bottom-up: reverse pre-order visits children before their parent.
+// Sizes, bottom-up: reverse pre-order visits children before their parent.
 void HierarchyLayout::size()
 {
     for (uint32_t i = uint32_t(m_boxes.size()); i-- > 0;) {
@@ -198,7 +198,7 @@ void HierarchyLayout::size()
     }
 }
 
-// Spec §3.5, top-down: pre-order visits a parent before its children. Everything is centred in its parent.
+// Positions, top-down: pre-order visits a parent before its children. Everything is centred in its parent.
 void HierarchyLayout::place()
 {
     if (m_boxes.empty())

@@ -11,7 +11,7 @@
 
 namespace ps {
 
-// Spec §3.1. Text is measured in characters (6 units each), not with a real font.
+// The plugin's box geometry. Text is measured in characters (6 units each), not with a real font.
 struct LayoutMetrics {
     static constexpr int leafWidth = 50;
     static constexpr int rowHeight = 15;

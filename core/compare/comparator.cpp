@@ -305,7 +305,7 @@ private:
         }
     }
 
-    // Real mode (§7.1): min One Thousandth ratio of inputs minus that of outputs, clamped to [0, 1].
+    // Real mode: min One Thousandth ratio of inputs minus that of outputs, clamped to [0, 1].
     void realPrecision(NodeId n)
     {
         const DumpData& nd = *m_npu.dump;

@@ -1,6 +1,6 @@
 #pragma once
 // Per-row metrics of statistics (summary) and md5 modes, and the str2float rule of the
-// precision index (§7.1).
+// precision index.
 #include "io/item_fields.h"
 #include "util/pyvalue.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// msprobe 1.2.1 real-data ("all") mode metrics for one row (spec/engine.md §6.5.3-6.5.4).
+// msprobe 1.2.1 real-data ("all") mode metrics for one row.
 #include "tensor.h"
 #include "util/pyvalue.h"
 
@@ -23,7 +23,7 @@ struct RealMetrics {
 // eucDist is "unsupported" for 0-d tensors and repeats the five columns' value on the error rows.
 RealMetrics compareTensors(const Tensor& npu, const Tensor& bench);
 
-// The rows where no tensors can be compared (the first three lines of the §6.5.3 table).
+// The rows where no tensors can be compared (a bench file missing, shapes that differ, an argument that is no tensor).
 RealMetrics unsupportedMetrics(const std::string& errMessage);
 
 } // namespace ps

@@ -16,7 +16,7 @@ using namespace testdumps;
 
 namespace {
 
-// The §10.6 example: Linear module and its linear API; output Max is x on this side.
+// msprobe's documented example: a Linear module and its linear API; output Max is x on this side.
 QByteArray linearDump(const char* outMax, const char* weightMean = "0.0")
 {
     QByteArray x = tensor("[2, 3]", "1.0", "-1.0", "0.1", "2.0");

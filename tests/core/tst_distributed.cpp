@@ -32,8 +32,8 @@ struct RankDump {
     QByteArray groupId = "g01";
 };
 
-// The §9 verified example: all_reduce with a group kwarg, broadcast(tensor, 0, group=...), rank 0 isend(dst=1),
-// rank 1 irecv(src=0).
+// An example checked against msprobe: all_reduce with a group kwarg, broadcast(tensor, 0, group=...), rank 0
+// isend(dst=1), rank 1 irecv(src=0).
 void writeRank(const QString& dir, int rank, const RankDump& d)
 {
     QByteArray group = QByteArray(kGroup).replace("g01", d.groupId);

@@ -1,5 +1,5 @@
-// The nested-box layout against the viewer spec's check values: the §1.7 example files (loaded through the
-// .vis reader) and the §3.6 ResNet mock (its structure rebuilt here; the expected numbers are the plugin's own
+// The nested-box layout against the plugin's own numbers: its example files (loaded through the
+// .vis reader) and its ResNet mock (its structure rebuilt here; the expected numbers are the plugin's own
 // test expectations), plus the state machine, culling and the layout invariants on a real, fully expanded case.
 #include "box_layout/hierarchy_layout.h"
 #include "vis/vis_reader.h"
@@ -117,7 +117,7 @@ private Q_SLOTS:
         QCOMPARE(layout.rootBox().label, std::string_view("M"));
     }
 
-    // Spec §1.7, the build example with overflow marking.
+    // The plugin's build example with overflow marking.
     void buildExampleCheckValues()
     {
         const auto doc
@@ -140,7 +140,7 @@ private Q_SLOTS:
         QVERIFY(boxNamed(layout, "Torch.matmul.0.forward").isLeaf());
     }
 
-    // Spec §1.7, the compare example: both roots 115x50, children at (5,25) and (60,25).
+    // The plugin's compare example: both roots 115x50, children at (5,25) and (60,25).
     void compareExampleCheckValues()
     {
         const std::string node = R"(, "micro_step_id": 0, "matched_node_link": [], "data": {}, "input_data": {},
@@ -163,7 +163,7 @@ private Q_SLOTS:
         }
     }
 
-    // Spec §3.6: ResNet mock, NPU root expanded, then Module.layer1.Sequential.forward.0 expanded.
+    // The plugin's ResNet mock, NPU root expanded, then Module.layer1.Sequential.forward.0 expanded.
     void resnetMockCheckValues()
     {
         const auto doc = ps::parseVisJson(buildVis(resnetMock()), "mock_compare_resnet_data.vis");

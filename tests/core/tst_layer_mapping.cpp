@@ -49,7 +49,7 @@ QString writeDump(const QString& dir, const QList<QPair<QByteArray, QByteArray>>
     return dir;
 }
 
-// The §5.3 verified example: NPU GPTModel > TransformerLanguageModel > Embedding > embedding API; the Bench
+// An example checked against msprobe: NPU GPTModel > TransformerLanguageModel > Embedding > embedding API; the Bench
 // lacks the language_model level and names its modules differently.
 void writeVerifiedExample(const QString& root)
 {

@@ -1,4 +1,4 @@
-// Real-data (tensor) mode through the engine (spec/engine.md §6.5, §7.1): small tensor dumps are written into a
+// Real-data (tensor) mode through the engine: small tensor dumps are written into a
 // temporary folder, compared with ps::runPair, and the metrics bound to each NPU item are checked against the rules.
 // Expected values follow msprobe 1.2.1: floats are fmt12-rounded, "unsupported"/"shape unmatched" are strings.
 #include "batch/engine.h"
@@ -242,26 +242,24 @@ void TestRealMode::rules_data()
     const QString unsupported = QStringLiteral("unsupported|unsupported|unsupported|unsupported|unsupported");
     QTest::newRow("equal tensors") << "Functional.linear.0.forward.input.0"
                                    << "1.0|0.0|0.0|1.0|1.0";
-    QTest::newRow("§6.5.3 bench file missing -> unsupported") << "Functional.linear.0.forward.input.1" << unsupported;
+    QTest::newRow("bench file missing -> unsupported") << "Functional.linear.0.forward.input.1" << unsupported;
     // dump.json says [4] on both sides (so the nodes match); the NPU file holds a [2, 2] tensor.
-    QTest::newRow("§6.5.3 shapes differ -> shape unmatched") << "Functional.linear.0.forward.output.0"
-                                                             << "shape unmatched|shape unmatched|shape unmatched|"
-                                                                "shape unmatched|shape unmatched";
+    QTest::newRow("shapes differ -> shape unmatched") << "Functional.linear.0.forward.output.0"
+                                                      << "shape unmatched|shape unmatched|shape unmatched|"
+                                                         "shape unmatched|shape unmatched";
     // Non-tensors have no data_name: their item key is the path name.
-    QTest::newRow("§6.5.3 non-tensor argument -> unsupported") << "Torch.add.0.forward.input.1" << unsupported;
-    QTest::newRow("§6.5.3 0-d tensor: abs/rel errors only") << "Torch.add.0.forward.output.0"
-                                                            << "unsupported|1.0|0.5|unsupported|unsupported";
-    QTest::newRow("§6.5.4 ratios count r < 0.001") << "Tensor.__mul__.0.forward.input.0"
-                                                   << "0.998446135491|1.0|0.111111111939|0.875|0.875";
-    QTest::newRow("§6.5.4 all elements off") << "Torch.sub.0.forward.output.0"
-                                             << "0.99380799|1.0|0.5|0.0|0.0";
-    QTest::newRow("§6.5.2 NPU data_name with .. -> unsupported")
-        << "../Functional.relu.0.forward.input.0" << unsupported;
-    QTest::newRow("§6.5.2 NPU absolute data_name -> unsupported")
+    QTest::newRow("non-tensor argument -> unsupported") << "Torch.add.0.forward.input.1" << unsupported;
+    QTest::newRow("0-d tensor: abs/rel errors only") << "Torch.add.0.forward.output.0"
+                                                     << "unsupported|1.0|0.5|unsupported|unsupported";
+    QTest::newRow("ratios count r < 0.001") << "Tensor.__mul__.0.forward.input.0"
+                                            << "0.998446135491|1.0|0.111111111939|0.875|0.875";
+    QTest::newRow("all elements off") << "Torch.sub.0.forward.output.0"
+                                      << "0.99380799|1.0|0.5|0.0|0.0";
+    QTest::newRow("NPU data_name with .. -> unsupported") << "../Functional.relu.0.forward.input.0" << unsupported;
+    QTest::newRow("NPU absolute data_name -> unsupported")
         << m_outside + "/Functional.relu.0.forward.input.1" << unsupported;
-    QTest::newRow("§6.5.2 bench data_name x/../.. -> unsupported")
-        << "Functional.relu.0.forward.input.2" << unsupported;
-    QTest::newRow("§6.5.2 bench data_name .. -> unsupported") << "Functional.relu.0.forward.output.0" << unsupported;
+    QTest::newRow("bench data_name x/../.. -> unsupported") << "Functional.relu.0.forward.input.2" << unsupported;
+    QTest::newRow("bench data_name .. -> unsupported") << "Functional.relu.0.forward.output.0" << unsupported;
 }
 
 void TestRealMode::rules()
@@ -275,7 +273,7 @@ void TestRealMode::precisionIndex_data()
 {
     QTest::addColumn<QString>("node");
     QTest::addColumn<QString>("precision");
-    // §7.1 / fact §12.14: min(inputs) - min(outputs), clamped; a float unless clamped.
+    // min(inputs) - min(outputs), clamped; a float unless clamped.
     QTest::newRow("equal input and output ratio 0.875 -> 0.0") << "Tensor.__mul__.0.forward"
                                                                << "0.0";
     QTest::newRow("input 1.0, output 0.0 -> 1.0") << "Torch.sub.0.forward"
@@ -326,7 +324,7 @@ void TestRealMode::sameResultsOnOneAndManyThreads()
     }
 }
 
-// NPU-only rows (§6.5.3 "no bench file name"): with -f, APIs under a matched module pair up to the shorter item list,
+// NPU-only rows (no bench file name): with -f, APIs under a matched module pair up to the shorter item list,
 // so an NPU output the bench lacks gets a row with no bench item.
 void TestRealMode::npuOnlyRowsInFuzzyMode()
 {
@@ -363,7 +361,7 @@ void TestRealMode::npuOnlyRowsInFuzzyMode()
     QCOMPARE(metricsOf(*c, api + ".output.1"), QStringLiteral("no row"));
 }
 
-// MindSpore dumps store .npy files (§6.5.2); the data_name carries the extension.
+// MindSpore dumps store .npy files; the data_name carries the extension.
 void TestRealMode::mindsporeNpyPair()
 {
     QTemporaryDir tmp;

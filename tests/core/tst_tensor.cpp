@@ -1,4 +1,4 @@
-// Tensor file readers (.pt, .npy) and msprobe 1.2.1's real-data metrics (spec/engine.md §2.4, §6.5.3-6.5.4).
+// Tensor file readers (.pt, .npy) and msprobe 1.2.1's real-data metrics.
 // Hand-made files come from tests/data/tensor/make_pt.py; real dumps are copies of the msprobe case mlp_mix_tensor
 // with the values msprobe 1.2.1 logged for them (ref_1.2.1/compare/run.log, 12 decimals).
 #include "tensor/half.h"
@@ -152,7 +152,7 @@ void TestTensor::readsEveryDtype_data()
     const QList<double> ints { 0, -1, 2, 3, -4, 100 };
     const QList<double> bytes { 0, 1, 2, 3, 4, 255 };
     const QList<double> bools { 1, 0, 1, 1, 0, 0 };
-    // §2.4 .pt: one row per torch storage type; bfloat16 stays bfloat16 in the reader
+    // .pt: one row per torch storage type; bfloat16 stays bfloat16 in the reader
     QTest::newRow("pt FloatStorage") << "dtype_float32.pt" << int(DType::Float32) << six;
     QTest::newRow("pt DoubleStorage") << "dtype_float64.pt" << int(DType::Float64) << six;
     QTest::newRow("pt HalfStorage") << "dtype_float16.pt" << int(DType::Float16) << six;
@@ -165,7 +165,7 @@ void TestTensor::readsEveryDtype_data()
     QTest::newRow("pt BoolStorage") << "dtype_bool.pt" << int(DType::Bool) << bools;
     QTest::newRow("pt deflated records") << "deflated.pt" << int(DType::Float32) << six;
     QTest::newRow("pt byteorder record (torch >= 2.1)") << "byteorder_little.pt" << int(DType::Float32) << six;
-    // §2.4 .npy: little-endian dtypes, format versions 1-3, Fortran order
+    // .npy: little-endian dtypes, format versions 1-3, Fortran order
     QTest::newRow("npy <f8") << "npy_f8.npy" << int(DType::Float64) << six;
     QTest::newRow("npy <f4") << "npy_f4.npy" << int(DType::Float32) << six;
     QTest::newRow("npy <f2") << "npy_f2.npy" << int(DType::Float16) << six;

@@ -4,6 +4,7 @@
 //   probescope_screenshot_diff_view OUT_DIR CASES_DIR {en|zh_CN}   writes OUT_DIR/diff_view_<lang>.png (1280x800)
 #include "models/changemap.h"
 #include "screenshot_window.h"
+#include "session/analysiscontroller.h"
 #include "widgets/mainwindow.h"
 #include "widgets/sidebysidetreeview.h"
 
@@ -21,14 +22,15 @@ int main(int argc, char** argv)
     const ScreenshotLanguage language { QLocale(args->lang) };
     ScreenshotWindow ui(1280, 800);
     MainWindow& window = ui.window;
-    QObject::connect(&ui.session, &SessionController::compareFailed, &window, [](const QString& message) {
+    QObject::connect(ui.session.analysis(), &AnalysisController::compareFailed, &window, [](const QString& message) {
         qWarning("compare failed: %s", qPrintable(message));
         QApplication::exit(1);
     });
-    onWholeSession(&ui.session, &window,
-        [&]() { ui.session.compareWith(args->casesDir + QStringLiteral("/gpt_mix_statistics/compare.json")); });
-    QObject::connect(&ui.session, &SessionController::changesChanged, &window, [&]() {
-        const auto changes = ui.session.changes();
+    onWholeSession(&ui.session, &window, [&]() {
+        ui.session.analysis()->compareWith(args->casesDir + QStringLiteral("/gpt_mix_statistics/compare.json"));
+    });
+    QObject::connect(ui.session.analysis(), &AnalysisController::changesChanged, &window, [&]() {
+        const auto changes = ui.session.analysis()->changes();
         if (!changes)
             return;
         // The first regressed node that is still matched, in the tree's order, revealed and selected.

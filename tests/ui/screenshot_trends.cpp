@@ -3,6 +3,7 @@
 // (trends_heatmap_<lang>.png), at 1280x800.
 //   probescope_screenshot_trends OUT_DIR CASES_DIR {en|zh_CN}
 #include "screenshot_window.h"
+#include "session/analysiscontroller.h"
 #include "widgets/trendspanel.h"
 
 #include <QApplication>
@@ -31,7 +32,7 @@ int main(int argc, char** argv)
     if (!dock || !panel)
         return 1;
     dock->toggleViewAction()->trigger();
-    if (!waitForSignal(&ui.session, &SessionController::trendsFinished))
+    if (!waitForSignal(ui.session.analysis(), &AnalysisController::trendsFinished))
         return 1;
     window.resizeDocks({ dock }, { 430 }, Qt::Vertical); // the chart wants height; the user drags the band so
     settle();

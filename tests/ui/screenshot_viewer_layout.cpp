@@ -8,6 +8,7 @@
 // "graph", OUT_DIR/viewer_graph_<WIDTH>x<HEIGHT>_<lang>.png alone.
 #include "models/nodedetailsmodel.h"
 #include "screenshot_window.h"
+#include "session/analysiscontroller.h"
 #include "widgets/detailspanel.h"
 #include "widgets/mainwindow.h"
 #include "widgets/searchbar.h"
@@ -50,8 +51,8 @@ int main(int argc, char** argv)
         ui.session.openPaths({ example }, {});
         if (!waitForWholeSession(&ui.session))
             return 1;
-        ui.session.compareWith(example);
-        if (!waitForSignal(&ui.session, &SessionController::changesChanged))
+        ui.session.analysis()->compareWith(example);
+        if (!waitForSignal(ui.session.analysis(), &AnalysisController::changesChanged))
             return 1;
         window.findChild<SearchBar*>()->setQuery(QStringLiteral("Linear"), false);
         for (const char* dock : { "divergenceDock", "layerMappingDock" })

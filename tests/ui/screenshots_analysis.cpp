@@ -2,6 +2,7 @@
 // layers picked) and the First divergence dock (mlp_nan, the injected NaN found and selected):
 //   probescope_screenshots_analysis OUT_DIR CASES_DIR [LOCALE]
 #include "screenshot_window.h"
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/analysistools.h"
@@ -92,7 +93,7 @@ int main(int argc, char** argv)
             window.resizeDocks({ tools->divergenceDock() }, { 720 }, Qt::Horizontal);
         }
     });
-    QObject::connect(&session, &SessionController::diagnoseFinished, &window, [&]() {
+    QObject::connect(session.analysis(), &AnalysisController::diagnoseFinished, &window, [&]() {
         if (stage != 1)
             return;
         QTreeWidget* list = tools->divergencePanel()->list();

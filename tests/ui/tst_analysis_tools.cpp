@@ -3,6 +3,7 @@
 // and the First divergence dock naming the injected NaN of mlp_nan_mix_statistics and jumping to it.
 #include "compare/manual_match.h"
 #include "io/vis_config.h"
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "session/viewstate.h"
@@ -35,6 +36,11 @@ private:
     template <typename Signal> bool waitFor(Signal signal, int ms = 60000)
     {
         QSignalSpy spy(m_ui.session.get(), signal);
+        return test::waitForSignal(spy, ms);
+    }
+    template <typename Signal> bool waitForAnalysis(Signal signal, int ms = 60000)
+    {
+        QSignalSpy spy(m_ui.session->analysis(), signal);
         return test::waitForSignal(spy, ms);
     }
     bool open(const char* caseName)
@@ -77,10 +83,10 @@ private Q_SLOTS:
         QVERIFY(tools()->matchAction()->isEnabled());
         QVERIFY(tools()->withChildrenAction()->isChecked());
 
-        QSignalSpy finished(m_ui.session.get(), &SessionController::matchFinished);
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::matchFinished);
         QTest::keyClick(m_ui.window.get(), Qt::Key_M, Qt::ControlModifier);
         QVERIFY(waitFor(&SessionController::snapshotUpdated));
-        QVERIFY(finished.count() == 1 || waitFor(&SessionController::matchFinished, 2000));
+        QVERIFY(finished.count() == 1 || waitForAnalysis(&AnalysisController::matchFinished, 2000));
         auto after = m_ui.session->snapshot();
         QCOMPARE(after->counterpart(Side::Npu, n), b);
         QCOMPARE(after->precision(Side::Npu, n), expected->precision[n].value);
@@ -106,7 +112,7 @@ private Q_SLOTS:
         // Save the manual matches, then unmatch from the context menu.
         const QString config = m_ui.tmp.filePath(QStringLiteral("m.vis.config"));
         tools()->saveMatchConfig(config);
-        QVERIFY(waitFor(&SessionController::matchConfigSaved));
+        QVERIFY(waitForAnalysis(&AnalysisController::matchConfigSaved));
         const ps::MatchPairs pairs = ps::readVisConfig(config.toStdString());
         QVERIFY(
             std::find(pairs.begin(), pairs.end(),
@@ -144,8 +150,8 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("[1, 2]");
         f.close();
-        QSignalSpy finished(m_ui.session.get(), &SessionController::matchFinished);
-        m_ui.session->loadMatchConfig(bad);
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::matchFinished);
+        m_ui.session->analysis()->loadMatchConfig(bad);
         QVERIFY(test::waitForSignal(finished, 20000));
         QCOMPARE(finished.count(), 1);
         QVERIFY(finished[0][0].value<MatchOutcome>().error.contains(bad));
@@ -168,7 +174,7 @@ private Q_SLOTS:
         dock->show();
         QTreeWidget* list = tools()->divergencePanel()->list();
         tools()->divergencePanel()->refresh();
-        QVERIFY(waitFor(&SessionController::diagnoseFinished));
+        QVERIFY(waitForAnalysis(&AnalysisController::diagnoseFinished));
         QVERIFY(list->topLevelItemCount() >= 1);
         QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Functional.linear.1.forward"));
         QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("inf"));

@@ -4,6 +4,7 @@
 // after Preset).
 #include "models/graphtreemodel.h"
 #include "models/roles.h"
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "testutil.h"
@@ -43,8 +44,8 @@ private:
     QJsonObject exportedColors(const QString& name)
     {
         const QString path = m_ui.tmp.filePath(name);
-        QSignalSpy done(m_ui.session.get(), &SessionController::exportFinished);
-        m_ui.session->exportVis(path);
+        QSignalSpy done(m_ui.session->analysis(), &AnalysisController::exportFinished);
+        m_ui.session->analysis()->exportVis(path);
         if (!test::waitForSignal(done, 30000) || !done.front().at(1).toString().isEmpty())
             return {};
         QFile file(path);
@@ -127,8 +128,8 @@ private Q_SLOTS:
     void manualMatchingKeepsTheLegend()
     {
         const NodeId bench = m_ui.session->snapshot()->counterpart(Side::Npu, m_node);
-        QSignalSpy done(m_ui.session.get(), &SessionController::matchFinished);
-        m_ui.session->unmatchNodes(m_node, bench, false);
+        QSignalSpy done(m_ui.session->analysis(), &AnalysisController::matchFinished);
+        m_ui.session->analysis()->unmatchNodes(m_node, bench, false);
         QVERIFY(test::waitForSignal(done, 30000));
         QCOMPARE(m_ui.session->snapshot()->counterpart(Side::Npu, m_node), ps::kNoNode);
         const std::vector<ps::ColorBin> ranges = m_ui.session->colorRanges();

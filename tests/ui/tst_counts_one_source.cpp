@@ -4,6 +4,8 @@
 #include "models/hitlistmodel.h"
 #include "models/verdicts.h"
 #include "testutil.h"
+
+#include "session/analysiscontroller.h"
 #include "widgets/hitnavigator.h"
 #include "widgets/layermappingmodel.h"
 #include "widgets/layermappingpanel.h"
@@ -137,8 +139,8 @@ private:
                                                                                             : QStringLiteral(".vis")));
         if (!QDir().mkpath(QFileInfo(path).absolutePath()))
             return {};
-        QSignalSpy exported(m_ui.session.get(), &SessionController::exportFinished);
-        m_ui.session->exportVis(path);
+        QSignalSpy exported(m_ui.session->analysis(), &AnalysisController::exportFinished);
+        m_ui.session->analysis()->exportVis(path);
         if (!test::waitForSignal(exported) || !exported.first().at(1).toString().isEmpty())
             return {};
         SessionController reader;
@@ -203,8 +205,8 @@ private Q_SLOTS:
         const NodeId npu = unmatchedNode(Side::Npu, "final_layernorm");
         const NodeId bench = unmatchedNode(Side::Bench, "ln_f");
         QVERIFY(npu != ps::kNoNode && bench != ps::kNoNode);
-        QSignalSpy matched(m_ui.session.get(), &SessionController::matchFinished);
-        m_ui.session->matchNodes(npu, bench, true);
+        QSignalSpy matched(m_ui.session->analysis(), &AnalysisController::matchFinished);
+        m_ui.session->analysis()->matchNodes(npu, bench, true);
         QVERIFY(test::waitForSignal(matched));
         QVERIFY2(matched.first().at(0).value<MatchOutcome>().error.isEmpty(),
             qPrintable(matched.first().at(0).value<MatchOutcome>().error));
@@ -213,7 +215,7 @@ private Q_SLOTS:
 
         // The same pair again: refused pair by pair, nothing changes, and the status bar no longer says it matches.
         matched.clear();
-        m_ui.session->matchNodes(npu, bench, true);
+        m_ui.session->analysis()->matchNodes(npu, bench, true);
         QVERIFY(test::waitForSignal(matched));
         QCOMPARE(matched.first().at(0).value<MatchOutcome>().changed, 0);
         verifyOneSource(QStringLiteral("refused"));
@@ -237,8 +239,8 @@ private Q_SLOTS:
                 && n != snap->graph(Side::Npu).root)
                 npu = n;
         QVERIFY(npu != ps::kNoNode);
-        QSignalSpy done(m_ui.session.get(), &SessionController::matchFinished);
-        m_ui.session->unmatchNodes(npu, snap->counterpart(Side::Npu, npu), true);
+        QSignalSpy done(m_ui.session->analysis(), &AnalysisController::matchFinished);
+        m_ui.session->analysis()->unmatchNodes(npu, snap->counterpart(Side::Npu, npu), true);
         QVERIFY(test::waitForSignal(done));
         verifyOneSource(QStringLiteral("unmatched"));
     }

@@ -9,6 +9,8 @@
 #include "models/roles.h"
 #include "source/source.h"
 #include "testutil.h"
+
+#include "session/analysiscontroller.h"
 #include "theme/palette.h"
 #include "widgets/changelegend.h"
 #include "widgets/detailspanel.h"
@@ -86,13 +88,13 @@ private:
     // Asks for the diff with `path` and waits for its marks (false: it failed or timed out).
     bool compareWith(const QString& path)
     {
-        QSignalSpy changed(m_ui.session.get(), &SessionController::changesChanged);
-        QSignalSpy failed(m_ui.session.get(), &SessionController::compareFailed);
-        m_ui.session->compareWith(path);
+        QSignalSpy changed(m_ui.session->analysis(), &AnalysisController::changesChanged);
+        QSignalSpy failed(m_ui.session->analysis(), &AnalysisController::compareFailed);
+        m_ui.session->analysis()->compareWith(path);
         test::waitForSignal(changed, 120000, &failed);
         if (!failed.isEmpty())
             qWarning("%s", qPrintable(failed[0][0].toString()));
-        return !changed.isEmpty() && m_ui.session->changes();
+        return !changed.isEmpty() && m_ui.session->analysis()->changes();
     }
 
 private Q_SLOTS:
@@ -117,7 +119,7 @@ private Q_SLOTS:
             QCOMPARE(marked(model, ChangeMark::Appeared).size(), size_t(0));
             QCOMPARE(model.index(0, 0).data(ChangeRole).toInt(), int(ChangeMark::Same));
         }
-        const auto changes = m_ui.session->changes();
+        const auto changes = m_ui.session->analysis()->changes();
         QCOMPARE(changes->total(Side::Npu, ChangeMark::Same), uint32_t(222)); // as the core test counts them
         QCOMPARE(changes->vanishedNpu + changes->vanishedBench, uint32_t(0));
         QVERIFY(legend()->isVisibleTo(m_ui.window.get()));
@@ -143,7 +145,7 @@ private Q_SLOTS:
     // Stopping restores the precision colours: no change role, the rows painted in their legend colour again.
     void stopComparingRestoresPrecisionColours()
     {
-        QVERIFY(m_ui.session->changes());
+        QVERIFY(m_ui.session->analysis()->changes());
         auto* view = test::part<SideBySideTreeView>(m_ui.window.get())->view(Side::Npu);
         const NodeId node = m_ui.session->snapshot()->graph(Side::Npu).find("Tensor.split.0.forward");
         const QModelIndex index = m_ui.session->model(Side::Npu)->indexOfNode(node);
@@ -152,7 +154,7 @@ private Q_SLOTS:
         QVERIFY(precision != Palette::changeFill(int(ChangeMark::Same)));
         QCOMPARE(paintedFill(view, index), Palette::changeFill(int(ChangeMark::Same)));
         test::part<QPushButton>(m_ui.window.get(), QStringLiteral("stopComparing"))->click();
-        QVERIFY(!m_ui.session->changes());
+        QVERIFY(!m_ui.session->analysis()->changes());
         QVERIFY(!index.data(ChangeRole).isValid());
         QVERIFY(!index.data(ChangeInsideRole).isValid());
         QCOMPARE(paintedFill(view, index), precision);
@@ -179,7 +181,7 @@ private Q_SLOTS:
         QCOMPARE(marked(npu, ChangeMark::Better), listed(diff, ps::ChangeKind::Improved, Side::Npu));
         QCOMPARE(marked(npu, ChangeMark::Appeared), listed(diff, ps::ChangeKind::Appeared, Side::Npu));
         QCOMPARE(marked(bench, ChangeMark::Appeared), listed(diff, ps::ChangeKind::Appeared, Side::Bench));
-        const auto changes = m_ui.session->changes();
+        const auto changes = m_ui.session->analysis()->changes();
         QCOMPARE(size_t(changes->vanishedNpu), listed(diff, ps::ChangeKind::Vanished, Side::Npu).size());
         QCOMPARE(size_t(changes->vanishedBench), listed(diff, ps::ChangeKind::Vanished, Side::Bench).size());
         QCOMPARE(size_t(changes->total(Side::Npu, ChangeMark::Same)), diff.unchanged);
@@ -209,7 +211,7 @@ private Q_SLOTS:
         const QModelIndex root = npu.index(0, 0);
         QCOMPARE(root.data(ChangeInsideRole).toInt(), int(ChangeMark::Worse));
         auto* trees = test::part<SideBySideTreeView>(m_ui.window.get());
-        const auto changes = m_ui.session->changes();
+        const auto changes = m_ui.session->analysis()->changes();
         const ps::Graph& g = m_ui.session->snapshot()->graph(Side::Npu);
         // A module that is "same" or "better" itself but holds a worse node: painted worse while collapsed.
         NodeId module = ps::kNoNode;
@@ -241,16 +243,16 @@ private Q_SLOTS:
     // Cancelling the diff (the status bar's Cancel) drops it: the session stays, no marks.
     void cancelKeepsTheSession()
     {
-        m_ui.session->stopComparing();
+        m_ui.session->analysis()->stopComparing();
         const auto before = m_ui.session->snapshot();
-        QSignalSpy changed(m_ui.session.get(), &SessionController::changesChanged);
-        m_ui.session->compareWith(compareJson("gpt_mix_statistics"));
+        QSignalSpy changed(m_ui.session->analysis(), &AnalysisController::changesChanged);
+        m_ui.session->analysis()->compareWith(compareJson("gpt_mix_statistics"));
         QVERIFY(m_ui.session->isBusy(Channel::Diff));
         m_ui.session->cancel(Channel::Diff);
         QVERIFY(!m_ui.session->isBusy(Channel::Diff));
         QVERIFY(test::waitUntilIdle());
         QCOMPARE(changed.size(), 0);
-        QVERIFY(!m_ui.session->changes());
+        QVERIFY(!m_ui.session->analysis()->changes());
         QCOMPARE(m_ui.session->snapshot(), before);
     }
 
@@ -262,11 +264,11 @@ private Q_SLOTS:
         m_ui.session->selectJob(1);
         QVERIFY(test::waitForSignal(changed));
         QVERIFY(compareWith(compareJson("mlp_steps_mix_statistics")));
-        QCOMPARE(m_ui.session->changes()->step, 1);
-        QVERIFY(m_ui.session->changes()->graphNote.isEmpty());
-        QCOMPARE(m_ui.session->changes()->total(Side::Npu, ChangeMark::Worse), uint32_t(0));
+        QCOMPARE(m_ui.session->analysis()->changes()->step, 1);
+        QVERIFY(m_ui.session->analysis()->changes()->graphNote.isEmpty());
+        QCOMPARE(m_ui.session->analysis()->changes()->total(Side::Npu, ChangeMark::Worse), uint32_t(0));
         QVERIFY(compareWith(compareJson("mlp_mix_statistics")));
-        const auto changes = m_ui.session->changes();
+        const auto changes = m_ui.session->analysis()->changes();
         QCOMPARE(changes->step, 0);
         QVERIFY2(changes->graphNote.contains(QStringLiteral("no step 1, rank 0")), qPrintable(changes->graphNote));
         const QString status = test::part<QLabel>(m_ui.window.get(), QStringLiteral("statusText"))->text();
@@ -276,10 +278,10 @@ private Q_SLOTS:
     // Another open ends the diff: the new session shows precision colours.
     void newSessionClearsTheDiff()
     {
-        QVERIFY(m_ui.session->changes());
-        QSignalSpy changed(m_ui.session.get(), &SessionController::changesChanged);
+        QVERIFY(m_ui.session->analysis()->changes());
+        QSignalSpy changed(m_ui.session->analysis(), &AnalysisController::changesChanged);
         QVERIFY(m_ui.open(compareJson("gpt_mix_statistics")));
-        QVERIFY(!m_ui.session->changes());
+        QVERIFY(!m_ui.session->analysis()->changes());
         QCOMPARE(changed.size(), 1);
         QVERIFY(!m_ui.session->model(Side::Npu)->index(0, 0).data(ChangeRole).isValid());
         QVERIFY(legend()->isHidden());
@@ -294,14 +296,14 @@ private Q_SLOTS:
         file.write("{\"NPU\": {\"node\": [1, 2");
         file.close();
         const auto before = m_ui.session->snapshot();
-        QSignalSpy failed(m_ui.session.get(), &SessionController::compareFailed);
-        m_ui.session->compareWith(path);
+        QSignalSpy failed(m_ui.session->analysis(), &AnalysisController::compareFailed);
+        m_ui.session->analysis()->compareWith(path);
         QVERIFY(test::waitForSignal(failed));
         const QString message = failed[0][0].toString();
         QVERIFY2(message.contains(QStringLiteral("broken_before.vis")), qPrintable(message));
         QVERIFY(test::waitUntilIdle());
         QCOMPARE(m_ui.session->snapshot(), before);
-        QVERIFY(!m_ui.session->changes());
+        QVERIFY(!m_ui.session->analysis()->changes());
         auto* box = test::part<QMessageBox>(m_ui.window.get(), QStringLiteral("compareError"));
         QVERIFY(box);
         QVERIFY(box->text().contains(QStringLiteral("broken_before.vis")));
@@ -311,7 +313,7 @@ private Q_SLOTS:
         QVERIFY2(status.contains(QStringLiteral("NPU nodes")), qPrintable(status));
         // A missing file, too.
         failed.clear();
-        m_ui.session->compareWith(m_ui.tmp.filePath(QStringLiteral("missing.vis.db")));
+        m_ui.session->analysis()->compareWith(m_ui.tmp.filePath(QStringLiteral("missing.vis.db")));
         QVERIFY(test::waitForSignal(failed));
         QVERIFY(failed[0][0].toString().contains(QStringLiteral("missing.vis.db")));
     }

@@ -4,6 +4,8 @@
 #include "../core/injected_case.h"
 #include "session/analysisjobs.h"
 #include "testutil.h"
+
+#include "session/analysiscontroller.h"
 #include "widgets/divergencepanel.h"
 #include "widgets/originslist.h"
 #include "widgets/sidebysidetreeview.h"
@@ -31,7 +33,7 @@ private Q_SLOTS:
         QVERIFY(panel);
         QVERIFY(panel->acrossRanksButton()->isEnabled());
 
-        QSignalSpy finished(m_ui.session.get(), &SessionController::originsFinished);
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::originsFinished);
         panel->acrossRanksButton()->click();
         QVERIFY(test::waitForSignal(finished, 120000));
         OriginsList* list = panel->originsList();
@@ -66,7 +68,7 @@ private Q_SLOTS:
         QVERIFY(m_ui.open(test::caseDir("mlp_mix_statistics") + QStringLiteral("/compare.json")));
         auto* panel = m_ui.window->findChild<DivergencePanel*>();
         QVERIFY(!panel->acrossRanksButton()->isEnabled());
-        QVERIFY(!m_ui.session->traceAcrossRanks({}));
+        QVERIFY(!m_ui.session->analysis()->traceAcrossRanks({}));
         QVERIFY(!panel->originsList()->isVisibleTo(panel));
     }
 };

@@ -6,6 +6,8 @@
 #include "models/roles.h"
 #include "models/verdicts.h"
 #include "testutil.h"
+
+#include "session/analysiscontroller.h"
 #include "widgets/detailspanel.h"
 #include "widgets/sidebysidetreeview.h"
 
@@ -98,8 +100,8 @@ private Q_SLOTS:
         QVERIFY(ui.start(size.width(), size.height()));
         QVERIFY(ui.open(compareJson("mlp_steps_mix_statistics")));
         // The diff legend: compared with itself.
-        QSignalSpy changed(ui.session.get(), &SessionController::changesChanged);
-        ui.session->compareWith(compareJson("mlp_steps_mix_statistics"));
+        QSignalSpy changed(ui.session->analysis(), &AnalysisController::changesChanged);
+        ui.session->analysis()->compareWith(compareJson("mlp_steps_mix_statistics"));
         QVERIFY(test::waitForSignal(changed, 120000));
         auto* search = test::part<QLineEdit>(ui.window.get(), QStringLiteral("searchEdit"));
         search->setText(QStringLiteral("Linear"));

@@ -3,6 +3,7 @@
 // Apply rerunning the comparison in the background (matched count rises to msprobe's), the exported .vis
 // scoring 1.0 against msprobe 1.2.1's -lm output, and Save writing a YAML the engine reads again.
 #include "match/layer_mapping.h"
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "testutil.h"
@@ -187,8 +188,8 @@ private Q_SLOTS:
         // The exported comparison is msprobe's -lm output.
         QTemporaryDir out;
         const QString vis = out.filePath(QStringLiteral("compare.vis"));
-        QSignalSpy exported(m_ui.session.get(), &SessionController::exportFinished);
-        m_ui.session->exportVis(vis);
+        QSignalSpy exported(m_ui.session->analysis(), &AnalysisController::exportFinished);
+        m_ui.session->analysis()->exportVis(vis);
         QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 30000);
         QCOMPARE(exported.first().at(1).toString(), QString());
         QProcess score;

@@ -6,6 +6,8 @@
 #include "models/nodedetailsmodel.h"
 #include "models/nodefilterproxy.h"
 #include "testutil.h"
+
+#include "session/analysiscontroller.h"
 #include "vis/vis_db_reader.h"
 #include "vis/vis_db_sqlite.h"
 #include "widgets/detailspanel.h"
@@ -192,8 +194,8 @@ private Q_SLOTS:
         QVERIFY(!m_ui.session->hasNodeData());
         const QString out = m_ui.tmp.filePath(QStringLiteral("export/again.vis.db"));
         QVERIFY(QDir().mkpath(QFileInfo(out).absolutePath()));
-        QSignalSpy exported(m_ui.session.get(), &SessionController::exportFinished);
-        m_ui.session->exportVis(out);
+        QSignalSpy exported(m_ui.session->analysis(), &AnalysisController::exportFinished);
+        m_ui.session->analysis()->exportVis(out);
         QVERIFY(test::waitForSignal(exported));
         QCOMPARE(exported[0][1].toString(), QString());
         QVERIFY(m_ui.session->hasNodeData());
@@ -217,7 +219,7 @@ private Q_SLOTS:
     // The first-divergence finder does not read a whole database on its own: it says so, and Find does it.
     void finderWaitsForFind()
     {
-        QSignalSpy found(m_ui.session.get(), &SessionController::diagnoseFinished);
+        QSignalSpy found(m_ui.session->analysis(), &AnalysisController::diagnoseFinished);
         QVERIFY(openWhole());
         QVERIFY(!m_ui.session->hasNodeData());
         QVERIFY(found.isEmpty()); // neither the part nor the structure ran it

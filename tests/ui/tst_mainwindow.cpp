@@ -3,6 +3,7 @@
 #include "models/nodedetailsmodel.h"
 #include "models/nodefilterproxy.h"
 #include "models/roles.h"
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "testutil.h"
@@ -148,8 +149,8 @@ private Q_SLOTS:
     {
         QTemporaryDir out;
         const QString path = out.filePath(QStringLiteral("exported.vis"));
-        QSignalSpy finished(m_ui.session.get(), &SessionController::exportFinished);
-        m_ui.session->exportVis(path);
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::exportFinished);
+        m_ui.session->analysis()->exportVis(path);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
         QCOMPARE(finished.first().at(1).toString(), QString());
         QCOMPARE(QFile::permissions(path) & 0x7777,
@@ -172,8 +173,8 @@ private Q_SLOTS:
         QFile db(out.filePath(QStringLiteral("run.vis.db")));
         QVERIFY(db.open(QIODevice::WriteOnly));
         db.close();
-        QSignalSpy finished(m_ui.session.get(), &SessionController::exportFinished);
-        m_ui.session->exportVis(out.filePath(QStringLiteral("x.vis")));
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::exportFinished);
+        m_ui.session->analysis()->exportVis(out.filePath(QStringLiteral("x.vis")));
         QCOMPARE(finished.size(), 1);
         QVERIFY(finished.first().at(1).toString().contains(QStringLiteral("run.vis.db")));
         QVERIFY(!QFileInfo::exists(out.filePath(QStringLiteral("x.vis"))));

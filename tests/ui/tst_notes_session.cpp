@@ -6,6 +6,8 @@
 #include "models/roles.h"
 #include "session/usersession.h"
 #include "testutil.h"
+
+#include "session/analysiscontroller.h"
 #include "widgets/detailspanel.h"
 #include "widgets/legendpanel.h"
 #include "widgets/noteactions.h"
@@ -229,8 +231,8 @@ private slots:
         m_ui.session->userSession()->setNote(Side::Npu, name, ps::NoteTag::Suspicious, QStringLiteral("look here"));
         const QString db = m_ui.tmp.filePath(file);
         QVERIFY(QDir().mkpath(QFileInfo(db).absolutePath()));
-        QSignalSpy finished(m_ui.session.get(), &SessionController::exportFinished);
-        m_ui.session->exportVis(db);
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::exportFinished);
+        m_ui.session->analysis()->exportVis(db);
         QVERIFY(test::waitForSignal(finished));
         QCOMPARE(finished[0][1].toString(), QString());
         // A colleague opens it: the note is on the node.

@@ -2,6 +2,8 @@
 // then the metrics and colours arrive on the same nodes; what needs the metrics (an export) waits for them.
 #include "testutil.h"
 
+#include "session/analysiscontroller.h"
+
 #include <QtTest>
 
 using namespace psui;
@@ -21,14 +23,14 @@ private Q_SLOTS:
         const QString after = m_ui.tmp.filePath(QStringLiteral("after/out.vis"));
         QVERIFY(QDir().mkpath(QFileInfo(during).absolutePath()) && QDir().mkpath(QFileInfo(after).absolutePath()));
         std::shared_ptr<const Snapshot> first;
-        QSignalSpy exported(m_ui.session.get(), &SessionController::exportFinished);
+        QSignalSpy exported(m_ui.session->analysis(), &AnalysisController::exportFinished);
         QSignalSpy compared(m_ui.session.get(), &SessionController::comparisonCompleted);
         // What the window shows at the first sessionChanged, and an export asked for right then.
         auto connection = connect(m_ui.session.get(), &SessionController::sessionChanged, this, [&]() {
             if (first)
                 return;
             first = m_ui.session->snapshot();
-            m_ui.session->exportVis(during);
+            m_ui.session->analysis()->exportVis(during);
         });
         QVERIFY(m_ui.session->openPaths({ json }, ps::EngineOptions {}));
         QVERIFY(test::waitForSignal(compared));
@@ -56,7 +58,7 @@ private Q_SLOTS:
         // The export asked for while comparing waited for the metrics: the file equals one written afterwards.
         QCOMPARE(exported[0][1].toString(), QString());
         exported.clear();
-        m_ui.session->exportVis(after);
+        m_ui.session->analysis()->exportVis(after);
         QVERIFY(test::waitForSignal(exported));
         QCOMPARE(exported[0][1].toString(), QString());
         QFile a(during), b(after);

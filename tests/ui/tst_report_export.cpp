@@ -2,6 +2,8 @@
 // for the comparison it shows, atomically, and says why when it cannot.
 #include "testutil.h"
 
+#include "session/analysiscontroller.h"
+
 #include <QAction>
 #include <QFile>
 #include <QProcess>
@@ -33,8 +35,8 @@ private:
 
     QString exportReport(const QString& path)
     {
-        QSignalSpy finished(m_ui.session.get(), &SessionController::exportFinished);
-        m_ui.session->exportReport(path);
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::exportFinished);
+        m_ui.session->analysis()->exportReport(path);
         if (!test::waitForSignal(finished, 60000))
             return QStringLiteral("no exportFinished");
         return finished[0][1].toString();

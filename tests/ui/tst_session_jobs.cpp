@@ -1,6 +1,7 @@
 // The session's background jobs as the window shows them: Cancel stops the work the window shows and
 // nothing of it lands afterwards; a manual match finishing while a load runs leaves the load's progress shown.
 // Runs on the bundled example only (repository data).
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "testutil.h"
 #include "widgets/mainwindow.h"
@@ -56,13 +57,13 @@ private Q_SLOTS:
         QVERIFY(pair.npu != ps::kNoNode);
         // Unmatch first (and let it land), so that matching the pair again changes the comparison.
         QSignalSpy updated(m_ui.session.get(), &SessionController::snapshotUpdated);
-        m_ui.session->unmatchNodes(pair.npu, pair.bench, true);
+        m_ui.session->analysis()->unmatchNodes(pair.npu, pair.bench, true);
         QVERIFY(updated.wait(60000));
         const auto unmatched = m_ui.session->snapshot();
         QCOMPARE(unmatched->counterpart(Side::Npu, pair.npu), ps::kNoNode);
         updated.clear();
 
-        m_ui.session->matchNodes(pair.npu, pair.bench, true);
+        m_ui.session->analysis()->matchNodes(pair.npu, pair.bench, true);
         QVERIFY(cancelButton()->isVisible()); // the window shows the match running, with its Cancel
         QTest::mouseClick(cancelButton(), Qt::LeftButton);
         QVERIFY(!cancelButton()->isVisible());
@@ -83,14 +84,14 @@ private Q_SLOTS:
         QThreadPool* pool = QThreadPool::globalInstance();
         const int threads = pool->maxThreadCount();
         pool->setMaxThreadCount(1);
-        QSignalSpy matched(m_ui.session.get(), &SessionController::matchFinished);
+        QSignalSpy matched(m_ui.session->analysis(), &AnalysisController::matchFinished);
         QSignalSpy loaded(m_ui.session.get(), &SessionController::sessionChanged);
         // Read when the match's result is delivered: the load's result is posted after it, so it cannot have
         // landed yet however slow the machine (a check after matched.wait() could see both delivered).
         bool loadBusy = false;
-        const auto probe = connect(m_ui.session.get(), &SessionController::matchFinished, this,
+        const auto probe = connect(m_ui.session->analysis(), &AnalysisController::matchFinished, this,
             [&]() { loadBusy = loaded.isEmpty() && progressBar()->isVisible() && cancelButton()->isVisible(); });
-        m_ui.session->unmatchNodes(pair.npu, pair.bench, true);
+        m_ui.session->analysis()->unmatchNodes(pair.npu, pair.bench, true);
         QVERIFY(m_ui.session->openPaths({ exampleJson() }, ps::EngineOptions {}));
         const bool matchDone = test::waitForSignal(matched, 60000);
         disconnect(probe);

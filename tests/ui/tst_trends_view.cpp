@@ -7,6 +7,8 @@
 #include "models/trendsmodel.h"
 #include "source/source.h"
 #include "testutil.h"
+
+#include "session/analysiscontroller.h"
 #include "widgets/sidebysidetreeview.h"
 #include "widgets/trendsheatmap.h"
 #include "widgets/trendslines.h"
@@ -48,7 +50,7 @@ private:
     // Opens `path`, shows the Trends dock and waits for its trends (a shown dock computes them by itself).
     bool openAndCompute(const QString& path)
     {
-        QSignalSpy finished(m_ui.session.get(), &SessionController::trendsFinished);
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::trendsFinished);
         if (!m_ui.session->openPaths({ path }, {}) || !test::waitForSession(m_ui.session.get()))
             return false;
         if (!dock()->isVisible())
@@ -99,11 +101,11 @@ private Q_SLOTS:
     void oneGraphHasNoTrends()
     {
         QVERIFY(m_ui.open(test::caseDir("mlp_mix_statistics") + QStringLiteral("/compare.json")));
-        QVERIFY(!m_ui.session->hasTrends());
+        QVERIFY(!m_ui.session->analysis()->hasTrends());
         QVERIFY(!dock()->toggleViewAction()->isEnabled());
         QVERIFY(!dock()->isVisible());
-        QSignalSpy finished(m_ui.session.get(), &SessionController::trendsFinished);
-        m_ui.session->computeTrends(); // refused at once, with a reason
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::trendsFinished);
+        m_ui.session->analysis()->computeTrends(); // refused at once, with a reason
         QCOMPARE(finished.size(), 1);
         QVERIFY(!finished[0][0].value<std::shared_ptr<const ps::StepTrends>>());
         QVERIFY(!finished[0][1].toString().isEmpty());
@@ -111,7 +113,7 @@ private Q_SLOTS:
 
     void stepsOfDumpsEqualTheCore()
     {
-        QSignalSpy progress(m_ui.session.get(), &SessionController::trendsProgressChanged);
+        QSignalSpy progress(m_ui.session->analysis(), &AnalysisController::trendsProgressChanged);
         QVERIFY(openAndCompute(mlpSteps()));
         QVERIFY(dock()->toggleViewAction()->isEnabled());
         QCOMPARE(m_ui.session->jobs().size(), size_t(2));
@@ -150,7 +152,7 @@ private Q_SLOTS:
         const ps::Source source = ps::Source::open({ db.toStdString() }, {});
         compareWithCore(*panel()->model(), ps::computeTrends(source));
         // Another rank of the same source keeps the trends (nothing is recomputed).
-        QSignalSpy finished(m_ui.session.get(), &SessionController::trendsFinished);
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::trendsFinished);
         const ps::StepTrends* before = panel()->model()->trends();
         m_ui.session->selectJob(1);
         QVERIFY(test::waitForSession(m_ui.session.get()));
@@ -191,8 +193,8 @@ private Q_SLOTS:
         QVERIFY(m_ui.session->openPaths({ mlpSteps() }, {}));
         QVERIFY(test::waitForSession(m_ui.session.get()));
         QVERIFY(test::waitUntilIdle());
-        QSignalSpy finished(m_ui.session.get(), &SessionController::trendsFinished);
-        m_ui.session->computeTrends();
+        QSignalSpy finished(m_ui.session->analysis(), &AnalysisController::trendsFinished);
+        m_ui.session->analysis()->computeTrends();
         QVERIFY(m_ui.session->isBusy(Channel::Trends));
         m_ui.session->cancel(Channel::Trends);
         QVERIFY(!m_ui.session->isBusy(Channel::Trends));

@@ -9,6 +9,8 @@
 #include "models/verdicts.h"
 #include "session/comparisonoptions.h"
 #include "testutil.h"
+
+#include "session/analysiscontroller.h"
 #include "theme/palette.h"
 #include "vis/vis_db_reader.h"
 #include "widgets/detailspanel.h"
@@ -299,8 +301,8 @@ private Q_SLOTS:
         QVERIFY(openCase26());
         const QString path = m_ui.tmp.filePath(QStringLiteral("export26/compare_gpt.vis.db"));
         QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
-        QSignalSpy exported(m_ui.session.get(), &SessionController::exportFinished);
-        m_ui.session->exportVis(path);
+        QSignalSpy exported(m_ui.session->analysis(), &AnalysisController::exportFinished);
+        m_ui.session->analysis()->exportVis(path);
         QVERIFY(exported.wait(120000));
         QCOMPARE(exported.last()[1].toString(), QString());
         QVERIFY(openWith({ path }, ps::EngineOptions {}));

@@ -5,6 +5,7 @@
 #include "models/nodedetailsmodel.h"
 #include "models/nodefilterproxy.h"
 #include "models/roles.h"
+#include "session/analysiscontroller.h"
 #include "session/exportjob.h"
 #include "session/loadjob.h"
 #include "session/sessioncontroller.h"
@@ -307,10 +308,10 @@ private Q_SLOTS:
         writeFile(path, text);
         QVERIFY(m_ui.session->openPaths({ path }, {}));
         QVERIFY(test::waitForSession(m_ui.session.get()));
-        QSignalSpy exported(m_ui.session.get(), &SessionController::exportFinished);
+        QSignalSpy exported(m_ui.session->analysis(), &AnalysisController::exportFinished);
         const QString out = m_ui.tmp.filePath(QStringLiteral("exported/again.vis"));
         QVERIFY(QDir().mkpath(QFileInfo(out).path()));
-        m_ui.session->exportVis(out);
+        m_ui.session->analysis()->exportVis(out);
         QVERIFY(exported.wait(60000));
         QCOMPARE(exported[0][1].toString(), QString());
         QFile again(out);

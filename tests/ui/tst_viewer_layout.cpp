@@ -4,6 +4,7 @@
 #include "models/nodedetailsmodel.h"
 #include "models/noisefloor.h"
 #include "models/roles.h"
+#include "session/analysiscontroller.h"
 #include "session/comparisonoptions.h"
 #include "session/openrequest.h"
 #include "session/sessioncontroller.h"
@@ -88,7 +89,7 @@ private Q_SLOTS:
     void nameColumnTakesTheSpareWidth();
 };
 
-// Item 5 of #19: -f/-oc belong to the comparison they were opened with: shown in the status bar, stored with its
+// -f/-oc belong to the comparison they were opened with: shown in the status bar, stored with its
 // recent entry and back when it is reopened; a compare.json opened for the first time does not inherit them.
 void TestViewerLayout::optionsTravelWithRecentEntries()
 {
@@ -134,7 +135,7 @@ void TestViewerLayout::optionsTravelWithRecentEntries()
     QCOMPARE(ComparisonOptions::caseFolder(f.session->request()), QFileInfo(a).absolutePath());
 }
 
-// Item 6 of #19: without -cs the stack panel still shows the whole stack of stack.json (folding works on it);
+// without -cs the stack panel still shows the whole stack of stack.json (folding works on it);
 // -cs only decides what an export writes, as in msprobe 1.2.1 (one kept line per node).
 void TestViewerLayout::stackPanelShowsWholeStackWithoutCs()
 {
@@ -164,8 +165,8 @@ void TestViewerLayout::stackPanelShowsWholeStackWithoutCs()
     // The export still writes msprobe 1.2.1's one kept line.
     const QString path = f.tmp.filePath(QStringLiteral("out/compare.vis"));
     QDir().mkpath(QFileInfo(path).absolutePath());
-    QSignalSpy exported(f.session.get(), &SessionController::exportFinished);
-    f.session->exportVis(path);
+    QSignalSpy exported(f.session->analysis(), &AnalysisController::exportFinished);
+    f.session->analysis()->exportVis(path);
     QVERIFY(test::waitForSignal(exported));
     QCOMPARE(exported[0][1].toString(), QString());
     QFile file(path);
@@ -180,7 +181,7 @@ void TestViewerLayout::stackPanelShowsWholeStackWithoutCs()
     QVERIFY(written[0].toString().contains(QLatin1String("linear.py, line 114")));
 }
 
-// Item 7 of #19: File ▸ Export into a folder holding a .vis, with the .vis.db filter chosen and "mine.vis" typed:
+// File ▸ Export into a folder holding a .vis, with the .vis.db filter chosen and "mine.vis" typed:
 // the format is the filter's (.vis.db), and before anything is written a box offers a sub-folder, which takes
 // the file; the .vis stays alone in its folder.
 void TestViewerLayout::exportWarnsBeforeAndFollowsTheFilter()
@@ -208,7 +209,7 @@ void TestViewerLayout::exportWarnsBeforeAndFollowsTheFilter()
         dialog->selectFile(folder + QStringLiteral("/mine.vis"));
         static_cast<QDialog*>(dialog)->accept(); // QFileDialog::accept, protected there
     });
-    QSignalSpy exported(f.session.get(), &SessionController::exportFinished);
+    QSignalSpy exported(f.session->analysis(), &AnalysisController::exportFinished);
     QAction* exportAction = nullptr;
     for (QAction* a : f.window->findChildren<QAction*>())
         if (a->shortcut() == QKeySequence(QStringLiteral("Ctrl+E")))
@@ -232,7 +233,7 @@ void TestViewerLayout::exportWarnsBeforeAndFollowsTheFilter()
         QDir(folder).entryList({ QStringLiteral("*.vis*") }, QDir::Files), QStringList { QStringLiteral("old.vis") });
 }
 
-// Item 2 of #19: the first window takes most of the screen; the graph is a central view (Trees | Graph | both);
+// the first window takes most of the screen; the graph is a central view (Trees | Graph | both);
 // a dock opens at a readable size; the layout (mode, split, docks) comes back with the next window.
 void TestViewerLayout::windowOpensLargeAndRestoresItsLayout()
 {
@@ -285,7 +286,7 @@ void TestViewerLayout::windowOpensLargeAndRestoresItsLayout()
     QVERIFY(test::part<GraphChartDocks>(&window)->chartsDock()->isVisible());
 }
 
-// Item 8 of #19: mlp_mix_statistics' LayerNorm output has a bench Mean of 9.3e-9 on values up to 2.4: its
+// mlp_mix_statistics' LayerNorm output has a bench Mean of 9.3e-9 on values up to 2.4: its
 // MeanRelativeErr is marked as below the noise floor (msprobe's number and colour kept), its MaxRelativeErr is
 // not, and the panel says which relative error coloured the node.
 void TestViewerLayout::detailsMarkRelativeErrorsBelowTheNoiseFloor()
@@ -332,7 +333,7 @@ void TestViewerLayout::detailsMarkRelativeErrorsBelowTheNoiseFloor()
     QVERIFY(note->text().contains(QStringLiteral("≈0")));
 }
 
-// Item 11 of #19: md5 mode says "md5 equal / differs" instead of "0.0000" and "[0, 0]"; statistics mode drops
+// md5 mode says "md5 equal / differs" instead of "0.0000" and "[0, 0]"; statistics mode drops
 // msprobe 1.2.1's all-zero md5 placeholder column; long names elide in the middle; the micro-step combo follows
 // its (translated) contents.
 void TestViewerLayout::md5AndStatisticsShowNoPlaceholders()

@@ -1,5 +1,5 @@
 #pragma once
-// Custom item roles: numbers travel in roles, DisplayRole carries text (architecture §4.6).
+// Custom item roles: numbers travel in roles, DisplayRole carries text.
 #include <Qt>
 
 namespace psui {

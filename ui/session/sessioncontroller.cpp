@@ -1,8 +1,7 @@
 #include "session/sessioncontroller.h"
 
-#include "compare/color_bins.h"
 #include "models/graphtreemodel.h"
-#include "session/exportjob.h"
+#include "session/analysiscontroller.h"
 #include "session/loadjob.h"
 #include "session/usersession.h"
 
@@ -16,6 +15,8 @@ SessionController::SessionController(QObject* parent)
     , m_models { new GraphTreeModel(Side::Npu, this), new GraphTreeModel(Side::Bench, this) }
     , m_user(new UserSession(this))
     , m_runner(std::make_unique<JobRunner>())
+    , m_loader(new SessionLoader(*m_runner, this))
+    , m_analysis(new AnalysisController(*this, *m_runner))
 {
     for (GraphTreeModel* model : m_models)
         model->setChildLoader([this](Side side, NodeId node) { loadChildren(side, node); });
@@ -26,11 +27,18 @@ SessionController::SessionController(QObject* parent)
         m_runner.get(), &JobRunner::progressChanged, this, [this](Channel channel, int permille, const QString& stage) {
             if (channel == Channel::Load || channel == Channel::Diff || channel == Channel::Colors)
                 Q_EMIT progressChanged(permille, stage);
-            else if (channel == Channel::Trends)
-                Q_EMIT trendsProgressChanged(permille, stage);
-            else if (channel == Channel::Tensor)
-                Q_EMIT tensorErrorProgress(permille, stage);
         });
+    connect(
+        m_loader, &SessionLoader::opened, this, [this](const std::shared_ptr<LoadResult>& result, bool sameComparison) {
+            showOpened(*result, sameComparison);
+        });
+    connect(m_loader, &SessionLoader::compared, this,
+        [this](const std::shared_ptr<LoadResult>& result) { showCompared(*result); });
+    connect(m_loader, &SessionLoader::completed, this,
+        [this](const std::shared_ptr<LoadResult>& result, bool sameNodes) { showCompleted(*result, sameNodes); });
+    connect(m_loader, &SessionLoader::failed, this, &SessionController::loadFailed);
+    connect(m_loader, &SessionLoader::phaseChanged, this, &SessionController::loadPhaseChanged);
+    connect(m_loader, &SessionLoader::nodeDataReady, this, &SessionController::nodeDataReady);
 }
 
 SessionController::~SessionController() = default; // m_runner goes first: it waits for the workers
@@ -49,113 +57,67 @@ bool SessionController::openPaths(const QStringList& paths, const OpenOptions& o
 const std::vector<ps::GraphJob>& SessionController::jobs() const
 {
     static const std::vector<ps::GraphJob> none;
-    return m_source ? m_source->jobs() : none;
+    return source() ? source()->jobs() : none;
+}
+
+const ps::GraphJob* SessionController::shownJob() const
+{
+    const int index = currentJob();
+    return index >= 0 && size_t(index) < jobs().size() ? &jobs()[size_t(index)] : nullptr;
 }
 
 void SessionController::open(const OpenRequest& request)
 {
-    startLoad(request, nullptr, false);
+    m_loader->open(request, nullptr, false);
 }
 
 void SessionController::selectJob(int index)
 {
-    if (index == m_request.jobIndex || index < 0 || size_t(index) >= jobs().size())
+    if (index == currentJob() || index < 0 || size_t(index) >= jobs().size())
         return;
-    OpenRequest r = m_request;
+    OpenRequest r = request();
     r.jobIndex = index;
-    startLoad(r, m_source, true);
+    m_loader->open(r, source(), true);
 }
 
 bool SessionController::rerunWithLayerMapping(std::shared_ptr<const ps::LayerMappingRules> rules)
 {
-    if (!m_snapshot || !m_request.visPath.isEmpty() || !m_snapshot->hasSide(Side::Bench))
+    if (!m_snapshot || !request().visPath.isEmpty() || !m_snapshot->hasSide(Side::Bench))
         return false; // a graph file or a build has no matching to redo
-    OpenRequest r = m_request;
+    OpenRequest r = request();
     r.layerMappingFile.clear();
     r.options.layerMapping = ps::layerMappingOf(*rules, "the layer mapping");
-    auto source = std::make_shared<const ps::Source>(m_source->withOptions(r.options));
-    startLoad(r, std::move(source), false);
+    m_loader->open(r, std::make_shared<const ps::Source>(source()->withOptions(r.options)), false);
     return true;
 }
 
-void SessionController::startLoad(
-    const OpenRequest& request, std::shared_ptr<const ps::Source> source, bool sameComparison)
+void SessionController::showCompared(LoadResult& result)
 {
-    if (LoadJob::isVisDb(request)) {
-        m_runner->run(
-            Channel::Load, tr("Starting…"),
-            [request, source = std::move(source)](
-                const JobContext& context) { return LoadJob::browse(request, source, context); },
-            [this, sameComparison](LoadResult result) { finishBrowse(result, sameComparison); });
-        return;
-    }
-    // Dumps: the trees show the matched structure while the pair is compared (finishMatched), the metrics and
-    // colours follow with the result.
-    const quint64 load = ++m_loads;
-    m_runner->run(
-        Channel::Load, tr("Starting…"),
-        [this, request, source = std::move(source), sameComparison, load](const JobContext& context) {
-            return LoadJob::run(request, source, context, GraphData::Structure,
-                [this, context, sameComparison, load](LoadResult early) {
-                    auto shown = std::make_shared<LoadResult>(std::move(early));
-                    context.deliverPart([this, shown, sameComparison, load] {
-                        finishLoad(*shown, sameComparison);
-                        m_comparingLoad = load;
-                    });
-                });
-        },
-        [this, sameComparison, load](LoadResult result) {
-            if (load == m_comparingLoad && m_snapshot && m_snapshot->comparing)
-                finishCompared(result); // the pair whose structure is shown
-            else
-                finishLoad(result, sameComparison);
-        });
-}
-
-void SessionController::finishCompared(LoadResult& result)
-{
-    std::vector<std::function<void()>> queued = std::exchange(m_afterComparing, {});
-    if (!result.error.isEmpty() || !result.snapshot) {
-        Q_EMIT loadFailed(result.error); // the structure stays on screen
-        return;
-    }
     replaceSnapshot(withColorRanges(std::move(result.snapshot)), Change::SameGraphs); // chosen meanwhile: they stay
     applyColorMetric();
     if (!result.warnings.isEmpty())
         Q_EMIT warningsReported(result.warnings);
     Q_EMIT comparisonCompleted();
-    for (const auto& then : queued)
-        then();
 }
 
-void SessionController::finishLoad(LoadResult& result, bool sameComparison)
+void SessionController::showOpened(LoadResult& result, bool sameComparison)
 {
-    if (!result.error.isEmpty()) {
-        Q_EMIT loadFailed(result.error); // the previous session stays as it was
-        return;
-    }
     if (!sameComparison) {
-        m_runner->cancel(Channel::Peers);
-        m_peers.clear();
-        m_runner->cancel(Channel::Trends); // trends of the previous source describe other graphs
+        m_analysis->sourceReplaced();
         ++m_sourceGeneration;
     }
-    m_browser = std::move(result.browser);
-    m_request = std::move(result.request);
-    m_source = std::move(result.source);
     m_jobLabels = psui::jobLabels(jobs());
     m_colors.clear();
     m_colorMetric = ps::ColorMetric::Precision;
     m_microStep = -1;
     if (result.fresh)
         m_user->reset(std::move(result.session), result.sessionPath);
-    const bool job = m_request.jobIndex >= 0 && size_t(m_request.jobIndex) < jobs().size();
-    m_user->setGraph(
-        job ? jobs()[size_t(m_request.jobIndex)].step : 0, job ? jobs()[size_t(m_request.jobIndex)].rank : 0);
+    const ps::GraphJob* job = shownJob();
+    m_user->setGraph(job ? job->step : 0, job ? job->rank : 0);
     replaceSnapshot(std::move(result.snapshot), Change::NewSession);
     if (!result.warnings.isEmpty())
         Q_EMIT warningsReported(result.warnings);
-    findPeers();
+    m_analysis->findPeers();
     if (!result.sessionError.isEmpty())
         Q_EMIT sessionFileFailed(result.sessionError);
     else if (result.sessionRestored)
@@ -178,19 +140,13 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
     // node (a diff shown stays). A diff describes the snapshot it was computed against: new graphs, matches or
     // colours end it.
     const bool sameNodes = change == Change::Links;
-    if (!sameNodes)
-        for (Channel channel :
-            { Channel::Search, Channel::Filter, Channel::Edit, Channel::Diff, Channel::Details, Channel::Colors })
+    if (!sameNodes) {
+        for (Channel channel : { Channel::Search, Channel::Filter, Channel::Details, Channel::Colors })
             m_runner->cancel(channel);
-    const bool hadChanges = m_changes != nullptr && !sameNodes;
-    if (!sameNodes)
-        m_changes.reset();
-    if (change == Change::NewSession)
-        m_afterComparing.clear(); // they wait for another comparison
-    m_snapshot = withPeers(std::move(snapshot));
+        m_analysis->nodesReplaced();
+    }
+    m_snapshot = m_analysis->withPeers(std::move(snapshot));
     for (GraphTreeModel* model : m_models) {
-        if (!sameNodes)
-            model->setChanges(nullptr);
         if (change == Change::NewSession)
             model->setSnapshot(m_snapshot);
         else
@@ -201,15 +157,22 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
         Q_EMIT sessionChanged();
     else
         Q_EMIT snapshotUpdated();
-    if (hadChanges)
-        Q_EMIT changesChanged();
+}
+
+void SessionController::showEdited(std::shared_ptr<const Snapshot> snapshot)
+{
+    replaceSnapshot(std::move(snapshot), Change::SameGraphs);
+}
+
+void SessionController::relink()
+{
+    replaceSnapshot(m_snapshot, Change::Links);
 }
 
 void SessionController::cancel(Channel channel)
 {
-    if (channel == Channel::Load && m_snapshot && m_snapshot->comparing) {
-        m_afterComparing.clear();
-        m_runner->cancel(channel, tr("Cancelled; the trees show the matched nodes without metrics."));
+    if (channel == Channel::Load) {
+        m_loader->cancel();
         return;
     }
     if (channel == Channel::Colors && m_snapshot) {
@@ -254,41 +217,34 @@ void SessionController::filter(const NodeFilter& request)
         [this](const QueryResult& result) { Q_EMIT filterFinished(result); });
 }
 
-void SessionController::exportVis(const QString& path)
+void SessionController::loadChildren(Side side, NodeId node)
 {
-    const QString problem = ExportJob::problem(path);
-    if (!problem.isEmpty()) {
-        Q_EMIT exportFinished(path, problem);
+    std::shared_ptr<const Snapshot> grown = m_loader->expand(side, node);
+    if (!grown)
         return;
-    }
-    runExport(path, &ExportJob::write);
+    m_snapshot = std::move(grown);
+    for (GraphTreeModel* model : m_models)
+        model->growSnapshot(m_snapshot);
+    showNotes();
+    Q_EMIT snapshotGrew();
 }
 
-void SessionController::exportReport(const QString& path)
+void SessionController::requestNodeData(NodeId npu, NodeId bench)
 {
-    runExport(path, &ExportJob::writeReport);
+    m_loader->requestNodeData(m_snapshot, npu, bench);
 }
 
-void SessionController::runExport(const QString& path, QString (*write)(const ExportRequest&))
+void SessionController::showCompleted(LoadResult& result, bool sameNodes)
 {
-    if (!m_snapshot || !m_snapshot->comparison) {
-        Q_EMIT exportFinished(path, tr("Nothing to export."));
-        return;
+    std::shared_ptr<const Snapshot> snapshot = withColorRanges(std::move(result.snapshot)); // chosen meanwhile
+    if (sameNodes) {
+        replaceSnapshot(std::move(snapshot), Change::SameGraphs);
+    } else {
+        Q_EMIT graphCompleting();
+        replaceSnapshot(std::move(snapshot), Change::NewSession);
+        Q_EMIT graphCompleted();
     }
-    if (!m_snapshot->isComplete()) { // an export writes every item and metric: it waits until they are there
-        withNodeData([this, path, write] { runExport(path, write); });
-        return;
-    }
-    ExportRequest request;
-    request.path = path;
-    request.comparison = ExportJob::withLegend(m_snapshot->comparison, m_colors);
-    request.meta = m_snapshot->meta;
-    request.step = m_user->step();
-    request.rank = m_user->rank();
-    request.notes = m_user->notesOfGraph(); // a .vis/.vis.db carries them to a colleague
-    m_runner->run(
-        Channel::Export, {}, [request, write](const JobContext&) { return write(request); },
-        [this, path](const QString& error) { Q_EMIT exportFinished(path, error); });
+    applyColorMetric();
 }
 
 } // namespace psui

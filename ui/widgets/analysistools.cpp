@@ -1,5 +1,6 @@
 #include "widgets/analysistools.h"
 
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "session/viewstate.h"
@@ -65,13 +66,14 @@ AnalysisTools::AnalysisTools(ViewState* view, SessionController* session, QWidge
         updateActions();
     });
     connect(m_session, &SessionController::snapshotUpdated, this, &AnalysisTools::onSnapshotUpdated);
-    connect(m_session, &SessionController::matchFinished, this, &AnalysisTools::onMatchFinished);
-    connect(m_session, &SessionController::matchConfigSaved, this, [this](const QString& path, const QString& error) {
-        if (!error.isEmpty())
-            showBox(m_window, QMessageBox::Critical, tr("Cannot save the match config"), error);
-        else
-            Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), kStatusMs);
-    });
+    connect(m_session->analysis(), &AnalysisController::matchFinished, this, &AnalysisTools::onMatchFinished);
+    connect(m_session->analysis(), &AnalysisController::matchConfigSaved, this,
+        [this](const QString& path, const QString& error) {
+            if (!error.isEmpty())
+                showBox(m_window, QMessageBox::Critical, tr("Cannot save the match config"), error);
+            else
+                Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), kStatusMs);
+        });
     m_dock->installEventFilter(this);
     retranslate();
     updateActions();
@@ -132,7 +134,7 @@ QString AnalysisTools::nodeLabel(Side side, NodeId node) const
 
 void AnalysisTools::updateActions()
 {
-    const QString refusal = m_session->manualMatchRefusal();
+    const QString refusal = m_session->analysis()->manualMatchRefusal();
     const auto snap = m_session->snapshot();
     const NodeId npu = m_view->pick(Side::Npu);
     const NodeId bench = m_view->pick(Side::Bench);
@@ -158,7 +160,7 @@ QMenu* AnalysisTools::contextMenu(Side side, NodeId node)
         menu->addAction(tr("Manual matching needs a comparison"))->setEnabled(false);
         return menu;
     }
-    const QString refusal = m_session->manualMatchRefusal();
+    const QString refusal = m_session->analysis()->manualMatchRefusal();
     const NodeId counterpart = snap->counterpart(side, node);
     if (counterpart != ps::kNoNode) {
         QAction* a = menu->addAction(tr("Unmatch from %1").arg(nodeLabel(ps::opposite(side), counterpart)));
@@ -188,7 +190,7 @@ QMenu* AnalysisTools::contextMenu(Side side, NodeId node)
 
 void AnalysisTools::matchPicked()
 {
-    const QString refusal = m_session->manualMatchRefusal();
+    const QString refusal = m_session->analysis()->manualMatchRefusal();
     if (!refusal.isEmpty()) {
         showBox(m_window, QMessageBox::Information, tr("Manual matching"), refusal);
         return;
@@ -200,7 +202,7 @@ void AnalysisTools::matchPicked()
             tr("Select an unmatched NPU node and an unmatched bench node, then match them."), kStatusMs);
         return;
     }
-    m_session->matchNodes(npu, bench, m_withChildren->isChecked());
+    m_session->analysis()->matchNodes(npu, bench, m_withChildren->isChecked());
 }
 
 void AnalysisTools::unmatchCurrent()
@@ -217,7 +219,7 @@ void AnalysisTools::unmatchNode(Side side, NodeId node)
     const NodeId other = snap->counterpart(side, node);
     const NodeId npu = side == Side::Npu ? node : other;
     const NodeId bench = side == Side::Npu ? other : node;
-    m_session->unmatchNodes(npu, bench, m_withChildren->isChecked());
+    m_session->analysis()->unmatchNodes(npu, bench, m_withChildren->isChecked());
 }
 
 void AnalysisTools::onMatchFinished(const MatchOutcome& outcome)
@@ -237,12 +239,12 @@ void AnalysisTools::onMatchFinished(const MatchOutcome& outcome)
 
 void AnalysisTools::loadMatchConfig(const QString& path)
 {
-    m_session->loadMatchConfig(path);
+    m_session->analysis()->loadMatchConfig(path);
 }
 
 void AnalysisTools::saveMatchConfig(const QString& path)
 {
-    m_session->saveMatchConfig(path);
+    m_session->analysis()->saveMatchConfig(path);
 }
 
 void AnalysisTools::chooseConfigToLoad()

@@ -1,6 +1,7 @@
 #include "widgets/changelegend.h"
 
 #include "models/changemap.h"
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "theme/palette.h"
 
@@ -65,14 +66,14 @@ ChangeLegend::ChangeLegend(SessionController* session, QWidget* parent)
     layout->addLayout(grid);
     layout->addWidget(m_note);
     layout->addWidget(m_stop, 0, Qt::AlignLeft);
-    connect(m_stop, &QPushButton::clicked, m_session, &SessionController::stopComparing);
-    connect(m_session, &SessionController::changesChanged, this, &ChangeLegend::refresh);
+    connect(m_stop, &QPushButton::clicked, m_session->analysis(), &AnalysisController::stopComparing);
+    connect(m_session->analysis(), &AnalysisController::changesChanged, this, &ChangeLegend::refresh);
     retranslate();
 }
 
 QString ChangeLegend::rowText(int mark) const
 {
-    const auto changes = m_session->changes();
+    const auto changes = m_session->analysis()->changes();
     if (!changes || mark < 0 || mark >= kChangeMarks)
         return {};
     const uint32_t npu = changes->total(Side::Npu, ChangeMark(mark));
@@ -93,7 +94,7 @@ QString ChangeLegend::rowText(int mark) const
 
 void ChangeLegend::refresh()
 {
-    const auto changes = m_session->changes();
+    const auto changes = m_session->analysis()->changes();
     setVisible(changes != nullptr);
     if (!changes)
         return;

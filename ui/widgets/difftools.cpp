@@ -1,5 +1,6 @@
 #include "widgets/difftools.h"
 
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 
 #include <QAction>
@@ -21,10 +22,10 @@ DiffTools::DiffTools(SessionController* session, QWidget* window)
     m_compare->setObjectName(QStringLiteral("compareWithAction"));
     m_stop->setObjectName(QStringLiteral("stopComparingAction"));
     connect(m_compare, &QAction::triggered, this, &DiffTools::chooseOther);
-    connect(m_stop, &QAction::triggered, m_session, &SessionController::stopComparing);
+    connect(m_stop, &QAction::triggered, m_session->analysis(), &AnalysisController::stopComparing);
     connect(m_session, &SessionController::sessionChanged, this, &DiffTools::updateActions);
-    connect(m_session, &SessionController::changesChanged, this, &DiffTools::updateActions);
-    connect(m_session, &SessionController::compareFailed, this, [this](const QString& message) {
+    connect(m_session->analysis(), &AnalysisController::changesChanged, this, &DiffTools::updateActions);
+    connect(m_session->analysis(), &AnalysisController::compareFailed, this, [this](const QString& message) {
         // Window-modal but not blocking: no nested event loop while the session keeps working.
         auto* box = new QMessageBox(QMessageBox::Critical, tr("Cannot compare"), message, QMessageBox::Ok, m_window);
         box->setObjectName(QStringLiteral("compareError"));
@@ -45,14 +46,14 @@ void DiffTools::chooseOther()
     if (path.isEmpty() || !snap)
         return;
     Q_EMIT statusMessage(tr("Comparing with %1…").arg(QFileInfo(path).fileName()), 4000);
-    m_session->compareWith(path);
+    m_session->analysis()->compareWith(path);
 }
 
 void DiffTools::updateActions()
 {
     const auto snap = m_session->snapshot();
     m_compare->setEnabled(snap && snap->comparison && snap->comparison->isCompare);
-    const auto changes = m_session->changes();
+    const auto changes = m_session->analysis()->changes();
     m_stop->setEnabled(changes != nullptr);
     m_stop->setText(
         changes ? tr("Stop comparing with %1").arg(QFileInfo(changes->beforeLabel).fileName()) : tr("Stop comparing"));

@@ -1,6 +1,7 @@
 #include "widgets/divergencepanel.h"
 
 #include "analysis/divergence_report.h"
+#include "session/analysiscontroller.h"
 #include "session/errortext.h"
 #include "session/sessioncontroller.h"
 #include "widgets/originslist.h"
@@ -70,13 +71,13 @@ DivergencePanel::DivergencePanel(SessionController* session, QWidget* parent)
     connect(m_find, &QPushButton::clicked, this, &DivergencePanel::refresh);
     connect(m_ignore, &QLineEdit::returnPressed, this, &DivergencePanel::refresh);
     connect(m_tolerances, &QLineEdit::returnPressed, this, &DivergencePanel::refresh);
-    connect(m_session, &SessionController::diagnoseFinished, this, &DivergencePanel::onFinished);
+    connect(m_session->analysis(), &AnalysisController::diagnoseFinished, this, &DivergencePanel::onFinished);
     connect(m_acrossRanks, &QPushButton::clicked, this, &DivergencePanel::traceAcrossRanks);
-    connect(m_session, &SessionController::originsFinished, this, &DivergencePanel::onOriginsFinished);
+    connect(m_session->analysis(), &AnalysisController::originsFinished, this, &DivergencePanel::onOriginsFinished);
     connect(m_session, &SessionController::sessionChanged, this, [this] {
-        m_acrossRanks->setEnabled(m_session->canTraceAcrossRanks());
+        m_acrossRanks->setEnabled(m_session->analysis()->canTraceAcrossRanks());
         // A list of another step (or source) stays until it is traced again, unless nothing can be traced.
-        if (!m_session->canTraceAcrossRanks()) {
+        if (!m_session->analysis()->canTraceAcrossRanks()) {
             m_origins->clear();
             m_origins->hide();
         }
@@ -123,7 +124,7 @@ void DivergencePanel::refresh()
     if (!readOptions(options))
         return;
     m_message->setText(tr("Searching…"));
-    m_session->diagnose(options);
+    m_session->analysis()->diagnose(options);
 }
 
 bool DivergencePanel::readOptions(ps::DiagnoseOptions& options)
@@ -145,7 +146,7 @@ void DivergencePanel::traceAcrossRanks()
     ps::DiagnoseOptions options;
     if (!readOptions(options))
         return;
-    if (m_session->traceAcrossRanks(options))
+    if (m_session->analysis()->traceAcrossRanks(options))
         m_message->setText(tr("Comparing every rank of this step and following their communication links…"));
 }
 

@@ -3,6 +3,7 @@
 #include "models/graphtreemodel.h"
 #include "models/hitlistmodel.h"
 #include "models/verdicts.h"
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "theme/nodeglyph.h"
 #include "theme/palette.h"
@@ -111,9 +112,9 @@ LegendPanel::LegendPanel(SessionController* session, QWidget* parent)
             m_binChecks[i]->setText(binText(int(i))); // the counts of the micro step shown
     });
     connect(m_navigator, &HitNavigator::jumpRequested, this, &LegendPanel::jumpRequested);
-    connect(m_session, &SessionController::changesChanged, this, [this]() {
+    connect(m_session->analysis(), &AnalysisController::changesChanged, this, [this]() {
         const auto snap = m_session->snapshot();
-        m_binsBox->setVisible(snap && !snap->bins.empty() && !m_session->changes());
+        m_binsBox->setVisible(snap && !snap->bins.empty() && !m_session->analysis()->changes());
     });
     retranslate();
     resetSession();
@@ -292,7 +293,8 @@ void LegendPanel::resetSession()
     m_hits->clear();
     const auto snap = m_session->snapshot();
     const bool compare = snap && !snap->bins.empty();
-    m_binsBox->setVisible(compare && !m_session->changes()); // while a diff is shown, its legend takes the place
+    m_binsBox->setVisible(
+        compare && !m_session->analysis()->changes()); // while a diff is shown, its legend takes the place
     // md5 colours are fixed; a metric's bands are its own.
     m_editColors->setVisible(
         compare && snap->comparison->mode != ps::CompareMode::Md5 && snap->metric == ps::ColorMetric::Precision);

@@ -3,6 +3,7 @@
 #include "models/changemap.h"
 #include "models/nodefilterproxy.h"
 #include "models/nodesearch.h"
+#include "session/analysiscontroller.h"
 #include "session/comparisonoptions.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
@@ -140,14 +141,14 @@ void MainWindow::connectSession()
     });
     connect(m_session, &SessionController::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_session, &SessionController::loadFailed, this, &MainWindow::onLoadFailed);
-    connect(m_session, &SessionController::exportFinished, this, &MainWindow::onExportFinished);
+    connect(m_session->analysis(), &AnalysisController::exportFinished, this, &MainWindow::onExportFinished);
     connect(m_session, &SessionController::warningsReported, this, [this](const QStringList& warnings) {
         m_status->setText(tr("%n warning(s) from the engine (hover for details)", nullptr, int(warnings.size())));
         m_status->setToolTip(warnings.join(QLatin1Char('\n')));
     });
     connect(m_session, &SessionController::progressChanged, this, &MainWindow::onProgress);
-    connect(m_session, &SessionController::changesChanged, this, &MainWindow::onChangesChanged);
-    connect(m_session, &SessionController::compareFailed, this, [this]() {
+    connect(m_session->analysis(), &AnalysisController::changesChanged, this, &MainWindow::onChangesChanged);
+    connect(m_session->analysis(), &AnalysisController::compareFailed, this, [this]() {
         refreshStatus(); // the message box says why; the status bar goes back to what is shown
     });
     connect(m_cancel, &QPushButton::clicked, m_session, [this]() { m_session->cancel(m_shownChannel); });
@@ -174,8 +175,8 @@ void MainWindow::onSessionChanged()
     m_jobs->addItems(m_session->jobLabels());
     m_jobs->setCurrentIndex(m_session->currentJob());
     const bool batch = m_session->jobLabels().size() > 1;
-    m_trendsDock->toggleViewAction()->setEnabled(m_session->hasTrends());
-    if (!m_session->hasTrends())
+    m_trendsDock->toggleViewAction()->setEnabled(m_session->analysis()->hasTrends());
+    if (!m_session->analysis()->hasTrends())
         m_trendsDock->hide(); // one graph has no drift
     const int microSteps = snap ? snap->microSteps() : 1;
     m_microSteps->clear();
@@ -273,7 +274,7 @@ void MainWindow::showTitle()
 {
     // "[*]": Qt shows a star while the notes are unsaved.
     const auto snap = m_session->snapshot();
-    const auto changes = m_session->changes();
+    const auto changes = m_session->analysis()->changes();
     if (!snap)
         setWindowTitle(tr("ProbeScope"));
     else if (changes)
@@ -286,7 +287,7 @@ void MainWindow::showTitle()
 
 void MainWindow::refreshStatus()
 {
-    if (m_session->changes())
+    if (m_session->analysis()->changes())
         onChangesChanged();
     else
         showSessionStatus();
@@ -294,9 +295,9 @@ void MainWindow::refreshStatus()
 
 void MainWindow::onChangesChanged()
 {
-    m_details->setChanges(m_session->changes());
+    m_details->setChanges(m_session->analysis()->changes());
     showTitle();
-    const auto changes = m_session->changes();
+    const auto changes = m_session->analysis()->changes();
     if (!changes) {
         showSessionStatus();
         return;

@@ -3,6 +3,7 @@
 #include "widgets/mainwindow.h"
 
 #include "batch/engine.h"
+#include "session/analysiscontroller.h"
 #include "session/comparisonoptions.h"
 #include "session/exportjob.h"
 #include "session/outputlocations.h"
@@ -225,7 +226,7 @@ void MainWindow::showExporting(const QString& path)
 void MainWindow::startExport(const QString& path)
 {
     showExporting(path);
-    m_session->exportVis(path);
+    m_session->analysis()->exportVis(path);
 }
 
 void MainWindow::exportReport()
@@ -241,7 +242,7 @@ void MainWindow::exportReport()
         return;
     OutputLocations::rememberFolder(*m_settings, path);
     showExporting(path);
-    m_session->exportReport(path);
+    m_session->analysis()->exportReport(path);
 }
 
 void MainWindow::onExportFinished(const QString& path, const QString& error)

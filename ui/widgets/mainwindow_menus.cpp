@@ -1,6 +1,7 @@
 // The main window's menus, toolbar and shortcuts, their texts in the current language, and the recent files.
 #include "widgets/mainwindow.h"
 
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "session/settings.h"
 #include "widgets/analysistools.h"
@@ -194,7 +195,7 @@ void MainWindow::retranslateUi()
         m_status->setText(tr("Open a comparison (Ctrl+O), a compare.json, or drop dump folders here."));
     } else if (!m_session->isBusy(m_shownChannel)) {
         showTitle();
-        if (m_session->changes())
+        if (m_session->analysis()->changes())
             onChangesChanged(); // what is compared with what, in the new language
         else
             showSessionStatus();

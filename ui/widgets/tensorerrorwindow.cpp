@@ -1,6 +1,7 @@
 #include "widgets/tensorerrorwindow.h"
 
 #include "io/file_io.h"
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "widgets/errorheatmapview.h"
 
@@ -143,8 +144,8 @@ TensorErrorWindow::TensorErrorWindow(SessionController* session, QWidget* parent
     connect(m_applyTolerance, &QPushButton::clicked, this, apply);
     connect(m_rtol, &QLineEdit::returnPressed, this, apply);
     connect(m_atol, &QLineEdit::returnPressed, this, apply);
-    connect(m_session, &SessionController::tensorErrorProgress, this, &TensorErrorWindow::showProgress);
-    connect(m_session, &SessionController::tensorErrorFinished, this, &TensorErrorWindow::showOutcome);
+    connect(m_session->analysis(), &AnalysisController::tensorErrorProgress, this, &TensorErrorWindow::showProgress);
+    connect(m_session->analysis(), &AnalysisController::tensorErrorFinished, this, &TensorErrorWindow::showOutcome);
     connect(m_session, &SessionController::busyChanged, this, [this](Channel channel, bool busy, const QString& why) {
         // A finished job goes idle with no reason, then delivers its result (showOutcome); a cancelled one goes
         // idle with the reason and delivers nothing.
@@ -181,7 +182,7 @@ void TensorErrorWindow::compute(const TensorErrorRequest& request)
     setComputing(true);
     m_stage->setText(tr("Reading the tensors…"));
     retranslate();
-    m_session->computeTensorError(request);
+    m_session->analysis()->computeTensorError(request);
 }
 
 bool TensorErrorWindow::applyTolerance(const QString& rtol, const QString& atol)

@@ -1,6 +1,7 @@
 #include "widgets/trendspanel.h"
 
 #include "models/trendsmodel.h"
+#include "session/analysiscontroller.h"
 #include "session/sessioncontroller.h"
 #include "widgets/trendsheatmap.h"
 #include "widgets/trendslines.h"
@@ -69,11 +70,12 @@ TrendsPanel::TrendsPanel(SessionController* session, QWidget* parent)
         ensureComputed();
     });
     connect(m_session, &SessionController::sessionChanged, this, &TrendsPanel::onSessionChanged);
-    connect(m_session, &SessionController::trendsFinished, this, &TrendsPanel::onFinished);
-    connect(m_session, &SessionController::trendsProgressChanged, this, [this](int permille, const QString& stage) {
-        m_progress->setValue(std::max(permille, 0));
-        m_status->setText(stage);
-    });
+    connect(m_session->analysis(), &AnalysisController::trendsFinished, this, &TrendsPanel::onFinished);
+    connect(m_session->analysis(), &AnalysisController::trendsProgressChanged, this,
+        [this](int permille, const QString& stage) {
+            m_progress->setValue(std::max(permille, 0));
+            m_status->setText(stage);
+        });
     connect(m_session, &SessionController::busyChanged, this, [this](Channel channel, bool busy, const QString& why) {
         if (channel == Channel::Trends)
             onBusyChanged(busy, why);
@@ -97,12 +99,12 @@ void TrendsPanel::showEvent(QShowEvent* event)
 
 void TrendsPanel::ensureComputed()
 {
-    if (!m_session->hasTrends() || m_generation == m_session->sourceGeneration())
+    if (!m_session->analysis()->hasTrends() || m_generation == m_session->sourceGeneration())
         return;
     m_generation = m_session->sourceGeneration();
     m_error.clear();
     m_model->setTrends(nullptr);
-    m_session->computeTrends();
+    m_session->analysis()->computeTrends();
 }
 
 void TrendsPanel::onSessionChanged()
@@ -151,8 +153,8 @@ void TrendsPanel::showStatus()
     if (!m_error.isEmpty()) {
         m_status->setText(m_error);
     } else if (!t) {
-        m_status->setText(m_session->hasTrends() ? tr("The trends are computed when this view is shown.")
-                                                 : tr("Trends need a session of several steps or ranks."));
+        m_status->setText(m_session->analysis()->hasTrends() ? tr("The trends are computed when this view is shown.")
+                                                             : tr("Trends need a session of several steps or ranks."));
     } else {
         const int first = m_model->firstErrorColumn();
         QString text = tr("%n graph(s), %1 modules. ", nullptr, int(t->graphs.size())).arg(t->modules.size());
