@@ -36,6 +36,9 @@ fi
 tidy_db="$(mktemp -d)"
 trap 'rm -rf "$tidy_db"' EXIT
 python3 packaging/tidy-compile-db.py "$build" "$tidy_db" # without the precompiled header, which clang cannot read
+if [ "$record" = 1 ]; then # the keys of what clang-tidy is about to read
+  python3 packaging/tidy-ledger.py keys "$build" "$tidy_db/keys.json"
+fi
 findings="$(printf '%s\n' "$files" | xargs -P "$(nproc)" -n 1 clang-tidy-14 -p "$tidy_db" --quiet 2>/dev/null \
   | sed 's/\x1b\[[0-9;]*m//g' | grep -E '^/.*(warning|error): ' | sort -u || true)"
 if [ -n "$findings" ]; then
@@ -45,6 +48,6 @@ if [ -n "$findings" ]; then
 fi
 if [ "$record" = 1 ]; then
   # shellcheck disable=SC2086 # one argument per source path (no spaces in the tree's paths)
-  python3 packaging/tidy-ledger.py record "$build" $files
+  python3 packaging/tidy-ledger.py record "$build" "$tidy_db/keys.json" $files
 fi
 echo "tidy-all: no finding in the $count sources checked"

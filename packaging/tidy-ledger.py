@@ -5,10 +5,12 @@ clang-tidy over all of app/, core/ and ui/ costs about 40 CPU-minutes: too much 
 only changes when what clang-tidy reads of the project changes, so each .cpp gets a key: the SHA-256 of the
 clang-tidy version, .clang-tidy, the file and every project header it includes, directly or not. The ledger
 (packaging/tidy-ledger.txt) lists the keys of files found clean. `stale` prints the sources whose key is not in it:
-those are the ones to check (packaging/tidy-all.sh does, and CI fails on any finding there). `record FILE...`
-adds the keys of files just found clean, and drops the entries of sources that no longer exist.
+those are the ones to check (packaging/tidy-all.sh does, and CI fails on any finding there). `keys OUT` writes
+every source's key as they are now, before clang-tidy reads them; `record OUT FILE...` then adds the keys of the
+files found clean from OUT (a file edited while clang-tidy ran keeps the key of what it checked), and drops the
+entries of sources that no longer exist.
 
-Usage: packaging/tidy-ledger.py stale|record BUILD_DIR [SOURCE...]
+Usage: packaging/tidy-ledger.py stale BUILD_DIR | keys BUILD_DIR OUT | record BUILD_DIR OUT [SOURCE...]
 """
 import hashlib
 import json
@@ -94,7 +96,8 @@ def read_ledger():
 
 
 def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("stale", "record"):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("stale", "keys", "record") or (
+            sys.argv[1] != "stale" and len(sys.argv) < 4):
         sys.exit(__doc__)
     command, build = sys.argv[1], sys.argv[2]
     ledger = read_ledger()
@@ -103,10 +106,16 @@ def main():
             if ledger.get(source) != key:
                 print(os.path.join(ROOT, source))
         return
-    clean = {os.path.relpath(os.path.abspath(p), ROOT) for p in sys.argv[3:]}
-    current = keys(build)
+    if command == "keys":
+        with open(sys.argv[3], "w", encoding="utf-8") as f:
+            json.dump(keys(build), f)
+        return
+    with open(sys.argv[3], encoding="utf-8") as f:
+        checked = json.load(f)
+    clean = {os.path.relpath(os.path.abspath(p), ROOT) for p in sys.argv[4:]}
+    current = compile_commands(build)
     ledger = {s: k for s, k in ledger.items() if s in current}  # sources gone: their entries go too
-    ledger.update({s: k for s, k in current.items() if s in clean})
+    ledger.update({s: k for s, k in checked.items() if s in clean})
     tmp = LEDGER + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         f.write("# Written by packaging/tidy-ledger.py record: SHA-256 of what clang-tidy read, and the source.\n")

@@ -76,7 +76,7 @@ std::string divergenceJson(const Comparison& c, const std::vector<Divergence>& f
         const Divergence& d = found[i];
         w.beginObject();
         w.key("rank");
-        w.integer((long long)(i + 1));
+        w.integer((long long)i + 1);
         w.key("npu_node");
         w.string(c.graph(Side::Npu).nameOf(d.npu));
         w.key("bench_node");

@@ -1,6 +1,7 @@
 #include "compare/manual_match.h"
 
 #include "compare/comparator.h"
+#include "util/concat.h"
 #include "util/error.h"
 
 #include <deque>
@@ -283,8 +284,8 @@ std::shared_ptr<Comparison> applyMatchPairs(const Comparison& c, const MatchPair
     for (const auto& [npuName, benchName] : pairs) {
         NodeId n = m.graph(Side::Npu).find(npuName), b = m.graph(Side::Bench).find(benchName);
         if (n == kNoNode || b == kNoNode) {
-            report.failures.push_back(npuName + " <-> " + benchName + ": the " + (n == kNoNode ? "NPU" : "bench")
-                + " node is not in this comparison");
+            report.failures.push_back(concat({ npuName, " <-> ", benchName, ": the ", n == kNoNode ? "NPU" : "bench",
+                " node is not in this comparison" }));
             continue;
         }
         if (m.counterpart(Side::Npu, n) == b)

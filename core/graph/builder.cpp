@@ -296,9 +296,7 @@ private:
                 }
                 regrouped.push_back(group);
                 i = j;
-            } else if (j > i) {
-                regrouped.push_back(old[i++]);
-            } else {
+            } else { // a single API, or a module: stays where it is
                 regrouped.push_back(old[i++]);
             }
         }

@@ -149,7 +149,7 @@ public:
     // Ancestor paths as ids: equal ids iff equal get_ancestors() lists (names from the root down), for `nodes` and
     // their ancestors. Valid until the structure changes; a node on a cycle has the empty path, as get_ancestors()
     // returns [] there. Linear in the nodes (and ancestors) given.
-    void computePaths(const std::vector<MNodeId>& nodes);
+    void computePaths(const std::vector<MNodeId>& starts);
     uint32_t pathOf(MNodeId n) const;
 
 private:

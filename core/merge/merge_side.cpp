@@ -148,8 +148,8 @@ RankGroups ppGroupsOf(const Forest& f, const ParallelLayout& layout, std::vector
 GraphGroup mergeSide(Forest& f, const ParallelLayout& layout, std::vector<std::string>& log)
 {
     GraphGroup all;
-    for (uint16_t g = 0; g < f.graphs.size(); ++g)
-        all.push_back(g);
+    for (size_t g = 0; g < f.graphs.size(); ++g)
+        all.push_back(uint16_t(g));
     GraphGroup results;
     auto tpMapping = [](const RankGroups& tpGroups) {
         TpMapping mapping;

@@ -13,6 +13,6 @@ namespace ps::merge {
 // Writes the three files into `outDir` (created if missing; each file atomically). `mainRankDir` is the folder of
 // the rank the graph was merged into (its dump.json is read again for the records). Returns the files' paths.
 std::vector<std::string> writeMergedDumpFolder(
-    const Graph& merged, const std::string& mainRankDir, const std::string& outDir);
+    const Graph& g, const std::string& mainRankDir, const std::string& outDir);
 
 } // namespace ps::merge

@@ -110,6 +110,7 @@ void diffParams(const Forest& f, MNodeId main, const std::vector<MNodeId>& other
     for (int dir = 0; dir < 2; ++dir) {
         const bool output = dir == 1;
         std::vector<ParamIndex> otherParams;
+        otherParams.reserve(others.size());
         for (MNodeId o : others)
             otherParams.emplace_back(f.params(output ? f.nodes[o].out : f.nodes[o].in));
         ParamDiff& diff = output ? outputs : inputs;

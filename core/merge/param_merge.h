@@ -33,7 +33,7 @@ struct StatKey {
     uint64_t bits = 0;
     bool operator==(const StatKey&) const = default;
 };
-std::optional<StatKey> exactStatKey(const Stat& number);
+std::optional<StatKey> exactStatKey(const Stat& s);
 
 // Max and Min exactly, Mean and Norm within the uncertainty.
 bool sameParam(const Forest& f, ItemRef a, ItemRef b);

@@ -27,10 +27,10 @@ bool reprHasExponent(double x);
 void appendJsonFloat(std::string& out, double x);
 
 // json.dumps string literal with ensure_ascii=True, quotes included.
-void appendJsonString(std::string& out, std::string_view utf8);
+void appendJsonString(std::string& out, std::string_view s);
 
 // repr(str) as Python writes it inside str(list): single quotes unless the text has ' and no ".
-void appendStrRepr(std::string& out, std::string_view utf8);
+void appendStrRepr(std::string& out, std::string_view s);
 
 // float(text) as Python parses it: accepts surrounding whitespace, inf/nan spellings, underscores are rejected.
 bool parseFloat(std::string_view text, double& out);

@@ -110,7 +110,7 @@ StrId StringPool::intern(std::string_view s)
 {
     StrId* recent = nullptr;
     if (!s.empty() && s.size() <= kRecentMaxLength) {
-        recent = &m_recent[(s.size() * 7 + uint8_t(s.front()) * 3 + uint8_t(s.back())) % kRecent];
+        recent = &m_recent[(s.size() * 7 + size_t(uint8_t(s.front())) * 3 + uint8_t(s.back())) % kRecent];
         if (*recent != kNoStr && m_views[*recent] == s)
             return *recent;
     }

@@ -1,5 +1,6 @@
 #include "vis/vis_db_part.h"
 
+#include "util/concat.h"
 #include "util/error.h"
 #include "util/rank_list.h"
 #include "vis/sqlite_file.h"
@@ -44,9 +45,9 @@ VisDbPart readVisDbPart(SqliteDb& db, const std::string& path)
         std::string key(q.text(0).substr(0, 64));
         std::string_view value = q.text(1);
         if (!seen.insert(key).second)
-            fail(table + " has the key \"" + key + "\" twice");
+            fail(concat({ table, " has the key \"", key, "\" twice" }));
         if (value.size() > kMaxValueBytes)
-            fail(table + "." + key + " is longer than " + std::to_string(kMaxValueBytes) + " bytes");
+            fail(concat({ table, ".", key, " is longer than ", std::to_string(kMaxValueBytes), " bytes" }));
         if (key == "format" && value != kVisDbPartFormat)
             fail("a part database of format " + std::string(value.substr(0, 20))
                 + ", which this version cannot merge (it reads format " + kVisDbPartFormat + ")");
@@ -57,7 +58,7 @@ VisDbPart readVisDbPart(SqliteDb& db, const std::string& path)
         else if (key == "run_steps")
             part.runSteps = rankList(value, key);
         else if (key != "format")
-            fail(table + " has the unknown key \"" + key + "\"");
+            fail(concat({ table, " has the unknown key \"", key, "\"" }));
     }
     for (const char* key : { "format", "rules", "run_ranks", "run_steps" })
         if (!seen.count(key))

@@ -8,8 +8,10 @@
 namespace ps {
 
 SqliteDb::SqliteDb(const std::string& path, Mode mode, std::string displayName)
-    : m_name(displayName.empty() ? path : std::move(displayName))
+    : m_name(std::move(displayName))
 {
+    if (m_name.empty())
+        m_name = path;
     int flags = mode == Mode::Create ? (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) : SQLITE_OPEN_READONLY;
     std::string target = path;
     if (mode == Mode::Immutable) {

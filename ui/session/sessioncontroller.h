@@ -65,8 +65,8 @@ public:
     // Stops the channel's work: its result is dropped (a load stops within ~0.1 s), the session stays as it was.
     void cancel(Channel channel);
 
-    void search(int sides, const SearchQuery& query); // sides: a mask (1 = NPU, 2 = Bench)
-    void filter(const NodeFilter& filter);
+    void search(int sides, const SearchQuery& request); // sides: a mask (1 = NPU, 2 = Bench)
+    void filter(const NodeFilter& request);
     // Recolours the session with these value ranges (empty: msprobe's defaults); nothing is recomputed, and
     // exports carry the new legend. Returns why they were refused, or "".
     QString setColorRanges(const std::vector<ps::ColorBin>& ranges);

@@ -147,21 +147,21 @@ void GraphCanvas::fitToView()
     setScale(std::min(sx, sy));
 }
 
-QPointF GraphCanvas::toViewport(QPointF p) const
+QPointF GraphCanvas::toViewport(QPointF layoutPoint) const
 {
-    return QPointF(p.x() * m_scale + kMargin - horizontalScrollBar()->value(),
-        p.y() * m_scale + kMargin - verticalScrollBar()->value());
+    return QPointF(layoutPoint.x() * m_scale + kMargin - horizontalScrollBar()->value(),
+        layoutPoint.y() * m_scale + kMargin - verticalScrollBar()->value());
 }
 
-QPointF GraphCanvas::toLayout(QPointF v) const
+QPointF GraphCanvas::toLayout(QPointF viewportPoint) const
 {
-    return QPointF((v.x() - kMargin + horizontalScrollBar()->value()) / m_scale,
-        (v.y() - kMargin + verticalScrollBar()->value()) / m_scale);
+    return QPointF((viewportPoint.x() - kMargin + horizontalScrollBar()->value()) / m_scale,
+        (viewportPoint.y() - kMargin + verticalScrollBar()->value()) / m_scale);
 }
 
-QRectF GraphCanvas::boxRectInViewport(uint32_t index) const
+QRectF GraphCanvas::boxRectInViewport(uint32_t box) const
 {
-    const ps::LayoutBox& b = m_layout->boxes()[index];
+    const ps::LayoutBox& b = m_layout->boxes()[box];
     return QRectF(toViewport(QPointF(b.x, b.y)), QSizeF(b.width * m_scale, b.height * m_scale));
 }
 
@@ -170,10 +170,10 @@ QRectF GraphCanvas::visibleLayoutRect() const
     return QRectF(toLayout(QPointF(0, 0)), toLayout(QPointF(viewport()->width(), viewport()->height())));
 }
 
-void GraphCanvas::centerOn(QPointF p)
+void GraphCanvas::centerOn(QPointF layoutPoint)
 {
-    horizontalScrollBar()->setValue(int(std::lround(p.x() * m_scale + kMargin - viewport()->width() / 2.0)));
-    verticalScrollBar()->setValue(int(std::lround(p.y() * m_scale + kMargin - viewport()->height() / 2.0)));
+    horizontalScrollBar()->setValue(int(std::lround(layoutPoint.x() * m_scale + kMargin - viewport()->width() / 2.0)));
+    verticalScrollBar()->setValue(int(std::lround(layoutPoint.y() * m_scale + kMargin - viewport()->height() / 2.0)));
 }
 
 void GraphCanvas::updateScrollBars()

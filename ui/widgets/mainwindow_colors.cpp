@@ -23,7 +23,7 @@ void MainWindow::editColorRanges()
 
 QString MainWindow::applyColorRanges(const std::vector<ps::ColorBin>& ranges)
 {
-    const QString why = m_session->setColorRanges(ranges);
+    QString why = m_session->setColorRanges(ranges);
     if (!why.isEmpty())
         return why;
     m_settings->setColorRanges(m_session->request().recentEntry(), ranges);

@@ -156,7 +156,7 @@ QXYSeries* PrecisionCharts::addSeries(
     QChart* chart, QXYSeries* series, const QString& objectName, std::vector<NodeId> nodes)
 {
     series->setObjectName(objectName);
-    m_nodesOf.insert(series, std::move(nodes));
+    m_nodesOf[series] = std::move(nodes);
     chart->addSeries(series);
     connect(series, &QXYSeries::clicked, this, [this, series](const QPointF& p) {
         const NodeId node = nodeAt(series, p);
