@@ -75,7 +75,9 @@ ps::Source openSource(const std::vector<std::string>& paths, const ps::cli::CliO
     engine.profile = options.rules.empty() ? ps::Source::defaultProfile(ps::SourceInputs::fromPaths(paths))
         : options.rules == "26.0.0"        ? ps::RulesProfile::Msprobe26
                                            : ps::RulesProfile::Msprobe121;
-    return ps::Source::openComparison(paths, engine);
+    ps::SourceInputs inputs = ps::SourceInputs::fromPaths(paths);
+    inputs.referencePath = options.reference;
+    return ps::Source::openComparison(std::move(inputs), engine);
 }
 
 // `report`: the ranked table of one source; exit code 3 when --fail-on finds nodes.
@@ -95,8 +97,10 @@ int runReport(const ps::cli::CliOptions& options)
         return found ? 3 : 0;
     }
     const size_t rows = options.worst == ps::cli::CliOptions::kDefaultRows ? 10 : options.worst;
-    ps::GraphReport report = ps::reportSource(
-        source, ps::ReportOptions { rows, ps::colorMetricOfName(options.metric).value_or(ps::ColorMetric::Precision) });
+    ps::ReportOptions reportOptions { rows,
+        ps::colorMetricOfName(options.metric).value_or(ps::ColorMetric::Precision) };
+    reportOptions.truth = options.truth;
+    ps::GraphReport report = ps::reportSource(source, reportOptions);
     for (const std::string& w : report.warnings)
         std::cerr << "warning: " << w << "\n";
     std::cout << (options.csv ? ps::reportCsv(report) : options.json ? ps::reportJson(report) : ps::reportText(report));

@@ -22,8 +22,10 @@ std::string usage()
            "       probescope-cli merge -o OUTPUT.vis.db PART.vis.db... [--expect-ranks LIST]\n"
            "       probescope-cli diagnose -i COMPARE_JSON [-lm [FILE]] [-f] [-j THREADS] [--json]\n"
            "                      [--ignore PATTERN]... [--tol DTYPE=VALUE]... [--limit N]\n"
-           "       probescope-cli report SOURCE [--worst N] [--csv | --json] [--fail-on {error,warning,bin=N}]\n"
+           "       probescope-cli report SOURCE [--worst N] [--csv | --json] [--fail-on "
+           "{error,warning,bin=N,npu-worse}]\n"
            "                      [--metric NAME] [--by-step] [--rules {1.2.1,26.0.0}]\n"
+           "                      [--reference DIR [--truth-k K] [--truth-floor F]]\n"
            "       probescope-cli diff SOURCE_A SOURCE_B [--worst N] [--csv | --json] [--fail-on regression]\n"
            "                      [--rules {1.2.1,26.0.0}]\n"
            "       probescope-cli tensor NPU_TENSOR BENCH_TENSOR [--rtol X] [--atol X] [--json]\n"
@@ -108,14 +110,24 @@ std::string usage()
           "  --csv                       CSV: ProbeScope's columns, then msprobe compare's columns of each node's\n"
           "                              worst row (NPU Name ... Err_message, NPU_Stack_Info)\n"
           "  --json                      JSON for scripts\n"
-          "  --fail-on error|warning|bin=N  exit with 3 when a matched NPU node is rated error, warning or worse,\n"
-          "                              or falls in legend bin N or a later one (bins counted from 0)\n"
+          "  --fail-on error|warning|bin=N|npu-worse  exit with 3 when a matched NPU node is rated error, warning\n"
+          "                              or worse, falls in legend bin N or a later one (bins counted from 0), or\n"
+          "                              is where the NPU went wrong against the truth run (--reference)\n"
           "  --metric NAME               what the bins, ratings and ranking are of: precision (msprobe's precision\n"
           "                              index, the default), MaxRelativeErr, MeanRelativeErr, NormRelativeErr\n"
           "                              (statistics), Cosine (real data): the worst of a node's output rows in\n"
           "                              five bands (0.01%, 0.1%, 1%, 10%; for Cosine of 1 - cosine), or\n"
           "                              value-verdict: msprobe 26.0.0's verdict without its dtype, shape and\n"
           "                              requires_grad rules\n"
+          "  --reference DIR              a third dump of the same run in higher precision (e.g. fp64 on a CPU), any\n"
+          "                              layout: each node's output judged against it on both sides. npu-worse:\n"
+          "                              the NPU's error exceeds K x the bench's and F x its dtype's rounding\n"
+          "                              (bf16 3.9e-3, fp16 4.9e-4, fp32 1e-6); both-off: both beyond their\n"
+          "                              floors; follows: npu-worse because its inputs or a node inside already\n"
+          "                              were; fine otherwise. Adds the counts, the npu-worse nodes and three\n"
+          "                              CSV/JSON columns\n"
+          "  --truth-k K                  default 2.5\n"
+          "  --truth-floor F              default 4\n"
           "  --by-step                   one line per step and rank, and where the first error appears\n"
           "  --rules {1.2.1,26.0.0}      the rules dumps are compared with (default: 1.2.1 for compare.json, as\n"
           "                              graph; 26.0.0 for two dump folders, as graph_visualize)\n"
@@ -258,6 +270,14 @@ double toleranceArgument(const std::string& flag, const std::string& v)
     }
     if (used != v.size() || !(x >= 0) || x == HUGE_VAL)
         throw std::invalid_argument("argument " + flag + ": not a number >= 0: '" + v + "'");
+    return x;
+}
+
+double positiveArgument(const std::string& flag, const std::string& v)
+{
+    const double x = toleranceArgument(flag, v);
+    if (x == 0)
+        throw std::invalid_argument("argument " + flag + ": not a number > 0: '" + v + "'");
     return x;
 }
 
@@ -431,6 +451,12 @@ CliOptions parseSourceCommand(const std::vector<std::string>& args, size_t i, Cl
             o.byStep = true;
         else if (!diff && a == "--metric")
             o.metric = takeValue(args, i);
+        else if (!diff && a == "--reference")
+            o.reference = takeValue(args, i);
+        else if (!diff && a == "--truth-k")
+            o.truth.k = positiveArgument(a, takeValue(args, i));
+        else if (!diff && a == "--truth-floor")
+            o.truth.floorFactor = positiveArgument(a, takeValue(args, i));
         else if (a == "--resource_limit")
             applyLimitSettings(o.limits, takeValue(args, i));
         else if (!a.empty() && a[0] == '-')
@@ -443,6 +469,8 @@ CliOptions parseSourceCommand(const std::vector<std::string>& args, size_t i, Cl
     if (!o.rules.empty() && o.rules != "1.2.1" && o.rules != "26.0.0")
         throw std::invalid_argument(
             "argument --rules: invalid choice: '" + o.rules + "' (choose from '1.2.1', '26.0.0')");
+    if (o.failOn == "npu-worse" && o.reference.empty())
+        throw std::invalid_argument("--fail-on npu-worse needs a truth run: --reference DIR");
     if (diff && !o.failOn.empty() && o.failOn != "regression")
         throw std::invalid_argument("diff --fail-on takes 'regression', not '" + o.failOn + "'");
     if (!o.metric.empty() && !colorMetricOfName(o.metric))

@@ -2,6 +2,7 @@
 // Command-line parsing of probescope-cli, mirroring `msprobe -f pytorch graph -i ... -o ...` (msprobe 1.2.1) and
 // `msprobe graph_visualize -tp ... [-gp ...] -o ...` (msprobe 26.0.0).
 #include "batch/engine.h"
+#include "compare/truth_verdict.h"
 #include "util/limits.h"
 
 #include <cstdint>
@@ -43,10 +44,12 @@ struct CliOptions {
     static constexpr size_t kDefaultRows = SIZE_MAX; // report: 10 rows per graph; diff: all
     size_t worst = kDefaultRows; // --worst N: table rows per graph (0: all)
     bool csv = false; // --csv
-    std::string failOn; // --fail-on error|warning|bin=N (report), regression (diff)
+    std::string failOn; // --fail-on error|warning|bin=N|npu-worse (report), regression (diff)
     std::string rules; // --rules 1.2.1|26.0.0: the rules dumps are compared with ("": the source's default)
     bool byStep = false; // report --by-step: the trend across steps and ranks
     std::string metric; // report --metric: what the bins are of (analysis/color_metric.h); "": precision
+    std::string reference; // report --reference DIR: a truth run judging both sides (compare/truth_verdict.h)
+    ps::TruthOptions truth; // --truth-k K, --truth-floor F
     // merge: part databases into -o OUT.vis.db (engine.onlyRanks holds graph_visualize's --rank/--ranks)
     std::vector<std::string> parts;
     std::vector<int> expectRanks; // --expect-ranks LIST

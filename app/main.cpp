@@ -80,7 +80,10 @@ int main(int argc, char** argv)
     const QCommandLineOption limit(QStringLiteral("resource-limit"),
         QStringLiteral("Change a resource limit (repeatable; see probescope-cli --help), also PROBESCOPE_LIMITS."),
         QStringLiteral("NAME=VALUE"));
-    parser.addOptions({ example, fuzzy, overflow, stack, mapping, language, limit });
+    const QCommandLineOption reference(QStringLiteral("reference"),
+        QStringLiteral("A truth run: a dump of the same step in higher precision, judging both sides."),
+        QStringLiteral("folder"));
+    parser.addOptions({ example, fuzzy, overflow, stack, mapping, reference, language, limit });
     parser.process(app);
     try {
         ps::Limits limits = ps::limitsFromEnvironment();
@@ -110,6 +113,7 @@ int main(int argc, char** argv)
         options.engine.completeStack = parser.isSet(stack);
         options.layerMappingFile = parser.value(mapping);
     }
+    options.referencePath = parser.value(reference);
     if (parser.isSet(example))
         window.openExample();
     else if (!parser.positionalArguments().isEmpty())

@@ -200,6 +200,14 @@
         <source>Reading the node data of %1…</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Judging both sides against the truth run…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The truth run could not be used: %1</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>NodeSearch</name>
@@ -296,6 +304,57 @@
     </message>
     <message>
         <source>Copy versions</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::AnalysisController</name>
+    <message>
+        <source>Nothing is open.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Matching nodes and recomputing…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unmatching nodes…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Applying %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing the ranks of this step…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing with %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This session has a single graph: there are no trends.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Computing trends…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing the tensors…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing to export.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Finding the communication peers of the other ranks…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The communication peers could not be found: %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -686,6 +745,10 @@
     </message>
     <message>
         <source>Histograms and a heat map of the element-wise error between the NPU and bench tensors of the selected input or output</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Against the truth run: %1</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1377,6 +1440,14 @@ worst precision index %2 (%n node(s))</source>
         <source>The largest %1 among the node's outputs against the bench, in bands of 0.01%, 0.1%, 1% and 10%; above 100% counts as 100%.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Against the truth run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Each node's output against a third run of the same step in higher precision, on both sides. NPU worse: its error exceeds 2.5 times the bench's and 4 times its dtype's rounding (bf16 3.9e-3, fp16 4.9e-4, fp32 1e-6). Both off: both beyond their rounding. Follows: worse only because its inputs, or a node inside, already were. The details panel shows the three values.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
@@ -2049,6 +2120,26 @@ The comparison is open without its notes; the session file is left as it is unti
         <source>The rules that match, rate and colour the nodes: msprobe 26.0's graph_visualize (what today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis). The 26.0.0 release rates alike but rounds the data's numbers to 6 decimals in the details and exported files; the 26.1 line and msprobe's master write them unrounded.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Truth run (optional):</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the same step in higher precision, e.g. fp64 on a CPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A third dump of the same step in higher precision. Each node's output is judged against it on both sides: is the NPU worse than the bench, or are both off? (View it with Colour by: against the truth run.)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The truth run's dump folder does not exist.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A truth run judges a comparison: give the bench dump folder too.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>psui::OriginsList</name>
@@ -2265,31 +2356,7 @@ precision index %2</source>
 <context>
     <name>psui::SessionController</name>
     <message>
-        <source>Nothing to export.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Cancelled; the previous session is kept.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Nothing is open.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Matching nodes and recomputing…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Unmatching nodes…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Applying %1…</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -2298,46 +2365,6 @@ precision index %2</source>
     </message>
     <message>
         <source>In md5 mode the colours are fixed: equal or different.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Comparing with %1…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>This session has a single graph: there are no trends.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Computing trends…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Reading the graph…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Reading the node data…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Finding the communication peers of the other ranks…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The communication peers could not be found: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cancelled; the trees show the matched nodes without metrics.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Comparing the tensors…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Comparing the ranks of this step…</source>
         <translation type="unfinished" />
     </message>
     <message>
@@ -2350,6 +2377,33 @@ precision index %2</source>
     </message>
     <message>
         <source>Colouring by %1…</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>psui::SessionLoader</name>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelled; the trees show the matched nodes without metrics.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelled; the previous session is kept.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the node data…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the graph…</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -201,6 +201,14 @@
         <source>Reading the node data of %1…</source>
         <translation>正在读取 %1 的节点数据…</translation>
     </message>
+    <message>
+        <source>Judging both sides against the truth run…</source>
+        <translation>正在以真值运行评判两侧…</translation>
+    </message>
+    <message>
+        <source>The truth run could not be used: %1</source>
+        <translation>无法使用真值运行：%1</translation>
+    </message>
 </context>
 <context>
     <name>NodeSearch</name>
@@ -298,6 +306,57 @@
     <message>
         <source>Copy versions</source>
         <translation>复制版本信息</translation>
+    </message>
+</context>
+<context>
+    <name>psui::AnalysisController</name>
+    <message>
+        <source>Nothing is open.</source>
+        <translation>未打开任何内容。</translation>
+    </message>
+    <message>
+        <source>Matching nodes and recomputing…</source>
+        <translation>正在匹配节点并重新计算…</translation>
+    </message>
+    <message>
+        <source>Unmatching nodes…</source>
+        <translation>正在取消节点匹配…</translation>
+    </message>
+    <message>
+        <source>Applying %1…</source>
+        <translation>正在应用 %1…</translation>
+    </message>
+    <message>
+        <source>Comparing the ranks of this step…</source>
+        <translation>正在比对此 step 的各个 rank…</translation>
+    </message>
+    <message>
+        <source>Comparing with %1…</source>
+        <translation>正在与 %1 对比…</translation>
+    </message>
+    <message>
+        <source>This session has a single graph: there are no trends.</source>
+        <translation>此会话只有一个图：没有趋势。</translation>
+    </message>
+    <message>
+        <source>Computing trends…</source>
+        <translation>正在计算趋势…</translation>
+    </message>
+    <message>
+        <source>Comparing the tensors…</source>
+        <translation>正在比较张量…</translation>
+    </message>
+    <message>
+        <source>Nothing to export.</source>
+        <translation>没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>Finding the communication peers of the other ranks…</source>
+        <translation>正在查找其他 rank 上的通信对端…</translation>
+    </message>
+    <message>
+        <source>The communication peers could not be found: %1</source>
+        <translation>未能找到通信对端：%1</translation>
     </message>
 </context>
 <context>
@@ -688,6 +747,10 @@
     <message>
         <source>Histograms and a heat map of the element-wise error between the NPU and bench tensors of the selected input or output</source>
         <translation>所选输入或输出的 NPU 与标杆张量逐元素误差的直方图和热力图</translation>
+    </message>
+    <message>
+        <source>Against the truth run: %1</source>
+        <translation>对照真值运行：%1</translation>
     </message>
 </context>
 <context>
@@ -1372,6 +1435,14 @@ worst precision index %2 (%n node(s))</source>
         <source>The largest %1 among the node's outputs against the bench, in bands of 0.01%, 0.1%, 1% and 10%; above 100% counts as 100%.</source>
         <translation>节点各输出相对标杆的最大 %1，区间为 0.01%、0.1%、1% 和 10%；超过 100% 按 100% 计。</translation>
     </message>
+    <message>
+        <source>Against the truth run</source>
+        <translation>对照真值运行</translation>
+    </message>
+    <message>
+        <source>Each node's output against a third run of the same step in higher precision, on both sides. NPU worse: its error exceeds 2.5 times the bench's and 4 times its dtype's rounding (bf16 3.9e-3, fp16 4.9e-4, fp32 1e-6). Both off: both beyond their rounding. Follows: worse only because its inputs, or a node inside, already were. The details panel shows the three values.</source>
+        <translation>两侧每个节点的输出与同一步更高精度的第三次运行对照。NPU 更差：其误差超过标杆误差的 2.5 倍且超过其 dtype 舍入的 4 倍（bf16 3.9e-3，fp16 4.9e-4，fp32 1e-6）。两侧均偏：两侧都超出各自的舍入。随之偏差：仅因其输入或内部某个节点已经更差。详情面板显示这三个值。</translation>
+    </message>
 </context>
 <context>
     <name>psui::MainWindow</name>
@@ -2042,6 +2113,26 @@ The comparison is open without its notes; the session file is left as it is unti
         <source>The rules that match, rate and colour the nodes: msprobe 26.0's graph_visualize (what today's plugin opens, .vis.db) or msprobe 1.2's graph (.vis). The 26.0.0 release rates alike but rounds the data's numbers to 6 decimals in the details and exported files; the 26.1 line and msprobe's master write them unrounded.</source>
         <translation>匹配、评定并着色节点所用的规则：msprobe 26.0 的 graph_visualize（如今的插件打开的 .vis.db）或 msprobe 1.2 的 graph（.vis）。26.0.0 正式版的评定相同，但在详情和导出的文件中把数据中的数值四舍五入到 6 位小数；26.1 版本线和 msprobe 的 master 写出不舍入的数值。</translation>
     </message>
+    <message>
+        <source>Truth run (optional):</source>
+        <translation>真值运行（可选）：</translation>
+    </message>
+    <message>
+        <source>the same step in higher precision, e.g. fp64 on a CPU</source>
+        <translation>同一步的更高精度运行，例如 CPU 上的 fp64</translation>
+    </message>
+    <message>
+        <source>A third dump of the same step in higher precision. Each node's output is judged against it on both sides: is the NPU worse than the bench, or are both off? (View it with Colour by: against the truth run.)</source>
+        <translation>同一步更高精度的第三份 dump。两侧每个节点的输出都与它对照评判：NPU 是否比标杆更差，还是两侧都有偏差？（在“着色依据：对照真值运行”中查看。）</translation>
+    </message>
+    <message>
+        <source>The truth run's dump folder does not exist.</source>
+        <translation>真值运行的 dump 文件夹不存在。</translation>
+    </message>
+    <message>
+        <source>A truth run judges a comparison: give the bench dump folder too.</source>
+        <translation>真值运行用于评判一次比对：请同时给出标杆 dump 文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>psui::OriginsList</name>
@@ -2256,32 +2347,8 @@ precision index %2</source>
 <context>
     <name>psui::SessionController</name>
     <message>
-        <source>Nothing to export.</source>
-        <translation>没有可导出的内容。</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在启动…</translation>
-    </message>
-    <message>
         <source>Cancelled; the previous session is kept.</source>
         <translation>已取消；已保留之前的会话。</translation>
-    </message>
-    <message>
-        <source>Nothing is open.</source>
-        <translation>未打开任何内容。</translation>
-    </message>
-    <message>
-        <source>Matching nodes and recomputing…</source>
-        <translation>正在匹配节点并重新计算…</translation>
-    </message>
-    <message>
-        <source>Unmatching nodes…</source>
-        <translation>正在取消节点匹配…</translation>
-    </message>
-    <message>
-        <source>Applying %1…</source>
-        <translation>正在应用 %1…</translation>
     </message>
     <message>
         <source>Only a comparison has colour ranges.</source>
@@ -2290,46 +2357,6 @@ precision index %2</source>
     <message>
         <source>In md5 mode the colours are fixed: equal or different.</source>
         <translation>md5 模式的颜色是固定的：相同或不同。</translation>
-    </message>
-    <message>
-        <source>This session has a single graph: there are no trends.</source>
-        <translation>此会话只有一个图：没有趋势。</translation>
-    </message>
-    <message>
-        <source>Computing trends…</source>
-        <translation>正在计算趋势…</translation>
-    </message>
-    <message>
-        <source>Comparing with %1…</source>
-        <translation>正在与 %1 对比…</translation>
-    </message>
-    <message>
-        <source>Finding the communication peers of the other ranks…</source>
-        <translation>正在查找其他 rank 上的通信对端…</translation>
-    </message>
-    <message>
-        <source>The communication peers could not be found: %1</source>
-        <translation>未能找到通信对端：%1</translation>
-    </message>
-    <message>
-        <source>Reading the graph…</source>
-        <translation>正在读取图…</translation>
-    </message>
-    <message>
-        <source>Reading the node data…</source>
-        <translation>正在读取节点数据…</translation>
-    </message>
-    <message>
-        <source>Cancelled; the trees show the matched nodes without metrics.</source>
-        <translation>已取消；树中显示已匹配的节点，但没有指标。</translation>
-    </message>
-    <message>
-        <source>Comparing the tensors…</source>
-        <translation>正在比较张量…</translation>
-    </message>
-    <message>
-        <source>Comparing the ranks of this step…</source>
-        <translation>正在比对此 step 的各个 rank…</translation>
     </message>
     <message>
         <source>Cancelled; the colours are kept.</source>
@@ -2342,6 +2369,33 @@ precision index %2</source>
     <message>
         <source>Colouring by %1…</source>
         <translation>正在按 %1 着色…</translation>
+    </message>
+</context>
+<context>
+    <name>psui::SessionLoader</name>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Cancelled; the trees show the matched nodes without metrics.</source>
+        <translation>已取消；树中显示已匹配的节点，但没有指标。</translation>
+    </message>
+    <message>
+        <source>Cancelled; the previous session is kept.</source>
+        <translation>已取消；已保留之前的会话。</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比对…</translation>
+    </message>
+    <message>
+        <source>Reading the node data…</source>
+        <translation>正在读取节点数据…</translation>
+    </message>
+    <message>
+        <source>Reading the graph…</source>
+        <translation>正在读取图…</translation>
     </message>
 </context>
 <context>

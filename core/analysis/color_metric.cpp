@@ -1,5 +1,7 @@
 #include "analysis/color_metric.h"
+
 #include "analysis/node_assessment.h"
+#include "compare/truth_verdict.h"
 
 #include <algorithm>
 #include <cmath>
@@ -114,6 +116,8 @@ const char* colorMetricName(ColorMetric metric)
         return "Cosine";
     case ColorMetric::ValueVerdict:
         return "value-verdict";
+    case ColorMetric::Truth:
+        return "truth";
     }
     return "precision";
 }
@@ -161,6 +165,8 @@ std::vector<ColorBin> colorMetricBins(const Comparison& c, ColorMetric metric)
         return c.colorBins();
     if (metric == ColorMetric::ValueVerdict)
         return defaultColors(c.mode, RulesProfile::Msprobe26);
+    if (metric == ColorMetric::Truth)
+        return truthColorBins();
     const std::string name = colorMetricName(metric);
     const std::string what = metric == ColorMetric::Cosine ? "1 - Cosine" : name;
     const auto& palette = colorPalette();

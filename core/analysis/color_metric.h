@@ -22,18 +22,22 @@ enum class ColorMetric : uint8_t {
     NormRelativeErr, // statistics
     Cosine, // real data
     ValueVerdict, // 26.0.0's verdict without its rules on dtype, shape and requires_grad
+    // Against a truth run (compare/truth_verdict.h): its values come from the judgement, which the comparison does
+    // not hold (colorMetricsFor never offers it; the viewer does when it has one; truthColorValues).
+    Truth,
 };
 inline constexpr std::array kColorMetrics { ColorMetric::Precision, ColorMetric::MaxRelativeErr,
-    ColorMetric::MeanRelativeErr, ColorMetric::NormRelativeErr, ColorMetric::Cosine, ColorMetric::ValueVerdict };
+    ColorMetric::MeanRelativeErr, ColorMetric::NormRelativeErr, ColorMetric::Cosine, ColorMetric::ValueVerdict,
+    ColorMetric::Truth };
 
 // Whether the metric's bins are five bands of its badness (the relative errors and Cosine), not msprobe's bins or
 // verdicts.
 constexpr bool isBandMetric(ColorMetric metric)
 {
-    return metric != ColorMetric::Precision && metric != ColorMetric::ValueVerdict;
+    return metric != ColorMetric::Precision && metric != ColorMetric::ValueVerdict && metric != ColorMetric::Truth;
 }
 
-// "precision", "MaxRelativeErr", "MeanRelativeErr", "NormRelativeErr", "Cosine", "value-verdict".
+// "precision", "MaxRelativeErr", "MeanRelativeErr", "NormRelativeErr", "Cosine", "value-verdict", "truth".
 const char* colorMetricName(ColorMetric metric);
 std::optional<ColorMetric> colorMetricOfName(std::string_view name);
 

@@ -158,8 +158,18 @@ GraphReport reportSource(const Source& source, const ReportOptions& options)
         std::shared_ptr<const Comparison> c = source.load(i, report.warnings);
         requireColorMetric(*c, options.metric, source.label());
         report.graphs.push_back(summarizeComparison(*c, options));
-        report.graphs.back().step = source.jobs()[i].step;
-        report.graphs.back().rank = source.jobs()[i].rank;
+        GraphSummary& g = report.graphs.back();
+        g.step = source.jobs()[i].step;
+        g.rank = source.jobs()[i].rank;
+        if (const std::shared_ptr<const TruthJudgement> truth = source.judge(i, *c, options.truth)) {
+            g.truth = summarizeTruth(*c, *truth, options.rows);
+            for (SuspectRow& row : g.suspects)
+                if (row.node < truth->nodes.size()) {
+                    row.truth = truth->nodes[row.node].verdict;
+                    row.npuTruthError = truth->nodes[row.node].npuError;
+                    row.benchTruthError = truth->nodes[row.node].benchError;
+                }
+        }
     }
     return report;
 }
@@ -176,6 +186,8 @@ FailOn parseFailOn(const std::string& text)
         f.kind = FailOn::Kind::Error;
     } else if (text == "warning") {
         f.kind = FailOn::Kind::Warning;
+    } else if (text == "npu-worse") {
+        f.kind = FailOn::Kind::NpuWorse;
     } else if (text.starts_with("bin=")) {
         const char* first = text.data() + 4;
         const char* last = text.data() + text.size();
@@ -185,7 +197,7 @@ FailOn parseFailOn(const std::string& text)
                 ErrorCode::BadArgument, "", "--fail-on " + text + ": N must be a legend bin number (0, 1, ...)");
         f.kind = FailOn::Kind::Bin;
     } else {
-        throw Error(ErrorCode::BadArgument, "", "--fail-on " + text + ": expected error, warning or bin=N");
+        throw Error(ErrorCode::BadArgument, "", "--fail-on " + text + ": expected error, warning, bin=N or npu-worse");
     }
     return f;
 }
@@ -206,6 +218,11 @@ size_t failOnFindings(const GraphReport& report, const FailOn& failOn)
         case FailOn::Kind::Bin:
             for (size_t b = size_t(failOn.bin); b < g.nodesPerBin.size(); ++b)
                 found += g.nodesPerBin[b];
+            break;
+        case FailOn::Kind::NpuWorse:
+            if (!g.truth)
+                throw Error(ErrorCode::BadArgument, report.path, "--fail-on npu-worse needs a truth run (--reference)");
+            found += g.truth->npuWorse;
             break;
         }
     }

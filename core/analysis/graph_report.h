@@ -6,10 +6,12 @@
 // counts what a CI gate (--fail-on) trips on.
 #include "analysis/color_metric.h"
 #include "analysis/node_assessment.h"
+#include "analysis/truth_report.h"
 #include "compare/comparison.h"
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,9 @@ struct SuspectRow {
     std::string stack; // the NPU node's stack lines, one per line
     std::string npuItem, benchItem; // the worst row's item names
     FormattedItem npuFields, benchFields; // their fields as the .vis writers format them
+    // Against a truth run (GraphSummary::truth): the node's verdict and the errors of its output judged.
+    TruthVerdict truth = TruthVerdict::None;
+    double npuTruthError = -1, benchTruthError = -1;
 };
 
 struct GraphSummary {
@@ -59,6 +64,7 @@ struct GraphSummary {
     std::vector<size_t> nodesPerBin; // matched NPU nodes per legend bin
     size_t warnings = 0, errors = 0; // matched NPU nodes of each severity
     std::vector<SuspectRow> suspects; // severity >= warning, worst first, at most ReportOptions::rows
+    std::optional<TruthSummary> truth; // with a truth run (Source's referencePath)
 };
 
 struct GraphReport {
@@ -69,8 +75,15 @@ struct GraphReport {
 };
 
 struct ReportOptions {
+    // A constructor rather than an aggregate: brace lists that leave the later fields out stay warning-free.
+    ReportOptions(size_t rows_ = 10, ColorMetric metric_ = ColorMetric::Precision) // NOLINT: { rows } on purpose
+        : rows(rows_)
+        , metric(metric_)
+    {
+    }
     size_t rows = 10; // table rows per graph; 0: all
     ColorMetric metric = ColorMetric::Precision; // what bins, severities and the ranking follow (color_metric.h)
+    TruthOptions truth; // the rule against a truth run, when the source has one
 };
 
 // The summary of one comparison (also used for every source kind). Rows are ranked by bin, then the worst row's
@@ -83,9 +96,10 @@ GraphReport reportSource(const Source& source, const ReportOptions& options);
 // A .vis / .vis.db file (the form the fuzzers and hostile tests use).
 GraphReport reportGraphFile(const std::string& path, size_t rows = 10);
 
-// --fail-on error | warning | bin=N: what trips a CI gate.
+// --fail-on error | warning | bin=N | npu-worse: what trips a CI gate (npu-worse: a node where the NPU went wrong
+// against the truth run).
 struct FailOn {
-    enum class Kind { Never, Error, Warning, Bin } kind = Kind::Never;
+    enum class Kind { Never, Error, Warning, Bin, NpuWorse } kind = Kind::Never;
     int bin = 0; // Kind::Bin: nodes in legend bin N or a later (worse) one
 };
 FailOn parseFailOn(const std::string& text); // throws ps::Error(BadArgument) naming the text

@@ -3,6 +3,7 @@
 #include "analysis/divergence_report.h"
 #include "io/json_writer.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -144,6 +145,8 @@ std::string reportText(const GraphReport& report)
             if (!g.bins[b].unmatched)
                 out += (b ? ", " : " ") + binLabel(g.bins, int(b)) + " " + std::to_string(g.nodesPerBin[b]);
         out += "\n";
+        if (g.truth)
+            appendTruthText(out, *g.truth);
         if (g.suspects.empty()) {
             out += "  no suspicious node\n";
             continue;
@@ -167,6 +170,17 @@ std::string reportText(const GraphReport& report)
     return out;
 }
 
+namespace {
+
+// Whether a graph was judged against a truth run: the CSV then has its three columns.
+bool hasTruth(const GraphReport& report)
+{
+    return std::any_of(
+        report.graphs.begin(), report.graphs.end(), [](const GraphSummary& g) { return g.truth.has_value(); });
+}
+
+} // namespace
+
 std::vector<std::string> reportCsvHeader(const GraphReport& report)
 {
     std::vector<std::string> cols { "Step", "Rank", "Order", "NPU Node", "Bench Node", "Verdict", "Precision Index",
@@ -174,12 +188,16 @@ std::vector<std::string> reportCsvHeader(const GraphReport& report)
     for (std::string& c : msprobeColumns(reportMode(report)))
         cols.push_back(std::move(c));
     cols.push_back("NPU_Stack_Info");
+    if (hasTruth(report))
+        for (const char* c : { "Truth Verdict", "NPU Error vs Truth", "Bench Error vs Truth" })
+            cols.emplace_back(c);
     return cols;
 }
 
 std::string reportCsv(const GraphReport& report)
 {
     const std::vector<std::string> msprobe = msprobeColumns(reportMode(report));
+    const bool truth = hasTruth(report);
     std::string out = csvLine(reportCsvHeader(report));
     for (const GraphSummary& g : report.graphs)
         for (size_t k = 0; k < g.suspects.size(); ++k) {
@@ -190,6 +208,11 @@ std::string reportCsv(const GraphReport& report)
             for (const std::string& column : msprobe)
                 cells.push_back(msprobeValue(r, column));
             cells.push_back(r.stack);
+            if (truth) {
+                cells.emplace_back(truthVerdictName(r.truth));
+                cells.push_back(truthNumber(r.npuTruthError));
+                cells.push_back(truthNumber(r.benchTruthError));
+            }
             out += csvLine(cells);
         }
     return out;
@@ -251,6 +274,10 @@ std::string reportJson(const GraphReport& report)
         w.endObject();
         count("errors", g.errors);
         count("warnings", g.warnings);
+        if (g.truth) {
+            w.key("truth");
+            writeTruthJson(w, *g.truth);
+        }
         w.key("suspects");
         w.beginArray();
         for (size_t k = 0; k < g.suspects.size(); ++k) {
@@ -275,6 +302,19 @@ std::string reportJson(const GraphReport& report)
             field("bench_item", r.benchItem);
             fields("npu_fields", r.npuFields);
             fields("bench_fields", r.benchFields);
+            if (g.truth) {
+                field("truth_verdict", truthVerdictName(r.truth));
+                w.key("npu_truth_error");
+                if (r.npuTruthError < 0)
+                    w.null();
+                else
+                    w.real(r.npuTruthError);
+                w.key("bench_truth_error");
+                if (r.benchTruthError < 0)
+                    w.null();
+                else
+                    w.real(r.benchTruthError);
+            }
             w.endObject();
         }
         w.endArray();

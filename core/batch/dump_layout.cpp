@@ -1,6 +1,7 @@
 #include "batch/dump_layout.h"
 
 #include "io/file_io.h"
+#include "util/concat.h"
 #include "util/error.h"
 
 #include <algorithm>
@@ -113,9 +114,9 @@ std::vector<std::string> listRunFolders(const std::string& dir, const std::strin
     for (const Entry& e : listDir(dir)) {
         if (!matchesStrict(e.name, prefix) || !e.isDir)
             throw Error(ErrorCode::BadLayout, dir,
-                "dump_dir contains '" + e.name + "'. Expected '" + prefix
-                    + "'. This name is not in the format of dump output. Please check and delete irrelevant files in "
-                    + dir + " and try again.");
+                concat({ "dump_dir contains '", e.name, "'. Expected '", prefix,
+                    "'. This name is not in the format of dump output. Please check and delete irrelevant files in ",
+                    dir, " and try again." }));
         names.push_back(e.name);
     }
     // msprobe 1.2.1 sorts as strings (rank10 before rank2); numeric order is what users expect.
@@ -133,6 +134,8 @@ struct FolderRules {
     std::vector<std::string> (*folders)(
         const std::string& npuDir, const std::string& benchDir, const std::string& prefix);
     int (*rank)(const std::string& folder);
+    // The bench folder paired with NPU rank folder `rank` in `benchDir` (null: the one of the same name).
+    std::string (*benchRank)(const std::string& benchDir, const std::string& rank) = nullptr;
 };
 
 // Expands the two roots into jobs; `ts` non-empty gives each job msprobe 1.2.1's output name.
@@ -160,7 +163,9 @@ std::vector<GraphJob> expandJobs(
         for (const std::string& rank : rules.folders(npuStep, benchStep, "rank")) {
             GraphJob job;
             job.npuDir = joinPath(npuStep, rank);
-            job.benchDir = compare ? joinPath(benchStep, rank) : "";
+            job.benchDir = !compare ? ""
+                : rules.benchRank   ? joinPath(benchStep, rules.benchRank(benchStep, rank))
+                                    : joinPath(benchStep, rank);
             job.stepDir = step;
             job.rankDir = rank;
             job.step = step.empty() ? 0 : runNumber(step, "step");
@@ -196,11 +201,11 @@ std::string graphOutputName(const GraphJob& job, bool compare, const std::string
     return name + timestamp + ".vis";
 }
 
-std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& ts)
+std::vector<GraphJob> planJobs(const std::string& npuRoot, const std::string& benchRoot, const std::string& timestamp)
 {
     const FolderRules rules { detectLayout, equalRunFolders,
         [](const std::string& f) { return runNumber(f, "rank"); } };
-    return expandJobs(npuRoot, benchRoot, rules, ts);
+    return expandJobs(npuRoot, benchRoot, rules, timestamp);
 }
 
 namespace {
@@ -235,7 +240,24 @@ int runNumber26(const std::string& name, const std::string& prefix)
     return name.compare(0, 4, "proc") == 0 ? 0 : runNumber(name, prefix);
 }
 
-// The folders of both sides that msprobe 26.0.0 processes: all of them when the lists agree, else the common ones.
+// Two runs without rank folders, each with its one proc<pid> folder: msprobe 26.0.0 pairs them whatever their pids
+// (two runs never share one).
+bool singleProc(const std::vector<std::string>& npu, const std::vector<std::string>& bench)
+{
+    return npu.size() == 1 && bench.size() == 1 && npu[0].starts_with("proc") && bench[0].starts_with("proc");
+}
+
+// The bench rank folder paired with the NPU's: the same name, or the bench run's own proc<pid> folder.
+std::string benchRank26(const std::string& benchDir, const std::string& rank)
+{
+    if (!rank.starts_with("proc"))
+        return rank;
+    const std::vector<std::string> bench = runFolders26(benchDir, "rank");
+    return singleProc({ rank }, bench) ? bench[0] : rank;
+}
+
+// The folders of both sides that msprobe 26.0.0 processes: all of them when the lists agree (a proc<pid> folder on
+// each side counts as agreeing), else the common ones.
 std::vector<std::string> commonRunFolders(
     const std::string& npuDir, const std::string& benchDir, const std::string& prefix)
 {
@@ -245,7 +267,7 @@ std::vector<std::string> commonRunFolders(
     if (benchDir.empty())
         return npu;
     std::vector<std::string> bench = runFolders26(benchDir, prefix);
-    if (npu == bench)
+    if (npu == bench || singleProc(npu, bench))
         return npu;
     const std::unordered_set<std::string> onBench(bench.begin(), bench.end()); // not a scan per folder
     std::vector<std::string> common;
@@ -295,7 +317,7 @@ DumpLayout detectLayout26(const std::string& dir)
 std::vector<GraphJob> planJobs26(const std::string& npuRoot, const std::string& benchRoot)
 {
     const FolderRules rules { detectLayout26, commonRunFolders,
-        [](const std::string& f) { return runNumber26(f, "rank"); } };
+        [](const std::string& f) { return runNumber26(f, "rank"); }, benchRank26 };
     return expandJobs(npuRoot, benchRoot, rules, "");
 }
 

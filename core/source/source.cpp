@@ -121,6 +121,15 @@ Source Source::open(SourceInputs inputs, EngineOptions options)
         }
         s.m_jobs = planDumps(inputs, options);
     }
+    if (!inputs.referencePath.empty()) {
+        if (!inputs.isDumps() || inputs.benchPath.empty() || !options.parallel.empty())
+            throw Error(ErrorCode::BadArgument, inputs.referencePath,
+                "a truth run (--reference) judges a comparison of two dump folders, not a graph file, a build or a "
+                "merged parallel run");
+        if (!isDirectory(inputs.referencePath))
+            throw Error(ErrorCode::FileNotFound, inputs.referencePath, "the truth run's dump folder does not exist");
+        s.m_truthJobs = planJobs26(inputs.referencePath, std::string());
+    }
     s.m_inputs = std::move(inputs);
     s.m_options = std::move(options);
     return s;
@@ -133,10 +142,15 @@ Source Source::open(const std::vector<std::string>& paths, EngineOptions options
 
 Source Source::openComparison(const std::vector<std::string>& paths, EngineOptions options)
 {
-    if (paths.size() == 1 && isDirectory(paths[0]))
-        throw Error(ErrorCode::BadArgument, paths[0],
+    return openComparison(SourceInputs::fromPaths(paths), std::move(options));
+}
+
+Source Source::openComparison(SourceInputs inputs, EngineOptions options)
+{
+    if (inputs.isDumps() && inputs.compareJson.empty() && inputs.benchPath.empty())
+        throw Error(ErrorCode::BadArgument, inputs.npuPath,
             "a dump folder needs its counterpart: give the NPU and the bench folder, or a compare.json");
-    Source source = open(paths, std::move(options));
+    Source source = open(std::move(inputs), std::move(options));
     if (!source.isCompare())
         throw Error(
             ErrorCode::BadArgument, source.label(), "compare.json has no bench_path: there is nothing to compare");
@@ -176,6 +190,21 @@ std::shared_ptr<Comparison> Source::load(size_t index, std::vector<std::string>&
     return std::const_pointer_cast<Comparison>(m_kind == SourceKind::VisDb
             ? readVisDbGraph(m_inputs.graphFile, job.step, job.rank).comparison
             : readVisFile(m_inputs.graphFile).comparison);
+}
+
+std::shared_ptr<const TruthJudgement> Source::judge(
+    size_t index, const Comparison& c, const TruthOptions& options) const
+{
+    if (m_inputs.referencePath.empty() || index >= m_jobs.size())
+        return nullptr;
+    const GraphJob& job = m_jobs[index];
+    const auto truth = std::find_if(m_truthJobs.begin(), m_truthJobs.end(),
+        [&job](const GraphJob& t) { return t.step == job.step && t.rank == job.rank; });
+    if (truth == m_truthJobs.end())
+        throw Error(ErrorCode::BadLayout, m_inputs.referencePath,
+            "the truth run has no dump of step " + std::to_string(job.step) + ", rank " + std::to_string(job.rank));
+    const std::shared_ptr<DumpData> dump = readDumpJson(joinPath(truth->npuDir, "dump.json"));
+    return judgeAgainstTruth(c, *dump, options);
 }
 
 std::vector<size_t> Source::stepRanks(size_t index) const

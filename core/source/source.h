@@ -7,6 +7,7 @@
 // once and no two clients can plan the same folders differently.
 #include "batch/engine.h"
 #include "compare/comparison.h"
+#include "compare/truth_verdict.h"
 
 #include <memory>
 #include <string>
@@ -25,6 +26,9 @@ struct SourceInputs {
     std::string benchPath; // its counterpart; "" builds the NPU side alone
     std::string graphFile; // a .vis or .vis.db, read as it is
     std::string layerMappingFile; // -lm FILE, read by Source::open into EngineOptions::layerMapping
+    // --reference DIR: a third dump of the same run in higher precision (the truth), of any layout; its step and
+    // rank of each job are found by number (judge).
+    std::string referencePath;
 
     // One path (a name ending in .json: compare.json; a folder: dumps built alone; else a graph file) or two dump
     // folders. Throws Error(BadArgument) for any other count.
@@ -43,6 +47,7 @@ public:
     // A source whose graphs are comparisons (report, diff): a dump folder alone or a compare.json without
     // bench_path is refused with Error(BadArgument).
     static Source openComparison(const std::vector<std::string>& paths, EngineOptions options);
+    static Source openComparison(SourceInputs inputs, EngineOptions options);
     // The rules a source is read with unless asked otherwise: compare.json is `graph`'s input (msprobe 1.2.1), dump
     // folders are `graph_visualize`'s (msprobe 26.0.0). Graph files carry their own.
     static RulesProfile defaultProfile(const SourceInputs& inputs);
@@ -65,6 +70,9 @@ public:
     // the viewer's re-match after an edit of its mapping rules.
     Source withOptions(EngineOptions options) const;
 
+    // Graph `index`'s comparison `c` judged against the truth run (inputs().referencePath), whose dump of the same
+    // step and rank is read now; null when there is no truth run. Throws ps::Error naming the file and the problem.
+    std::shared_ptr<const TruthJudgement> judge(size_t index, const Comparison& c, const TruthOptions& options) const;
     // The jobs of the step of job `index` that are ranks of a multi-rank run, in rank order: the peers whose
     // communication nodes link to each other (empty for a files layout, a merged run or a graph file).
     std::vector<size_t> stepRanks(size_t index) const;
@@ -75,6 +83,7 @@ private:
     SourceInputs m_inputs;
     EngineOptions m_options;
     std::vector<GraphJob> m_jobs;
+    std::vector<GraphJob> m_truthJobs; // the truth run's folders (npuDir), when there is one
 };
 
 } // namespace ps

@@ -109,11 +109,12 @@ private Q_SLOTS:
         QVERIFY(m_tmp.isValid());
         const QString gpt = test::caseDir("gpt_mix_statistics");
         const QString dist = test::caseDir("dist_tp_mix_statistics");
-        // msprobe 26.0.0's single-process dump: dump/step0/proc<PID>/ (its quick start writes it so).
-        for (const char* side : { "npu", "bench" }) {
-            QVERIFY(copyFolder(gpt + QStringLiteral("/%1/step0/rank").arg(QLatin1String(side)),
-                tmpPath(QStringLiteral("proc/%1/step0/proc31337").arg(QLatin1String(side)))));
-        }
+        // msprobe 26.0.0's single-process dump: dump/step0/proc<PID>/ (its quick start writes it so). Two runs are
+        // two processes: the pids differ, and msprobe pairs the two folders all the same.
+        QVERIFY(
+            copyFolder(gpt + QStringLiteral("/npu/step0/rank"), tmpPath(QStringLiteral("proc/npu/step0/proc31337"))));
+        QVERIFY(copyFolder(
+            gpt + QStringLiteral("/bench/step0/rank"), tmpPath(QStringLiteral("proc/bench/step0/proc4242"))));
         // Ranks present on one side only: 26.0.0 compares the common ones.
         QVERIFY(copyFolder(dist + QStringLiteral("/npu/step0"), tmpPath(QStringLiteral("uneven/npu/step0"))));
         QVERIFY(copyFolder(
@@ -235,6 +236,7 @@ private Q_SLOTS:
         QCOMPARE(failed.size(), 0);
         QCOMPARE(session.jobs().size(), size_t(1));
         QVERIFY(session.jobs()[0].npuDir.ends_with("proc31337"));
+        QVERIFY(session.jobs()[0].benchDir.ends_with("proc4242"));
     }
 };
 

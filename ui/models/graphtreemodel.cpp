@@ -249,6 +249,8 @@ QString GraphTreeModel::worstText(NodeId node) const
         return md5Text(b.lo >= 1);
     if (ps::isBandMetric(m_snapshot->metric) && !b.unmatched)
         return metricBandText(m_snapshot->metric, b.lo, b.hi);
+    if (m_snapshot->metric == ps::ColorMetric::Truth && !b.unmatched)
+        return truthBinText(b.lo);
     return QStringLiteral("[%1, %2]").arg(b.lo).arg(b.hi);
 }
 

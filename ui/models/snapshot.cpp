@@ -354,8 +354,9 @@ std::shared_ptr<const Snapshot> colorByMetric(
         snap->metricValues.reset();
         chooseLegend(*snap, snap->meta.get(), &precisionBins);
     } else {
-        snap->metricValues
-            = std::make_shared<const std::vector<double>>(ps::colorMetricValues(*snap->comparison, metric));
+        snap->metricValues = std::make_shared<const std::vector<double>>(metric == ps::ColorMetric::Truth && snap->truth
+                ? ps::truthColorValues(*snap->truth)
+                : ps::colorMetricValues(*snap->comparison, metric));
         setBins(*snap, metricLegend(*snap->comparison, metric));
     }
     computeBothBins(*snap);

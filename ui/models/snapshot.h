@@ -4,6 +4,7 @@
 #include "analysis/color_metric.h"
 #include "analysis/precision_series.h"
 #include "compare/comparison.h"
+#include "compare/truth_verdict.h"
 #include "models/legend.h"
 #include "vis/vis_document.h"
 
@@ -85,6 +86,9 @@ struct Snapshot {
     // per NPU node (shared by recoloured snapshots).
     ps::ColorMetric metric = ps::ColorMetric::Precision;
     std::shared_ptr<const std::vector<double>> metricValues;
+    // Against a truth run (OpenRequest::referencePath): each NPU node's verdict; null without one, and after a
+    // manual match (the pairs it judged changed).
+    std::shared_ptr<const ps::TruthJudgement> truth;
     std::array<SideRollup, 2> sides;
 
     bool hasSide(Side s) const { return comparison && comparison->graphs[size_t(s)] != nullptr; }

@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace psui {
@@ -102,6 +104,47 @@ QStringList verdictReasons(const Snapshot& snapshot, NodeId npu)
         }
     }
     return lines;
+}
+
+QString truthVerdictLabel(ps::TruthVerdict verdict)
+{
+    switch (verdict) {
+    case ps::TruthVerdict::None:
+        return {};
+    case ps::TruthVerdict::Fine:
+        return QCoreApplication::translate(kContext, "fine");
+    case ps::TruthVerdict::Follows:
+        return QCoreApplication::translate(kContext, "follows");
+    case ps::TruthVerdict::BothOff:
+        return QCoreApplication::translate(kContext, "both off");
+    case ps::TruthVerdict::NpuWorse:
+        return QCoreApplication::translate(kContext, "NPU worse");
+    }
+    return {};
+}
+
+QString truthBinText(double lo)
+{
+    static constexpr std::array kOrder { ps::TruthVerdict::Fine, ps::TruthVerdict::Follows, ps::TruthVerdict::BothOff,
+        ps::TruthVerdict::NpuWorse }; // the bins of ps::truthColorBins, one unit wide each
+    const auto i = size_t(std::clamp(lo, 0.0, 3.0));
+    return truthVerdictLabel(kOrder[i]);
+}
+
+QString truthSummary(const Snapshot& snapshot, NodeId npu)
+{
+    if (!snapshot.truth || npu >= snapshot.truth->nodes.size() || !snapshot.hasSide(Side::Npu))
+        return {};
+    const ps::TruthNode& t = snapshot.truth->nodes[npu];
+    if (t.verdict == ps::TruthVerdict::None)
+        return {};
+    const auto number = [](double v) { return v < 0 ? QStringLiteral("–") : QString::number(v, 'e', 1); };
+    QString text = QCoreApplication::translate(kContext, "%1: NPU error %2, bench error %3, NPU floor %4")
+                       .arg(truthVerdictLabel(t.verdict), number(t.npuError), number(t.benchError), number(t.npuFloor));
+    const ps::DumpData* dump = snapshot.graph(Side::Npu).dump.get();
+    if (dump && t.npuItem < dump->items.size())
+        text += QStringLiteral(" (%1)").arg(QString::fromStdString(dump->itemKey(dump->items[t.npuItem])));
+    return text;
 }
 
 } // namespace psui

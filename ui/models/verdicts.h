@@ -24,4 +24,13 @@ QString reasonText(ps::Reason reason); // msprobe's Err_message text in the UI's
 // in input then output order; empty when every row passed or the rules are 1.2.1's.
 QStringList verdictReasons(const Snapshot& snapshot, NodeId npu);
 
+// The verdict against a truth run (compare/truth_verdict.h) in the UI's language: "fine", "follows", "both off",
+// "NPU worse".
+QString truthVerdictLabel(ps::TruthVerdict verdict);
+// The legend entry of the truth bin starting at `lo` (ps::truthColorBins).
+QString truthBinText(double lo);
+// "NPU worse: NPU error 5.1e-02, bench error 8.4e-08, NPU floor 1.6e-02 (Functional.x.output.0)"; empty without a
+// truth run or a verdict of the node.
+QString truthSummary(const Snapshot& snapshot, NodeId npu);
+
 } // namespace psui

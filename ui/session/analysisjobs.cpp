@@ -59,10 +59,13 @@ EditResult AnalysisJobs::edit(const std::shared_ptr<const Snapshot>& base, const
         r.outcome.changed = int(report.pairs.size());
         for (const std::string& f : report.failures)
             r.outcome.failures << QString::fromStdString(f);
-        // The legend shown stays; a metric shown is computed again over the new matches.
+        // The legend shown stays; a metric shown is computed again over the new matches. A truth run judged the
+        // old pairs: its verdicts go, and msprobe's colours come back.
         if (!report.pairs.empty())
             r.snapshot = base->metric == ps::ColorMetric::Precision
                 ? makeSnapshot(std::move(changed), nullptr, &base->bins)
+                : base->metric == ps::ColorMetric::Truth
+                ? makeSnapshot(std::move(changed))
                 : colorByMetric(*makeSnapshot(std::move(changed)), base->metric);
     } catch (const std::exception& e) {
         r.outcome.error = ErrorText::of(e);

@@ -184,10 +184,21 @@ LoadResult LoadJob::run(OpenRequest request, std::shared_ptr<const ps::Source> s
                     matched(std::move(early));
                 };
             auto comparison = source->load(size_t(request.jobIndex), warnings, &progress);
+            std::shared_ptr<const ps::TruthJudgement> truth;
+            if (!source->inputs().referencePath.empty()) {
+                context.progress(-1, tr("Judging both sides against the truth run…"));
+                try {
+                    truth = source->judge(size_t(request.jobIndex), *comparison, ps::TruthOptions {});
+                } catch (const ps::Error& e) { // the comparison is shown all the same
+                    result.warnings << tr("The truth run could not be used: %1").arg(ErrorText::of(e));
+                }
+            }
             context.progress(1000, tr("Preparing the view…"));
             // The structure shown while comparing is kept: only what the metrics decide is computed.
-            result.snapshot
-                = shown ? comparedSnapshot(*shown, std::move(comparison)) : makeSnapshot(std::move(comparison));
+            auto snapshot = std::const_pointer_cast<Snapshot>(
+                shown ? comparedSnapshot(*shown, std::move(comparison)) : makeSnapshot(std::move(comparison)));
+            snapshot->truth = std::move(truth);
+            result.snapshot = std::move(snapshot);
             for (const std::string& w : warnings)
                 result.warnings << QString::fromStdString(w);
         }

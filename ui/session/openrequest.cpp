@@ -28,6 +28,7 @@ std::optional<OpenRequest> OpenPaths::interpret(const QStringList& paths, const 
     OpenRequest r;
     r.options = options.engine;
     r.layerMappingFile = options.layerMappingFile;
+    r.referencePath = options.referencePath.isEmpty() ? QString() : QFileInfo(options.referencePath).absoluteFilePath();
     if (paths.size() == 1 && QFileInfo(paths[0]).isFile()
         && (paths[0].endsWith(QLatin1String(".vis")) || paths[0].endsWith(QLatin1String(".vis.gz"))
             || paths[0].endsWith(QLatin1String(".vis.db")))) {
@@ -67,6 +68,7 @@ ps::SourceInputs sourceInputsOf(const OpenRequest& request)
         in.benchPath = request.benchPath.toStdString();
     }
     in.layerMappingFile = request.layerMappingFile.toStdString();
+    in.referencePath = request.referencePath.toStdString();
     return in;
 }
 

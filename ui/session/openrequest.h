@@ -22,6 +22,7 @@ struct OpenOptions {
     }
     ps::EngineOptions engine;
     QString layerMappingFile;
+    QString referencePath; // --reference DIR: a truth run judging both sides (compare/truth_verdict.h)
 };
 
 struct OpenRequest {
@@ -31,6 +32,7 @@ struct OpenRequest {
     QString visPath; // if set: a .vis or .vis.db graph file opened as it is (nothing recomputed)
     ps::EngineOptions options;
     QString layerMappingFile; // -lm FILE, read into options.layerMapping when the comparison opens
+    QString referencePath; // a truth run of the same step in higher precision (empty: none)
     int jobIndex = 0; // which step/rank pair of a batch layout
     QString recentEntry() const; // what the recent-files list stores
     // The window title's path: the first path of the entry, and the step/rank when the layout has several.

@@ -161,6 +161,8 @@ void SessionController::replaceSnapshot(std::shared_ptr<const Snapshot> snapshot
 
 void SessionController::showEdited(std::shared_ptr<const Snapshot> snapshot)
 {
+    if (m_colorMetric == ps::ColorMetric::Truth && snapshot && !snapshot->truth)
+        m_colorMetric = ps::ColorMetric::Precision; // the truth run judged the pairs this match changed
     replaceSnapshot(std::move(snapshot), Change::SameGraphs);
 }
 

@@ -51,7 +51,11 @@ std::vector<ps::ColorMetric> SessionController::colorMetrics() const
 {
     if (!m_snapshot || !m_snapshot->comparison || !m_snapshot->comparison->isCompare)
         return {};
-    return ps::colorMetricsFor(m_snapshot->comparison->mode, m_snapshot->comparison->profile);
+    std::vector<ps::ColorMetric> metrics
+        = ps::colorMetricsFor(m_snapshot->comparison->mode, m_snapshot->comparison->profile);
+    if (m_snapshot->truth)
+        metrics.push_back(ps::ColorMetric::Truth);
+    return metrics;
 }
 
 QString SessionController::setColorMetric(ps::ColorMetric metric)
@@ -70,8 +74,9 @@ void SessionController::applyColorMetric()
         m_runner->cancel(Channel::Colors); // a metric chosen and chosen back before its values came
         return;
     }
-    if (!ps::colorMetricApplies(*m_snapshot->comparison, m_colorMetric))
-        return; // a .vis.db read in part: once it is whole
+    if (m_colorMetric == ps::ColorMetric::Truth ? !m_snapshot->truth
+                                                : !ps::colorMetricApplies(*m_snapshot->comparison, m_colorMetric))
+        return; // a .vis.db read in part: once it is whole (a truth judgement: with the comparing)
     if (m_colorMetric == ps::ColorMetric::Precision) {
         replaceSnapshot(colorByMetric(*m_snapshot, m_colorMetric, precisionLegend()), Change::SameGraphs);
         return;

@@ -80,6 +80,7 @@ DetailsPanel::DetailsPanel(QWidget* parent)
     , m_table(new QTableView(this))
     , m_model(new NodeDetailsModel(this))
 {
+    m_header->setObjectName(QStringLiteral("detailsHeader"));
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_header->setWordWrap(true);
     m_change->setObjectName(QStringLiteral("beforeAfter"));
@@ -257,6 +258,8 @@ QString DetailsPanel::headerText() const
     const int suspicious = m_model->suspiciousCellCount();
     if (suspicious > 0)
         text += QStringLiteral("&nbsp;&nbsp;&nbsp;") % tr("%n suspicious value(s)", nullptr, suspicious);
+    if (const QString truth = truthSummary(*m_snapshot, m_npu); !truth.isEmpty())
+        text += QStringLiteral("<br>") % tr("Against the truth run: %1").arg(truth.toHtmlEscaped());
     return text;
 }
 

@@ -144,6 +144,8 @@ QString LegendPanel::metricLabel(ps::ColorMetric metric, ps::RulesProfile profil
         return profile == ps::RulesProfile::Msprobe26 ? tr("msprobe's verdict") : tr("msprobe's precision index");
     case ps::ColorMetric::ValueVerdict:
         return tr("Verdict on values alone");
+    case ps::ColorMetric::Truth:
+        return tr("Against the truth run");
     case ps::ColorMetric::MaxRelativeErr:
     case ps::ColorMetric::MeanRelativeErr:
     case ps::ColorMetric::NormRelativeErr:
@@ -180,6 +182,8 @@ QString LegendPanel::binText(int bin) const
     }
     if (ps::isBandMetric(snap->metric))
         return QStringLiteral("%1   (%2)").arg(metricBandText(snap->metric, b.lo, b.hi)).arg(count);
+    if (snap->metric == ps::ColorMetric::Truth)
+        return QStringLiteral("%1   (%2)").arg(truthBinText(b.lo)).arg(count);
     if (const auto verdict = binVerdict(*snap, bin))
         return QStringLiteral("%1   (%2)").arg(verdictLabel(*verdict)).arg(count);
     if (b.isDefault && snap->comparison->mode == ps::CompareMode::Md5)
@@ -192,6 +196,11 @@ QString LegendPanel::metricBinDescription(int bin) const
     const auto snap = m_session->snapshot();
     if (snap->bins[size_t(bin)].unmatched)
         return {};
+    if (snap->metric == ps::ColorMetric::Truth)
+        return tr("Each node's output against a third run of the same step in higher precision, on both sides. NPU "
+                  "worse: its error exceeds 2.5 times the bench's and 4 times its dtype's rounding (bf16 3.9e-3, "
+                  "fp16 4.9e-4, fp32 1e-6). Both off: both beyond their rounding. Follows: worse only because its "
+                  "inputs, or a node inside, already were. The details panel shows the three values.");
     if (snap->metric == ps::ColorMetric::ValueVerdict)
         return tr("msprobe 26.0 rules without those on dtype, shape and requires_grad: a node whose values agree with "
                   "the bench passes even where the NPU ran in another dtype. The details panel says which rule each "

@@ -57,6 +57,12 @@ OpenDialog::OpenDialog(Settings* settings, QWidget* parent)
     m_npu->setObjectName(QStringLiteral("npuPath"));
     m_bench->setObjectName(QStringLiteral("benchPath"));
     m_mapping = addPathRow(form, tr("Layer mapping file (optional):"), false);
+    m_reference = addPathRow(form, tr("Truth run (optional):"), true);
+    m_reference->setObjectName(QStringLiteral("referencePath"));
+    m_reference->setPlaceholderText(tr("the same step in higher precision, e.g. fp64 on a CPU"));
+    m_reference->setToolTip(tr("A third dump of the same step in higher precision. Each node's output is judged "
+                               "against it on both sides: is the NPU worse than the bench, or are both off? "
+                               "(View it with Colour by: against the truth run.)"));
     m_rules = new QComboBox(this);
     m_rules->setObjectName(QStringLiteral("rules"));
     m_rules->addItem(tr("msprobe 26.0: pass / warning / error verdicts"), int(ps::RulesProfile::Msprobe26));
@@ -174,6 +180,7 @@ OpenRequest OpenDialog::request() const
     r.options.overflowCheck = m_overflow->isChecked();
     r.options.completeStack = m_completeStack->isChecked();
     r.layerMappingFile = QDir::fromNativeSeparators(m_mapping->text().trimmed());
+    r.referencePath = QDir::fromNativeSeparators(m_reference->text().trimmed());
     applyRulesChoice(r.options, m_rules->currentData().toInt());
     if (m_layout->isChecked()) {
         // The merge is msprobe 26.0.0's: its rules, one layout per side.
@@ -196,6 +203,10 @@ QString OpenDialog::problem() const
         problem = tr("The bench dump folder does not exist.");
     else if (!r.layerMappingFile.isEmpty() && !QFileInfo(r.layerMappingFile).isFile())
         problem = tr("The layer mapping file does not exist.");
+    else if (!r.referencePath.isEmpty() && !QFileInfo(r.referencePath).isDir())
+        problem = tr("The truth run's dump folder does not exist.");
+    else if (!r.referencePath.isEmpty() && r.benchPath.isEmpty())
+        problem = tr("A truth run judges a comparison: give the bench dump folder too.");
     for (size_t side = 0; side < r.options.parallel.size() && problem.isEmpty(); ++side) {
         try {
             ps::checkLayout(r.options.parallel[side]);
@@ -218,6 +229,7 @@ void OpenDialog::setRequest(const OpenRequest& shown)
         m_npu->setText(absolute(shown.npuPath));
         m_bench->setText(absolute(shown.benchPath));
         m_mapping->setText(QDir::toNativeSeparators(shown.layerMappingFile));
+        m_reference->setText(QDir::toNativeSeparators(shown.referencePath));
     }
     const ps::EngineOptions& o = shown.options;
     m_fuzzy->setChecked(o.fuzzy);

@@ -46,6 +46,7 @@ private:
     QLineEdit* m_npu;
     QLineEdit* m_bench;
     QLineEdit* m_mapping;
+    QLineEdit* m_reference;
     QComboBox* m_rules; // msprobe 26.0 verdicts (as written since 26.1, or by the 26.0.0 release) or 1.2 bins
     QCheckBox* m_fuzzy;
     QCheckBox* m_overflow;
