@@ -304,16 +304,8 @@ std::string reportJson(const GraphReport& report)
             fields("bench_fields", r.benchFields);
             if (g.truth) {
                 field("truth_verdict", truthVerdictName(r.truth));
-                w.key("npu_truth_error");
-                if (r.npuTruthError < 0)
-                    w.null();
-                else
-                    w.real(r.npuTruthError);
-                w.key("bench_truth_error");
-                if (r.benchTruthError < 0)
-                    w.null();
-                else
-                    w.real(r.benchTruthError);
+                writeTruthNumber(w, "npu_truth_error", r.npuTruthError);
+                writeTruthNumber(w, "bench_truth_error", r.benchTruthError);
             }
             w.endObject();
         }

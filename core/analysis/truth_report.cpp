@@ -23,26 +23,14 @@ TruthSummary summarizeTruth(const Comparison& c, const TruthJudgement& judgement
     out.options = judgement.options;
     const Graph& g = c.graph(Side::Npu);
     const DumpData* dump = g.dump.get();
+    out.npuWorse = judgement.count(TruthVerdict::NpuWorse);
+    out.follows = judgement.count(TruthVerdict::Follows);
+    out.bothOff = judgement.count(TruthVerdict::BothOff);
+    out.fine = judgement.count(TruthVerdict::Fine);
     std::vector<NodeId> worse;
-    for (NodeId n = 0; n < judgement.nodes.size() && n < g.size(); ++n) {
-        switch (judgement.nodes[n].verdict) {
-        case TruthVerdict::None:
-            break;
-        case TruthVerdict::Fine:
-            ++out.fine;
-            break;
-        case TruthVerdict::BothOff:
-            ++out.bothOff;
-            break;
-        case TruthVerdict::Follows:
-            ++out.follows;
-            break;
-        case TruthVerdict::NpuWorse:
-            ++out.npuWorse;
+    for (NodeId n = 0; n < judgement.nodes.size() && n < g.size(); ++n)
+        if (judgement.nodes[n].verdict == TruthVerdict::NpuWorse)
             worse.push_back(n);
-            break;
-        }
-    }
     std::stable_sort(worse.begin(), worse.end(),
         [&](NodeId a, NodeId b) { return judgement.nodes[a].npuError > judgement.nodes[b].npuError; });
     if (rows && worse.size() > rows)
@@ -79,19 +67,22 @@ void appendTruthText(std::string& out, const TruthSummary& truth)
     }
 }
 
+void writeTruthNumber(PyJsonWriter& w, const char* key, double value)
+{
+    w.key(key);
+    if (value < 0)
+        w.null();
+    else
+        w.real(value);
+}
+
 void writeTruthJson(PyJsonWriter& w, const TruthSummary& truth)
 {
     auto count = [&](const char* key, size_t value) {
         w.key(key);
         w.integer((long long)value);
     };
-    auto number = [&](const char* key, double value) {
-        w.key(key);
-        if (value < 0)
-            w.null();
-        else
-            w.real(value);
-    };
+    auto number = [&](const char* key, double value) { writeTruthNumber(w, key, value); };
     w.beginObject();
     w.key("reference");
     w.string(truth.reference);

@@ -27,5 +27,6 @@ TruthSummary summarizeTruth(const Comparison& c, const TruthJudgement& judgement
 void appendTruthText(std::string& out, const TruthSummary& truth);
 void writeTruthJson(PyJsonWriter& w, const TruthSummary& truth); // an object
 std::string truthNumber(double value); // "5.1e-02"; "" for -1 (no value)
+void writeTruthNumber(PyJsonWriter& w, const char* key, double value); // a member; null for -1 (no value)
 
 } // namespace ps

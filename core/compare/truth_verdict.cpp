@@ -139,8 +139,8 @@ public:
         const NodeId b = m_c.counterpart[size_t(Side::Npu)][n];
         if (b == kNoNode)
             return out;
-        out.npuFloor = m_options.floorFactor * floorOf(Side::Npu, n);
-        out.benchFloor = m_options.floorFactor * floorOf(Side::Bench, b);
+        out.npuFloor = m_options.floorFactor * floorOf(Side::Npu, n, &m_npuTensors);
+        out.benchFloor = m_options.floorFactor * floorOf(Side::Bench, b, nullptr);
         inputsWorse = false;
         for (uint32_t item : m_c.graph(Side::Npu).inputItems(n)) {
             double ne = -1, be = -1;
@@ -168,9 +168,9 @@ private:
     {
         if (!m_c.isBound(item) || m_c.rows[item].benchItem == kNoItem)
             return TruthVerdict::None;
-        const DumpData& npu = *m_c.graph(Side::Npu).dump;
-        if (tensorDtype(npu, item).empty())
+        if (std::find(m_npuTensors.begin(), m_npuTensors.end(), item) == m_npuTensors.end())
             return TruthVerdict::None;
+        const DumpData& npu = *m_c.graph(Side::Npu).dump;
         const DumpData& bench = *m_c.graph(Side::Bench).dump;
         const auto t = m_truthItems.find(std::string(npu.itemKey(npu.items[item], m_key)));
         if (t == m_truthItems.end())
@@ -191,15 +191,21 @@ private:
         return npuOff && benchError > node.benchFloor ? TruthVerdict::BothOff : TruthVerdict::Fine;
     }
 
-    // The rounding of the least precise dtype among the node's tensors.
-    double floorOf(Side side, NodeId n)
+    // The rounding of the least precise dtype among the node's tensors; `tensors` (if given) receives their items,
+    // the ones verdictOf judges.
+    double floorOf(Side side, NodeId n, std::vector<uint32_t>* tensors)
     {
         const Graph& g = m_c.graph(side);
         double floor = 0;
+        if (tensors)
+            tensors->clear();
         for (auto items : { g.inputItems(n), g.outputItems(n) })
             for (uint32_t item : items)
-                if (const std::string_view dtype = tensorDtype(*g.dump, item); !dtype.empty())
+                if (const std::string_view dtype = tensorDtype(*g.dump, item); !dtype.empty()) {
                     floor = std::max(floor, dtypeRounding(dtype));
+                    if (tensors)
+                        tensors->push_back(item);
+                }
         return floor;
     }
 
@@ -218,6 +224,7 @@ private:
     const DumpData& m_truth;
     TruthOptions m_options;
     std::unordered_map<std::string, uint32_t> m_truthItems; // item name -> truth item
+    std::vector<uint32_t> m_npuTensors; // of the node being judged
     std::string m_key;
     ItemStats m_stats;
     ItemFields m_fields;

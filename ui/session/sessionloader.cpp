@@ -23,6 +23,14 @@ std::string nameOf(const Snapshot& snapshot, Side side, NodeId n)
                                                                      : std::string();
 }
 
+// The Load channel's work of reading (or comparing) the shown request's graph again, `data` of it.
+auto reloadWork(const OpenRequest& request, const std::shared_ptr<const ps::Source>& source, GraphData data)
+{
+    return [request, source, data](const JobContext& context) {
+        return std::make_shared<LoadResult>(LoadJob::run(request, source, context, data));
+    };
+}
+
 } // namespace
 
 SessionLoader::SessionLoader(JobRunner& runner, QObject* parent)
@@ -126,11 +134,7 @@ void SessionLoader::cancel()
 void SessionLoader::compare()
 {
     setPhase(LoadPhase::Matched);
-    m_runner.run(
-        Channel::Load, tr("Comparing…"),
-        [request = m_request, source = m_source](const JobContext& context) {
-            return std::make_shared<LoadResult>(LoadJob::run(request, source, context, GraphData::Structure));
-        },
+    m_runner.run(Channel::Load, tr("Comparing…"), reloadWork(m_request, m_source, GraphData::Structure),
         [this](const std::shared_ptr<LoadResult>& result) { finishCompare(result); });
 }
 
@@ -150,11 +154,7 @@ void SessionLoader::withNodeData(std::function<void()> then)
         return;
     case LoadPhase::Part:
     case LoadPhase::Structure:
-        m_runner.run(
-            Channel::Load, tr("Reading the node data…"),
-            [request = m_request, source = m_source](const JobContext& context) {
-                return std::make_shared<LoadResult>(LoadJob::run(request, source, context, GraphData::All));
-            },
+        m_runner.run(Channel::Load, tr("Reading the node data…"), reloadWork(m_request, m_source, GraphData::All),
             [this, then = std::move(then)](const std::shared_ptr<LoadResult>& result) { finishRead(result, then); });
         return;
     }
@@ -164,11 +164,7 @@ void SessionLoader::readStructure()
 {
     if (m_phase != LoadPhase::Part)
         return;
-    m_runner.run(
-        Channel::Load, tr("Reading the graph…"),
-        [request = m_request, source = m_source](const JobContext& context) {
-            return std::make_shared<LoadResult>(LoadJob::run(request, source, context, GraphData::Structure));
-        },
+    m_runner.run(Channel::Load, tr("Reading the graph…"), reloadWork(m_request, m_source, GraphData::Structure),
         [this](const std::shared_ptr<LoadResult>& result) { finishRead(result, {}); });
 }
 
