@@ -3,6 +3,7 @@
 #include "io/file_io.h"
 #include "io/item_fields.h"
 #include "tensor/real_metrics.h"
+#include "util/error.h"
 #include "util/memory_budget.h"
 #include "util/parallel.h"
 
@@ -69,7 +70,13 @@ RealMetrics evaluateRow(const DumpData& nd, uint32_t npuItem, const DumpData* bd
     TensorReadResult b = readTensorFile(benchPath);
     if (!b.ok)
         return unsupportedMetrics("Dump file: " + benchPath + " not found.");
-    return compareTensors(n.tensor, b.tensor);
+    RealMetrics metrics = compareTensors(n.tensor, b.tensor);
+    // The tensors may be windows into their mapped files: a file rewritten meanwhile fails the run, as a dump.json
+    // that changes while it is read does.
+    for (const auto& [read, path] : { std::pair { &n, &npuPath }, std::pair { &b, &benchPath } })
+        if (!read->tensor.data.unchanged())
+            throw Error(ErrorCode::FileChanged, *path, "the file changed while being read");
+    return metrics;
 }
 
 } // namespace

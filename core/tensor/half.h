@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 namespace ps::half {
 
@@ -15,7 +16,7 @@ inline float halfBitsToFloat(uint16_t h)
     if (exponent == 0x1f) // inf or nan: keep the payload like numpy does
         return std::bit_cast<float>(sign | 0x7f800000u | (mantissa << 13));
     if (exponent == 0) { // zero or subnormal: exact in float
-        const float magnitude = std::ldexp(float(mantissa), -24);
+        const float magnitude = float(mantissa) * 0x1p-24f; // exact: the mantissa has 10 bits
         return sign ? -magnitude : magnitude;
     }
     return std::bit_cast<float>(sign | ((exponent + 112) << 23) | (mantissa << 13));
@@ -67,10 +68,23 @@ inline uint16_t doubleToHalfBits(double value)
     return sign | uint16_t((biased << 10) | (uint32_t(mantissa) - 1024u));
 }
 
-// The float value a float16 operation would produce from an exact float result.
+// The float value a float16 operation would produce from an exact float result: halfBitsToFloat(floatToHalfBits(v))
+// without branches, for the element loops (checked against that composition over every float by the tests).
 inline float roundToHalf(float value)
 {
-    return halfBitsToFloat(floatToHalfBits(value));
+    const uint32_t bits = std::bit_cast<uint32_t>(value);
+    const uint32_t sign = bits & 0x80000000u;
+    const uint32_t magnitudeBits = bits ^ sign;
+    // normal half range: round the float mantissa to 10 bits, half to even; a carry moves into the exponent
+    const uint32_t rounded = (magnitudeBits + 0xfffu + ((magnitudeBits >> 13) & 1u)) & ~0x1fffu;
+    float result = std::bit_cast<float>(rounded);
+    // below 2^-14 the half quantum is 2^-24, the float ulp of 0.5: adding 0.5 rounds to it, half to even
+    const float magnitude = std::bit_cast<float>(magnitudeBits);
+    const float subnormal = (magnitude + 0.5f) - 0.5f;
+    result = magnitudeBits < (113u << 23) ? subnormal : result;
+    result = result > 65504.0f ? std::numeric_limits<float>::infinity() : result;
+    result = magnitudeBits > 0x7f800000u ? std::numeric_limits<float>::quiet_NaN() : result;
+    return std::bit_cast<float>(std::bit_cast<uint32_t>(result) | sign);
 }
 
 inline float bfloat16BitsToFloat(uint16_t b)

@@ -197,10 +197,9 @@ std::optional<DType> dtypeFromDescr(const std::string& descr, std::string& error
 }
 
 // Fortran (column-major) order to C (row-major) order.
-std::vector<std::byte> fortranToC(
-    const std::vector<std::byte>& in, const std::vector<int64_t>& shape, size_t elementSize, int64_t numel)
+void fortranToC(
+    const std::byte* in, const std::vector<int64_t>& shape, size_t elementSize, int64_t numel, std::byte* out)
 {
-    std::vector<std::byte> out(in.size());
     const size_t dims = shape.size();
     std::vector<int64_t> columnStride(dims, 1);
     for (size_t d = 1; d < dims; ++d)
@@ -208,7 +207,7 @@ std::vector<std::byte> fortranToC(
     std::vector<int64_t> index(dims, 0);
     int64_t source = 0;
     for (int64_t i = 0; i < numel; ++i) {
-        std::memcpy(out.data() + size_t(i) * elementSize, in.data() + size_t(source) * elementSize, elementSize);
+        std::memcpy(out + size_t(i) * elementSize, in + size_t(source) * elementSize, elementSize);
         for (size_t d = dims; d-- > 0;) { // row-major odometer, last dimension fastest
             source += columnStride[d];
             if (++index[d] < shape[d])
@@ -217,7 +216,6 @@ std::vector<std::byte> fortranToC(
             index[d] = 0;
         }
     }
-    return out;
 }
 
 TensorReadResult failure(std::string error)
@@ -291,11 +289,14 @@ TensorReadResult readNpyFile(const std::string& path, TensorRead mode)
         result.ok = true;
         return result;
     }
-    result.tensor.data.resize(size_t(numel) * elementSize);
-    if (!file.readAt(dataStart, result.tensor.data.data(), result.tensor.data.size()))
+    std::byte* bytes = result.tensor.data.allocate(size_t(numel) * elementSize);
+    if (!file.readAt(dataStart, bytes, result.tensor.data.size()))
         return failure(path + ": cannot read the .npy data");
-    if (reorder)
-        result.tensor.data = fortranToC(result.tensor.data, header.shape, elementSize, numel);
+    if (reorder) {
+        const TensorBytes columnMajor = result.tensor.data; // shares the bytes until the reordered copy is made
+        fortranToC(
+            columnMajor.data(), header.shape, elementSize, numel, result.tensor.data.allocate(columnMajor.size()));
+    }
     result.ok = true;
     return result;
 }

@@ -82,10 +82,17 @@ void decodeToDouble(const Tensor& t, int64_t begin, size_t count, double* out)
     case DType::Float16:
     case DType::BFloat16: {
         const std::byte* source = t.data.data() + size_t(begin) * 2;
-        for (size_t i = 0; i < count; ++i) {
+        const auto bitsAt = [source](size_t i) {
             uint16_t bits;
             std::memcpy(&bits, source + i * 2, 2);
-            out[i] = t.dtype == DType::Float16 ? half::halfBitsToFloat(bits) : half::bfloat16BitsToFloat(bits);
+            return bits;
+        };
+        if (t.dtype == DType::Float16) {
+            for (size_t i = 0; i < count; ++i)
+                out[i] = half::halfBitsToFloat(bitsAt(i));
+        } else {
+            for (size_t i = 0; i < count; ++i)
+                out[i] = half::bfloat16BitsToFloat(bitsAt(i));
         }
         return;
     }

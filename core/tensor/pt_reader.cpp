@@ -1,7 +1,9 @@
 // Reads a tensor saved by torch.save (zip container, data.pkl + data/<key> records) without running any code.
 #include "file_source.h"
+#include "io/file_io.h"
 #include "tensor.h"
 #include "torch_pickle.h"
+#include "util/error.h"
 #include "util/limits.h"
 #include "zip_archive.h"
 
@@ -102,6 +104,32 @@ std::string archivePrefix(const detail::ZipArchive& zip)
     return slash == std::string::npos ? std::string() : first.substr(0, slash + 1);
 }
 
+// Maps the file and points `out` at the entry's first `bytes` bytes, once the entry's CRC is checked.
+bool viewStoredEntry(const std::string& path, detail::ZipArchive& zip, const detail::ZipEntry& entry, size_t bytes,
+    TensorBytes& out, std::string& error)
+{
+    uint64_t offset = 0;
+    if (!zip.dataOffset(entry, offset, error))
+        return false;
+    std::shared_ptr<const MappedFile> file;
+    try {
+        file = std::make_shared<const MappedFile>(path, detail::kTensorFileSizeLimit - 1);
+    } catch (const Error& e) {
+        error = e.what();
+        return false;
+    }
+    const std::string_view text = file->text();
+    if (offset > text.size() || entry.uncompressedSize > text.size() - offset) {
+        error = path + ": the file changed while being read";
+        return false;
+    }
+    const auto* begin = reinterpret_cast<const std::byte*>(text.data()) + offset;
+    if (!zip.checkCrc(entry, { begin, size_t(entry.uncompressedSize) }, error))
+        return false;
+    out.view(std::move(file), begin, bytes);
+    return true;
+}
+
 } // namespace
 
 TensorReadResult readPtFile(const std::string& path, TensorRead mode)
@@ -173,16 +201,20 @@ TensorReadResult readPtFile(const std::string& path, TensorRead mode)
     result.memoryBytes = numel == 0 ? 0 : storageEntry->uncompressedSize + (wholeStorage ? 0 : uint64_t(outputBytes));
     if (numel == 0 || mode == TensorRead::HeaderOnly)
         return result;
+    if (wholeStorage && storageEntry->method == 0) {
+        // torch.save stores tensors uncompressed: the tensor is a window into the mapped file.
+        if (!viewStoredEntry(path, zip, *storageEntry, size_t(outputBytes), result.tensor.data, error))
+            return failure(error);
+        return result;
+    }
     std::vector<std::byte> storage;
     if (!zip.read(*storageEntry, detail::kTensorFileSizeLimit - 1, storage, error))
         return failure(error);
-    if (wholeStorage) {
-        storage.resize(size_t(outputBytes));
-        result.tensor.data = std::move(storage);
-    } else {
-        result.tensor.data.resize(size_t(outputBytes));
-        gatherStrided(recipe, storage.data(), elementSize, numel, result.tensor.data.data());
-    }
+    std::byte* out = result.tensor.data.allocate(size_t(outputBytes));
+    if (wholeStorage)
+        std::memcpy(out, storage.data(), size_t(outputBytes));
+    else
+        gatherStrided(recipe, storage.data(), elementSize, numel, out);
     return result;
 }
 

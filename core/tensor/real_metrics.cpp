@@ -49,10 +49,9 @@ struct MaxWithNan {
     bool sawNan = false;
     void add(double v)
     {
-        if (std::isnan(v))
-            sawNan = true;
-        else if (v > value)
-            value = v;
+        // branch-free: the comparison is false for NaN, so value never becomes NaN
+        sawNan |= std::isnan(v);
+        value = v > value ? v : value;
     }
     double result() const { return sawNan ? std::numeric_limits<double>::quiet_NaN() : value; }
 };
@@ -79,14 +78,26 @@ public:
     Precision precision() const { return m_result; }
     double operator()(double n, double b) const
     {
-        if (b == 0) {
-            n = detail::addConstantIn(m_npuAdd, n, kFloatEpsilon);
-            b = m_benchZero;
-        }
+        if (b == 0)
+            return atBenchZero(n);
         return std::fabs(detail::divideIn(m_result, detail::subtractIn(m_result, n, b), b));
+    }
+    // The same at a precision known when compiling, so that the hot loop has no switch; P == precision().
+    template <Precision P> double at(double n, double b) const
+    {
+        if (b == 0) [[unlikely]]
+            return atBenchZero(n);
+        return std::fabs(detail::divideIn(P, detail::subtractIn(P, n, b), b));
     }
 
 private:
+    // A bench zero becomes eps in the bench dtype, and the NPU value gains eps in its own.
+    double atBenchZero(double n) const
+    {
+        n = detail::addConstantIn(m_npuAdd, n, kFloatEpsilon);
+        return std::fabs(detail::divideIn(m_result, detail::subtractIn(m_result, n, m_benchZero), m_benchZero));
+    }
+
     Precision m_result = Precision::F64;
     Precision m_npuAdd = Precision::F64;
     double m_benchZero = kFloatEpsilon;
@@ -133,24 +144,6 @@ struct InfNanCheck {
     bool anyInvalid = false;
     bool masksDiffer = false;
 };
-
-InfNanCheck checkInfNan(const Tensor& npu, const Tensor& bench)
-{
-    InfNanCheck check;
-    if (!isFloating(npu.dtype) && !isFloating(bench.dtype))
-        return check;
-    forEachPair(npu, bench, [&check](const double* n, const double* b, size_t count) {
-        for (size_t i = 0; i < count; ++i) {
-            const bool nInf = std::isinf(n[i]);
-            const bool nNan = std::isnan(n[i]);
-            const bool bInf = std::isinf(b[i]);
-            const bool bNan = std::isnan(b[i]);
-            check.anyInvalid |= nInf || nNan || bInf || bNan;
-            check.masksDiffer |= nInf != bInf || nNan != bNan;
-        }
-    });
-    return check;
-}
 
 // MaxAbsErr of a 0-d NPU tensor: numpy computes n - b without flattening to float64 (bools excepted).
 double zeroDimMaxAbs(const Tensor& npu, const Tensor& bench)
@@ -213,6 +206,7 @@ RealMetrics compareZeroDim(const Tensor& npu, const Tensor& bench)
 }
 
 struct Sums {
+    InfNanCheck infNan;
     double dot = 0;
     double npuSquares = 0;
     double benchSquares = 0;
@@ -222,6 +216,43 @@ struct Sums {
     int64_t belowThousandth = 0;
     int64_t belowFiveThousandths = 0;
 };
+
+// One chunk of the single pass at the arithmetic precision P. Inf and nan positions count as 0 on both sides;
+// the sums are only used when those positions agree on both sides (checked in the same pass).
+template <Precision P>
+void accumulate(const RelativeError& relative, double thousandth, double fiveThousandths, const double* nv,
+    const double* bv, size_t count, Sums& sums)
+{
+    // Locals, not the members: the inputs are doubles too, so every store to `sums` could alias them and would
+    // keep each running sum in memory.
+    Sums local = sums;
+    bool anyInvalid = false;
+    bool masksDiffer = false;
+    for (size_t i = 0; i < count; ++i) {
+        const bool nInf = std::isinf(nv[i]);
+        const bool nNan = std::isnan(nv[i]);
+        const bool bInf = std::isinf(bv[i]);
+        const bool bNan = std::isnan(bv[i]);
+        anyInvalid |= nInf || nNan || bInf || bNan;
+        masksDiffer |= nInf != bInf || nNan != bNan;
+        const bool valid = !nInf && !nNan;
+        const double n = valid ? nv[i] : 0.0;
+        const double b = valid ? bv[i] : 0.0;
+        const double r = relative.at<P>(n, b);
+        local.maxRelative.add(r);
+        local.belowThousandth += r < thousandth;
+        local.belowFiveThousandths += r < fiveThousandths;
+        const double diff = n - b;
+        local.maxAbs.add(std::fabs(diff));
+        local.dot += n * b;
+        local.npuSquares += n * n;
+        local.benchSquares += b * b;
+        local.diffSquares += diff * diff;
+    }
+    local.infNan.anyInvalid |= anyInvalid;
+    local.infNan.masksDiffer |= masksDiffer;
+    sums = local;
+}
 
 PyScalar cosine(const Sums& sums, int64_t size, std::string& message)
 {
@@ -261,35 +292,27 @@ RealMetrics compareTensors(const Tensor& npu, const Tensor& bench)
         return compareZeroDim(npu, bench);
     if (npu.shape != bench.shape)
         return errorRow(PyScalar::str("shape unmatched"), "Shape of NPU and bench tensor do not match. Skipped.");
-    const InfNanCheck infNan = checkInfNan(npu, bench);
-    if (infNan.anyInvalid && infNan.masksDiffer)
-        return errorRow(PyScalar::str("N/A"), "The position of inf or nan in NPU and bench Tensor do not match.");
-    RealMetrics metrics;
-    if (detail::numpyDType(npu.dtype) != detail::numpyDType(bench.dtype))
-        metrics.errMessage = "Dtype of NPU and bench tensor do not match.";
-
-    // step 2: one pass; inf/nan positions (equal on both sides here) count as 0 on both sides
+    // step 2: one pass. handle_inf_nan's check (inf and nan at the same positions on both sides, the sign of inf
+    // not mattering) runs in it: its error row replaces the metrics when the positions differ.
     const RelativeError relative(npu.dtype, bench.dtype);
     const double thousandth = detail::constantIn(relative.precision(), kThousandth);
     const double fiveThousandths = detail::constantIn(relative.precision(), kFiveThousandths);
     Sums sums;
     forEachPair(npu, bench, [&](const double* nv, const double* bv, size_t count) {
-        for (size_t i = 0; i < count; ++i) {
-            const bool valid = std::isfinite(nv[i]);
-            const double n = valid ? nv[i] : 0.0;
-            const double b = valid ? bv[i] : 0.0;
-            const double r = relative(n, b);
-            sums.maxRelative.add(r);
-            sums.belowThousandth += r < thousandth;
-            sums.belowFiveThousandths += r < fiveThousandths;
-            const double diff = n - b;
-            sums.maxAbs.add(std::fabs(diff));
-            sums.dot += n * b;
-            sums.npuSquares += n * n;
-            sums.benchSquares += b * b;
-            sums.diffSquares += diff * diff;
+        switch (relative.precision()) {
+        case Precision::F16:
+            return accumulate<Precision::F16>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
+        case Precision::F32:
+            return accumulate<Precision::F32>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
+        case Precision::F64:
+            return accumulate<Precision::F64>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
         }
     });
+    if (sums.infNan.anyInvalid && sums.infNan.masksDiffer)
+        return errorRow(PyScalar::str("N/A"), "The position of inf or nan in NPU and bench Tensor do not match.");
+    RealMetrics metrics;
+    if (detail::numpyDType(npu.dtype) != detail::numpyDType(bench.dtype))
+        metrics.errMessage = "Dtype of NPU and bench tensor do not match.";
 
     // step 3: the five columns (plus HEAD's EucDist), messages appended in msprobe's order
     const int64_t size = npu.numel();

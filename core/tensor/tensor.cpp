@@ -1,6 +1,11 @@
 #include "tensor.h"
 
+#include "io/file_io.h"
 #include "numpy_arith.h"
+#include "util/error.h"
+
+#include <algorithm>
+#include <cstring>
 
 namespace ps {
 
@@ -55,6 +60,56 @@ size_t dtypeSize(DType t)
 bool isFloating(DType t)
 {
     return t == DType::Float64 || t == DType::Float32 || t == DType::Float16 || t == DType::BFloat16;
+}
+
+std::byte* TensorBytes::allocate(size_t size)
+{
+    m_owned = std::make_shared_for_overwrite<std::byte[]>(std::max<size_t>(size, 1));
+    m_file.reset();
+    m_data = m_owned.get();
+    m_size = size;
+    return m_data;
+}
+
+std::byte* TensorBytes::resize(size_t size)
+{
+    // the old bytes stay valid until copied
+    const std::shared_ptr<std::byte[]> keptOwned = m_owned;
+    const std::shared_ptr<const MappedFile> keptFile = m_file;
+    const std::byte* oldData = m_data;
+    const size_t kept = std::min(size, m_size);
+    std::byte* out = allocate(size);
+    if (kept > 0)
+        std::memcpy(out, oldData, kept);
+    std::memset(out + kept, 0, size - kept);
+    return out;
+}
+
+std::byte* TensorBytes::writable()
+{
+    if (m_owned && m_owned.use_count() == 1)
+        return m_data;
+    return resize(m_size);
+}
+
+void TensorBytes::view(std::shared_ptr<const MappedFile> file, const std::byte* data, size_t size)
+{
+    m_owned.reset();
+    m_file = std::move(file);
+    m_data = const_cast<std::byte*>(data); // NOLINT(cppcoreguidelines-pro-type-const-cast): writable() copies first
+    m_size = size;
+}
+
+bool TensorBytes::unchanged() const
+{
+    if (!m_file)
+        return true;
+    try {
+        m_file->checkUnchanged();
+        return true;
+    } catch (const Error&) {
+        return false;
+    }
 }
 
 int64_t Tensor::numel() const

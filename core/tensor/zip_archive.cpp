@@ -3,6 +3,7 @@
 #include "util/limits.h"
 
 #include <algorithm>
+#include <span>
 #include <zlib.h>
 
 namespace ps::detail {
@@ -39,7 +40,7 @@ uint64_t le64(const unsigned char* p)
     return uint64_t(le32(p)) | (uint64_t(le32(p + 4)) << 32);
 }
 
-uint32_t crcOf(const std::vector<std::byte>& data)
+uint32_t crcOf(std::span<const std::byte> data)
 {
     uLong crc = crc32(0L, Z_NULL, 0);
     const auto* bytes = reinterpret_cast<const Bytef*>(data.data());
@@ -236,6 +237,29 @@ const ZipEntry* ZipArchive::find(std::string_view name) const
     return nullptr;
 }
 
+bool ZipArchive::dataOffset(const ZipEntry& entry, uint64_t& offset, std::string& error)
+{
+    unsigned char local[kLocalHeaderSize];
+    if (!m_file->readAt(entry.localHeaderOffset, local, sizeof local) || le32(local) != kLocalHeaderSignature) {
+        error = fail("corrupt zip archive (local header of '" + entry.name + "' missing)");
+        return false;
+    }
+    offset = entry.localHeaderOffset + kLocalHeaderSize + le16(local + 26) + le16(local + 28);
+    if (offset > m_directoryOffset || entry.compressedSize > m_directoryOffset - offset) {
+        error = fail("zip entry '" + entry.name + "' lies beyond the file (truncated or corrupt archive)");
+        return false;
+    }
+    return true;
+}
+
+bool ZipArchive::checkCrc(const ZipEntry& entry, std::span<const std::byte> bytes, std::string& error) const
+{
+    if (crcOf(bytes) == entry.crc32)
+        return true;
+    error = fail("CRC mismatch in zip entry '" + entry.name + "' (corrupt archive)");
+    return false;
+}
+
 bool ZipArchive::read(const ZipEntry& entry, uint64_t maxBytes, std::vector<std::byte>& out, std::string& error)
 {
     out.clear();
@@ -244,30 +268,19 @@ bool ZipArchive::read(const ZipEntry& entry, uint64_t maxBytes, std::vector<std:
             + " bytes, more than the limit of " + std::to_string(maxBytes));
         return false;
     }
-    unsigned char local[kLocalHeaderSize];
-    if (!m_file->readAt(entry.localHeaderOffset, local, sizeof local) || le32(local) != kLocalHeaderSignature) {
-        error = fail("corrupt zip archive (local header of '" + entry.name + "' missing)");
+    uint64_t offset = 0;
+    if (!dataOffset(entry, offset, error))
         return false;
-    }
-    const uint64_t dataOffset = entry.localHeaderOffset + kLocalHeaderSize + le16(local + 26) + le16(local + 28);
-    if (dataOffset > m_directoryOffset || entry.compressedSize > m_directoryOffset - dataOffset) {
-        error = fail("zip entry '" + entry.name + "' lies beyond the file (truncated or corrupt archive)");
-        return false;
-    }
     if (entry.method == 0) {
         out.resize(size_t(entry.uncompressedSize));
-        if (!m_file->readAt(dataOffset, out.data(), out.size())) {
+        if (!m_file->readAt(offset, out.data(), out.size())) {
             error = fail("cannot read zip entry '" + entry.name + "'");
             return false;
         }
-    } else if (!inflateEntry(entry, dataOffset, out, error)) {
+    } else if (!inflateEntry(entry, offset, out, error)) {
         return false;
     }
-    if (crcOf(out) != entry.crc32) {
-        error = fail("CRC mismatch in zip entry '" + entry.name + "' (corrupt archive)");
-        return false;
-    }
-    return true;
+    return checkCrc(entry, out, error);
 }
 
 bool ZipArchive::inflateEntry(

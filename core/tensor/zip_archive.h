@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,9 @@ public:
     const ZipEntry* find(std::string_view name) const;
     // Extracts one entry, refusing entries that declare more than maxBytes; verifies the CRC.
     bool read(const ZipEntry& entry, uint64_t maxBytes, std::vector<std::byte>& out, std::string& error);
+    // Where the entry's (stored or compressed) bytes begin in the file, checked to end before the directory.
+    bool dataOffset(const ZipEntry& entry, uint64_t& offset, std::string& error);
+    bool checkCrc(const ZipEntry& entry, std::span<const std::byte> bytes, std::string& error) const;
 
 private:
     bool locateCentralDirectory(uint64_t& offset, uint64_t& size, uint64_t& count, std::string& error);

@@ -5,10 +5,14 @@
 #include "tensor/real_metrics.h"
 #include "tensor/tensor.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
+#include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace ps;
 
@@ -29,9 +33,9 @@ Tensor makeTensor(DType dtype, std::vector<int64_t> shape, const std::vector<dou
     Tensor t;
     t.dtype = dtype;
     t.shape = std::move(shape);
-    t.data.resize(values.size() * dtypeSize(dtype));
+    std::byte* bytes = t.data.resize(values.size() * dtypeSize(dtype));
     for (size_t i = 0; i < values.size(); ++i) {
-        std::byte* out = t.data.data() + i * dtypeSize(dtype);
+        std::byte* out = bytes + i * dtypeSize(dtype);
         const double v = values[i];
         const auto store = [out](auto typed) { std::memcpy(out, &typed, sizeof typed); };
         switch (dtype) {
@@ -141,6 +145,8 @@ private Q_SLOTS:
     void matchesMsprobeOnRealDumps();
     void comparingWithItselfIsPerfect_data();
     void comparingWithItselfIsPerfect();
+    void roundsToHalfLikeNumpy();
+    void mapsStoredTensors();
 };
 
 void TestTensor::readsEveryDtype_data()
@@ -493,6 +499,57 @@ void TestTensor::comparingWithItselfIsPerfect()
         compareScalar(metrics.values[size_t(i)], perfect[i], kColumns[i]);
     compareScalar(metrics.eucDist, QStringLiteral("0.0"), "EucDist");
     QCOMPARE(QString::fromStdString(metrics.errMessage), QString());
+}
+
+// roundToHalf is the branch-free form of numpy's float -> float16 -> float: the two agree on every float (checked
+// exhaustively once); here every 61st bit pattern and the edges of the half range.
+void TestTensor::roundsToHalfLikeNumpy()
+{
+    const auto same = [](float value) {
+        const float fast = half::roundToHalf(value);
+        const float composed = half::halfBitsToFloat(half::floatToHalfBits(value));
+        return (std::isnan(fast) && std::isnan(composed))
+            || std::bit_cast<uint32_t>(fast) == std::bit_cast<uint32_t>(composed);
+    };
+    const float edges[] = { 0.0f, -0.0f, 65504.0f, 65519.99f, 65520.0f, -65520.0f, 0x1p-14f, 0x1.ffcp-15f, 0x1.ffep-15f,
+        0x1p-24f, 0x1p-25f, 0x1.8p-25f, 0x1.8p-24f, std::numeric_limits<float>::infinity(),
+        -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN(),
+        std::bit_cast<float>(0x7fffffffu), std::bit_cast<float>(0xffffffffu) };
+    for (float value : edges)
+        QVERIFY2(same(value), qPrintable(QString::number(double(value), 'a')));
+    uint64_t differing = 0;
+    for (uint64_t bits = 0; bits <= 0xffffffffu; bits += 61)
+        differing += same(std::bit_cast<float>(uint32_t(bits))) ? 0 : 1;
+    QCOMPARE(differing, uint64_t(0));
+}
+
+// torch.save stores tensors uncompressed, so a read maps the file instead of copying it; a copy shares the bytes
+// until written, and a file rewritten after the read is noticed.
+void TestTensor::mapsStoredTensors()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("t.pt"));
+    QVERIFY(QFile::copy(QString::fromStdString(dataPath("generated/dtype_float32.pt")), path));
+    TensorReadResult read = readPtFile(path.toStdString());
+    QVERIFY2(read.ok, read.error.c_str());
+    QCOMPARE(read.tensor.valueAt(1), -1.25);
+    QVERIFY(read.tensor.data.unchanged());
+
+    Tensor copy = read.tensor;
+    QCOMPARE(copy.data.data(), read.tensor.data.data()); // shared, not copied
+    const float changed = 7.0f;
+    std::memcpy(copy.data.writable() + 4, &changed, 4);
+    QVERIFY(copy.data.data() != read.tensor.data.data());
+    QCOMPARE(copy.valueAt(1), 7.0);
+    QCOMPARE(read.tensor.valueAt(1), -1.25);
+
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::Append));
+    QVERIFY(file.write("x", 1) == 1);
+    file.close();
+    QVERIFY(!read.tensor.data.unchanged());
+    QVERIFY(copy.data.unchanged()); // its own bytes now
 }
 
 QTEST_GUILESS_MAIN(TestTensor)

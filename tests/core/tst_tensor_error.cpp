@@ -25,9 +25,9 @@ Tensor makeTensor(DType dtype, std::vector<int64_t> shape, const std::vector<dou
     Tensor t;
     t.dtype = dtype;
     t.shape = std::move(shape);
-    t.data.resize(values.size() * dtypeSize(dtype));
+    std::byte* bytes = t.data.resize(values.size() * dtypeSize(dtype));
     for (size_t i = 0; i < values.size(); ++i) {
-        std::byte* out = t.data.data() + i * dtypeSize(dtype);
+        std::byte* out = bytes + i * dtypeSize(dtype);
         const auto store = [out](auto typed) { std::memcpy(out, &typed, sizeof typed); };
         const double v = values[i];
         if (dtype == DType::Float64)
@@ -251,7 +251,7 @@ private Q_SLOTS:
         Tensor npu = makeTensor(DType::Float32, { rows, columns }, std::vector<double>(size_t(rows * columns), 1.0));
         const Tensor bench = npu;
         const float spike = 3.0f;
-        std::memcpy(npu.data.data() + size_t(501 * columns + 350) * 4, &spike, 4);
+        std::memcpy(npu.data.writable() + size_t(501 * columns + 350) * 4, &spike, 4);
         int progressCalls = 0;
         double lastFraction = 0;
         TensorErrorOptions options;
