@@ -8,6 +8,8 @@
 #  - the viewer at 10^6 nodes, the main window opening dumps (2 x 41 MiB and the largest pair) and a 1 GB
 #    .vis.db (bench_viewer), and the real-data mode;
 # and ends with one table: every figure beside its target. hyperfine is installed (Debian package) if missing.
+# With MSPROBE26_PYTHONPATH / MSPROBE121_PYTHONPATH set it also runs msprobe 26.0.0 / 1.2.1 from those source trees
+# on the same inputs (bench/run_msprobe.py) and prints the ratios; without them the table says "not measured".
 # Usage: bench/run_benchmarks.sh [SIZE_MIB...]   (default: 100 512 1024; each size needs ~2.2x SIZE_MIB of disk,
 #        and the whole command on the largest pair writes ~6-8 GB more, removed after each run)
 # Run it on an idle machine with a warm page cache: the figures are wall-clock times. The table states the load.
@@ -50,15 +52,44 @@ row() {
   printf '%s\t%s\t%s\t%s\n' "$measure" "${value:-n/a} $unit" "$shown_target" "$verdict" >> "$table"
 }
 
-# hyperfine_mean NAME CMD...: mean wall seconds of the whole command, printed by hyperfine too.
+# hyperfine_mean NAME CMD...: mean wall seconds of the whole command, printed by hyperfine too; the mean CPU
+# seconds (user + system) are left in $work/NAME.cpu. HYPERFINE_RUNS runs (default 10) after one warm-up.
 hyperfine_runs=${HYPERFINE_RUNS:-10}
 hyperfine_mean() {
   local name="$1"
   shift
-  hyperfine -N -w 1 -r "$hyperfine_runs" --prepare "rm -rf $work/out" --export-json "$work/$name.json" \
-    -n "$name" "$*" >&2
-  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print('%.3f' % r['mean'])" \
-    "$work/$name.json"
+  hyperfine -N -w 1 -r "$hyperfine_runs" --prepare "rm -rf $work/out; mkdir -p $work/out" \
+    --export-json "$work/$name.json" -n "$name" "$*" >&2
+  python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print('%.3f' % r['mean']); \
+open(sys.argv[2], 'w').write('%.3f' % (r['user'] + r['system']))" "$work/$name.json" "$work/$name.cpu"
+}
+
+# msprobe from source trees, for ratios measured in this run: MSPROBE26_PYTHONPATH (msprobe 26.0.0, e.g.
+# <Ascend/msprobe>/python) and MSPROBE121_PYTHONPATH (msprobe 1.2.1); add the folders of its Python dependencies.
+msprobe_python="${MSPROBE_PYTHON:-python3}"
+msprobe_runs=${MSPROBE_RUNS:-3}
+# msprobe_ratio LABEL VERSION_VAR NAME OURS_NAME CMD...: runs msprobe (hyperfine, MSPROBE_RUNS runs) and adds the
+# wall and CPU ratios against OURS_NAME's figures of this run (targets >= 50x and >= 30x).
+msprobe_ratio() {
+  local label="$1" var="$2" name="$3" ours="$4"
+  shift 4
+  local path="${!var:-}"
+  if [ -z "$path" ]; then
+    echo "$label: $var is not set, msprobe not run" >&2
+    row "$label: msprobe / ProbeScope, wall" "" x 50 ge
+    return
+  fi
+  local runs_saved=$hyperfine_runs
+  hyperfine_runs=$msprobe_runs
+  local wall
+  wall=$(PYTHONPATH="$path" hyperfine_mean "$name" env PYTHONPATH="$path" "$msprobe_python" \
+    "$root/bench/run_msprobe.py" "$@")
+  hyperfine_runs=$runs_saved
+  row "$label: msprobe, whole command" "$wall" s
+  row "$label: msprobe / ProbeScope, wall" \
+    "$(awk -v a="$wall" -v b="$(cat "$work/$ours.time")" 'BEGIN { printf "%.1f", a / b }')" x 50 ge
+  row "$label: msprobe / ProbeScope, CPU time" \
+    "$(awk -v a="$(cat "$work/$name.cpu")" -v b="$(cat "$work/$ours.cpu")" 'BEGIN { printf "%.1f", a / b }')" x 30 ge
 }
 
 # whole_run NAME CMD...: one run in the pair's folder; sets SECONDS_TAKEN and PEAK_MB (GNU time).
@@ -83,8 +114,10 @@ echo "== whole command, perf_encoder48_mix_statistics (18,585 nodes per side) ==
 (
   cd "$perf_case"
   graph=$(hyperfine_mean graph "$cli" graph -i compare.json -o "$work/out")
+  echo "$graph" > "$work/graph.time"
   visualize=$(hyperfine_mean graph_visualize "$cli" graph_visualize -tp npu/step0/rank -gp bench/step0/rank \
     -o "$work/out")
+  echo "$visualize" > "$work/graph_visualize.time"
   tuned=$(hyperfine_mean visdb_through_sqlite env PROBESCOPE_VISDB_WRITER=sqlite "$cli" graph_visualize \
     -tp npu/step0/rank -gp bench/step0/rank -o "$work/out")
   row "perf_encoder48: graph (.vis), whole command" "$graph" s 0.26
@@ -92,6 +125,35 @@ echo "== whole command, perf_encoder48_mix_statistics (18,585 nodes per side) ==
   row "perf_encoder48: graph_visualize, .vis.db through tuned SQLite" "$tuned" s
   row "  direct page writer faster by (whole command)" \
     "$(awk -v a="$tuned" -v b="$visualize" 'BEGIN { printf "%.2f", a / b }')" x 1.5 ge
+  msprobe_ratio "perf_encoder48 graph vs 1.2.1" MSPROBE121_PYTHONPATH msprobe121_graph graph \
+    graph -i compare.json -o "$work/out"
+  msprobe_ratio "perf_encoder48 graph_visualize vs 26.0.0" MSPROBE26_PYTHONPATH msprobe26_visualize graph_visualize \
+    graph_visualize -tp npu/step0/rank -gp bench/step0/rank -o "$work/out"
+)
+
+echo
+echo "== whole command, 2 x 41 MiB (the size of a 24-layer GPT, 52k nodes per side) =="
+# graph_visualize on msprobe >= 8 dumps; graph (1.2.1's rules) on the same model dumped without parameters_grad.
+for kind in 26 121; do
+  gpt="$data/pair$([ $kind = 121 ] && echo 121)_41MiB_seed1"
+  [ -f "$gpt/compare.json" ] || "$build/bench/gen_dumps" "$gpt" 41 --seed 1 \
+    $([ $kind = 121 ] && echo --msprobe 1.2.1) > /dev/null
+done
+(
+  cd "$data/pair_41MiB_seed1"
+  gpt_db=$(hyperfine_mean gpt_visualize "$cli" graph_visualize -tp npu/step0/rank -gp bench/step0/rank -o "$work/out")
+  echo "$gpt_db" > "$work/gpt_visualize.time"
+  row "2 x 41 MiB: graph_visualize (.vis.db), whole command" "$gpt_db" s
+  msprobe_ratio "2 x 41 MiB graph_visualize vs 26.0.0" MSPROBE26_PYTHONPATH msprobe26_gpt gpt_visualize \
+    graph_visualize -tp npu/step0/rank -gp bench/step0/rank -o "$work/out"
+)
+(
+  cd "$data/pair121_41MiB_seed1"
+  gpt_vis=$(hyperfine_mean gpt_graph "$cli" graph -i compare.json -o "$work/out")
+  echo "$gpt_vis" > "$work/gpt_graph.time"
+  row "2 x 41 MiB: graph (.vis), whole command" "$gpt_vis" s
+  msprobe_ratio "2 x 41 MiB graph vs 1.2.1" MSPROBE121_PYTHONPATH msprobe121_gpt gpt_graph \
+    graph -i compare.json -o "$work/out"
 )
 
 largest=0
