@@ -10,15 +10,15 @@
 # and ends with one table: every figure beside its target. hyperfine is installed (Debian package) if missing.
 # With MSPROBE26_PYTHONPATH / MSPROBE121_PYTHONPATH set it also runs msprobe 26.0.0 / 1.2.1 from those source trees
 # on the same inputs (bench/run_msprobe.py) and prints the ratios; without them the table says "not measured".
-# Usage: bench/run_benchmarks.sh [SIZE_MIB...]   (default: 100 512 1024; each size needs ~2.2x SIZE_MIB of disk,
-#        and the whole command on the largest pair writes ~6-8 GB more, removed after each run)
+# Usage: bench/run_benchmarks.sh [SIZE_MIB...]   (default: 100 512 1024 2048; each size needs ~2.2x SIZE_MIB of
+#        disk, and the whole command writes ~5.5x SIZE_MIB more on every size from 512 on, removed after each run)
 # Run it on an idle machine with a warm page cache: the figures are wall-clock times. The table states the load.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${BUILD:-$root/build}"
 data="${BENCH_DATA:-/tmp/probescope-bench}"
 sizes=("$@")
-[ ${#sizes[@]} -gt 0 ] || sizes=(100 512 1024)
+[ ${#sizes[@]} -gt 0 ] || sizes=(100 512 1024 2048)
 cli="$build/app/probescope-cli"
 perf_case="$build/tests/cases/perf_encoder48_mix_statistics"
 
@@ -185,15 +185,27 @@ for size in "${sizes[@]}"; do
     row "2 x $size MiB: .vis read back (core of opening it)" "$(figure '.vis read back (core part of opening it)')" s
     rm -rf "$out"
   fi
-  if [ "$size" = "$largest" ]; then
-    echo "-- whole command on the 2 x $size MiB pair (one run each) --"
+  if [ "$size" -ge 512 ]; then
+    echo "-- whole command on the 2 x $size MiB pair (one run) --"
     (
       cd "$pair"
       whole_run db "$cli" graph_visualize -tp npu/step0/rank -gp bench/step0/rank
+      echo "$SECONDS_TAKEN $PEAK_MB" > "$work/whole_$size"
       row "2 x $size MiB: graph_visualize (.vis.db), whole command" "$SECONDS_TAKEN" s \
-        "$([ "$size" = 1024 ] && echo 15)"
-      row "2 x $size MiB: graph_visualize (.vis.db), peak RSS" "$PEAK_MB" MB "$([ "$size" = 1024 ] && echo 2500)"
+        "$(case "$size" in 1024) echo 15 ;; 2048) echo 32 ;; esac)"
+      row "2 x $size MiB: graph_visualize (.vis.db), peak RSS" "$PEAK_MB" MB \
+        "$(case "$size" in 1024) echo 2500 ;; 2048) echo 5000 ;; esac)"
     )
+    # Linear growth: each doubling of the pair at most 2.1x the time and memory of the half size.
+    half=$((size / 2))
+    if [ -f "$work/whole_$half" ]; then
+      read -r t1 m1 < "$work/whole_$half"
+      read -r t2 m2 < "$work/whole_$size"
+      row "  2 x $half -> $size MiB: time grows" "$(awk -v a="$t2" -v b="$t1" 'BEGIN { printf "%.2f", a / b }')" x 2.1
+      row "  2 x $half -> $size MiB: memory grows" "$(awk -v a="$m2" -v b="$m1" 'BEGIN { printf "%.2f", a / b }')" x 2.1
+    fi
+  fi
+  if [ "$size" = 1024 ]; then
     # The .vis is msprobe 1.2.1's `graph`, whose rules refuse the parameters_grad names of msprobe >= 8 dumps (as
     # msprobe 1.2.1 does): measured on the same model dumped without them (gen_dumps --msprobe 1.2.1).
     pair121="$data/pair121_${size}MiB_seed1"
@@ -202,17 +214,21 @@ for size in "${sizes[@]}"; do
     (
       cd "$pair121"
       whole_run vis "$cli" graph -i compare.json
-      row "2 x $size MiB: graph (.vis), whole command" "$SECONDS_TAKEN" s "$([ "$size" = 1024 ] && echo 15)"
-      row "2 x $size MiB: graph (.vis), peak RSS" "$PEAK_MB" MB "$([ "$size" = 1024 ] && echo 2500)"
+      row "2 x $size MiB: graph (.vis), whole command" "$SECONDS_TAKEN" s 15
+      row "2 x $size MiB: graph (.vis), peak RSS" "$PEAK_MB" MB 2500
     )
     rm -rf "$pair121"
+  fi
+  if [ "$size" = 1024 ] || [ "$size" = "$largest" ]; then
     # The viewer opening the pair: the matched trees painted, then every job done.
     if [ -x "$build/tests/ui/probescope_bench_viewer" ]; then
       (cd "$pair" && QT_QPA_PLATFORM=offscreen "$build/tests/ui/probescope_bench_viewer" npu/step0/rank bench/step0/rank) \
         | tee "$work/viewer_$size"
       viewer() { awk -v k="$1" 'index($0, k) == 1 { sub(/.*: /, ""); print $1; exit }' "$work/viewer_$size"; }
-      row "viewer on dumps: 2 x $size MiB to a painted tree" "$(viewer 'first paint')" s "$([ "$size" = 1024 ] && echo 8)"
-      row "viewer on dumps: 2 x $size MiB, peak RSS" "$(viewer 'peak RSS')" MB "$([ "$size" = 1024 ] && echo 2500)"
+      row "viewer on dumps: 2 x $size MiB to a painted tree" "$(viewer 'first paint')" s \
+        "$([ "$size" = 1024 ] && echo 6)"
+      row "viewer on dumps: 2 x $size MiB, peak RSS" "$(viewer 'peak RSS')" MB \
+        "$(case "$size" in 1024) echo 2500 ;; 2048) echo 5000 ;; esac)"
     fi
   fi
 done
@@ -260,6 +276,7 @@ fi
 echo
 echo "== real-data mode (tensor files) =="
 "$build/bench/bench_tensor" 100 3 | tee "$work/tensor"
+row "real data: tensor bytes per second, 2 threads" "$(awk '$1 == "2" { print $3; exit }' "$work/tensor")" GB/s 1.2 ge
 row "real data: 1 -> 2 threads speed-up" "$(awk '/speed-up 1 -> 2 threads/ { sub(/x$/, "", $6); print $6 }' \
   "$work/tensor")" x
 

@@ -213,8 +213,6 @@ private:
 
     void judge26(NodeId n, const std::vector<std::pair<uint32_t, uint32_t>>& rows)
     {
-        const DumpData& nd = *m_npu.dump;
-        const DumpData* bd = m_bench.dump.get();
         std::vector<VerdictRow> facts;
         facts.reserve(rows.size());
         for (auto [npuItem, benchItem] : rows)
@@ -222,7 +220,7 @@ private:
         Verdict node = Verdict::Pass;
         std::vector<RowVerdict> verdicts = judgeRows(m_c.mode, facts, node, m_c.parallelMerge);
         for (size_t k = 0; k < rows.size(); ++k) {
-            verdicts[k].requiresGradConsistent = requiresGradConsistent(nd, rows[k].first, bd, rows[k].second);
+            verdicts[k].requiresGradConsistent = facts[k].requiresGradEqual;
             m_c.verdicts[rows[k].first] = verdicts[k];
         }
         m_c.precision[n] = precision26(m_c.mode, m_npu.nameOf(n), node);

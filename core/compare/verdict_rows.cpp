@@ -139,6 +139,8 @@ VerdictRow verdictRowOf(const Comparison& c, uint32_t npuItem, uint32_t benchIte
             || isInfOrNan(*bench, findField(t_benchFields, "Min"));
         r.maxEqual = pyEqualInTable(npu, findField(t_npuFields, "Max"), *bench, findField(t_benchFields, "Max"));
         r.benchMd5 = textOf(*bench, findField(t_benchFields, "md5"));
+        r.requiresGradEqual = fieldEquals(
+            npu, findField(t_npuFields, "requires_grad"), *bench, findField(t_benchFields, "requires_grad"));
     } else {
         // msprobe's table writes "Nan" in every bench column of an unpaired NPU item.
         r.benchName = r.benchDtype = r.benchMd5 = "Nan";
@@ -201,15 +203,6 @@ void verdictsFromItems(Comparison& c)
             // not a JSON list: the text stays in the item, no reason is known
         }
     }
-}
-
-bool requiresGradConsistent(const DumpData& npu, uint32_t npuItem, const DumpData* bench, uint32_t benchItem)
-{
-    if (!bench || benchItem == kNoItem)
-        return false;
-    collectItemFields(npu, npu.items[npuItem], t_npuFields, RulesProfile::Msprobe26);
-    collectItemFields(*bench, bench->items[benchItem], t_benchFields, RulesProfile::Msprobe26);
-    return fieldEquals(npu, findField(t_npuFields, "requires_grad"), *bench, findField(t_benchFields, "requires_grad"));
 }
 
 } // namespace ps

@@ -26,7 +26,4 @@ Precision precision26(CompareMode mode, std::string_view nodeName, Verdict verdi
 // Requires_grad Consistent fields (messages of other msprobe versions stay text in the item only).
 void verdictsFromItems(Comparison& c);
 
-// The Requires_grad Consistent column: Python == of the two requires_grad values; false without bench item.
-bool requiresGradConsistent(const DumpData& npu, uint32_t npuItem, const DumpData* bench, uint32_t benchItem);
-
 } // namespace ps

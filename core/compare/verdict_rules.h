@@ -67,6 +67,7 @@ struct VerdictRow {
     PyScalar normRelativeErr; // statistics: the row's NormRelativeErr
     PyScalar cosine, oneThousandth; // tensor mode
     std::string npuMd5, benchMd5; // md5 mode
+    bool requiresGradEqual = false; // Python == of the two requires_grad values; false without bench item
 };
 
 // Rates the rows of one node in place of msprobe's ApiIndicatorCalculator; returns one verdict per row and the
