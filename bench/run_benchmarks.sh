@@ -58,7 +58,7 @@ hyperfine_runs=${HYPERFINE_RUNS:-10}
 hyperfine_mean() {
   local name="$1"
   shift
-  hyperfine -N -w 1 -r "$hyperfine_runs" --prepare "rm -rf $work/out; mkdir -p $work/out" \
+  hyperfine -N -w 1 -r "$hyperfine_runs" --prepare "sh -c 'rm -rf $work/out && mkdir -p $work/out'" \
     --export-json "$work/$name.json" -n "$name" "$*" >&2
   python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print('%.3f' % r['mean']); \
 open(sys.argv[2], 'w').write('%.3f' % (r['user'] + r['system']))" "$work/$name.json" "$work/$name.cpu"
@@ -134,11 +134,9 @@ echo "== whole command, perf_encoder48_mix_statistics (18,585 nodes per side) ==
 echo
 echo "== whole command, 2 x 41 MiB (the size of a 24-layer GPT, 52k nodes per side) =="
 # graph_visualize on msprobe >= 8 dumps; graph (1.2.1's rules) on the same model dumped without parameters_grad.
-for kind in 26 121; do
-  gpt="$data/pair$([ $kind = 121 ] && echo 121)_41MiB_seed1"
-  [ -f "$gpt/compare.json" ] || "$build/bench/gen_dumps" "$gpt" 41 --seed 1 \
-    $([ $kind = 121 ] && echo --msprobe 1.2.1) > /dev/null
-done
+[ -f "$data/pair_41MiB_seed1/compare.json" ] || "$build/bench/gen_dumps" "$data/pair_41MiB_seed1" 41 --seed 1 > /dev/null
+[ -f "$data/pair121_41MiB_seed1/compare.json" ] \
+  || "$build/bench/gen_dumps" "$data/pair121_41MiB_seed1" 41 --seed 1 --msprobe 1.2.1 > /dev/null
 (
   cd "$data/pair_41MiB_seed1"
   gpt_db=$(hyperfine_mean gpt_visualize "$cli" graph_visualize -tp npu/step0/rank -gp bench/step0/rank -o "$work/out")

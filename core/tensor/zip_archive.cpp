@@ -1,5 +1,6 @@
 #include "zip_archive.h"
 
+#include "crc32.h"
 #include "util/limits.h"
 
 #include <algorithm>
@@ -38,18 +39,6 @@ uint32_t le32(const unsigned char* p)
 uint64_t le64(const unsigned char* p)
 {
     return uint64_t(le32(p)) | (uint64_t(le32(p + 4)) << 32);
-}
-
-uint32_t crcOf(std::span<const std::byte> data)
-{
-    uLong crc = crc32(0L, Z_NULL, 0);
-    const auto* bytes = reinterpret_cast<const Bytef*>(data.data());
-    for (size_t done = 0; done < data.size();) {
-        const size_t n = std::min(data.size() - done, size_t(1) << 30);
-        crc = crc32(crc, bytes + done, uInt(n));
-        done += n;
-    }
-    return uint32_t(crc);
 }
 
 } // namespace
@@ -254,7 +243,7 @@ bool ZipArchive::dataOffset(const ZipEntry& entry, uint64_t& offset, std::string
 
 bool ZipArchive::checkCrc(const ZipEntry& entry, std::span<const std::byte> bytes, std::string& error) const
 {
-    if (crcOf(bytes) == entry.crc32)
+    if (crc32Of(bytes) == entry.crc32)
         return true;
     error = fail("CRC mismatch in zip entry '" + entry.name + "' (corrupt archive)");
     return false;

@@ -1,6 +1,7 @@
 // Tensor file readers (.pt, .npy) and msprobe 1.2.1's real-data metrics.
 // Hand-made files come from tests/data/tensor/make_pt.py; real dumps are copies of the msprobe case mlp_mix_tensor
 // with the values msprobe 1.2.1 logged for them (ref_1.2.1/compare/run.log, 12 decimals).
+#include "tensor/crc32.h"
 #include "tensor/half.h"
 #include "tensor/real_metrics.h"
 #include "tensor/tensor.h"
@@ -13,6 +14,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <span>
+#include <vector>
+#include <zlib.h>
 
 using namespace ps;
 
@@ -147,6 +151,7 @@ private Q_SLOTS:
     void comparingWithItselfIsPerfect();
     void roundsToHalfLikeNumpy();
     void mapsStoredTensors();
+    void checksumsLikeZlib();
 };
 
 void TestTensor::readsEveryDtype_data()
@@ -550,6 +555,25 @@ void TestTensor::mapsStoredTensors()
     file.close();
     QVERIFY(!read.tensor.data.unchanged());
     QVERIFY(copy.data.unchanged()); // its own bytes now
+}
+
+// The folded CRC-32 equals zlib's on every length around its 16- and 64-byte steps and at unaligned starts.
+void TestTensor::checksumsLikeZlib()
+{
+    std::vector<std::byte> bytes(70000);
+    uint64_t state = 42;
+    for (std::byte& b : bytes) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        b = std::byte(state >> 56);
+    }
+    std::vector<size_t> lengths { 0, 1, 15, 16, 17, 63, 64, 65, 79, 80, 127, 128, 129, 191, 192, 4096, 69990 };
+    for (size_t length : lengths)
+        for (size_t offset : { 0, 1, 7 }) {
+            const std::span<const std::byte> range(bytes.data() + offset, length);
+            const auto expected = uint32_t(crc32(0, reinterpret_cast<const Bytef*>(range.data()), uInt(length)));
+            QVERIFY2(detail::crc32Of(range) == expected,
+                qPrintable(QStringLiteral("length %1 offset %2").arg(length).arg(offset)));
+        }
 }
 
 QTEST_GUILESS_MAIN(TestTensor)
