@@ -104,29 +104,32 @@ std::string archivePrefix(const detail::ZipArchive& zip)
     return slash == std::string::npos ? std::string() : first.substr(0, slash + 1);
 }
 
-// Maps the file and points `out` at the entry's first `bytes` bytes, once the entry's CRC is checked.
-bool viewStoredEntry(const std::string& path, detail::ZipArchive& zip, const detail::ZipEntry& entry, size_t bytes,
-    TensorBytes& out, std::string& error)
+// The file mapped for tensors to view, or nullptr when it cannot be (the reader then copies the bytes instead).
+std::shared_ptr<const MappedFile> mapForViewing(const std::string& path)
+{
+    try {
+        return std::make_shared<const MappedFile>(path, detail::kTensorFileSizeLimit - 1);
+    } catch (const Error&) {
+        return nullptr; // e.g. every map slot taken by tensors held elsewhere
+    }
+}
+
+// Points `out` at the first `bytes` bytes of a stored entry in the mapped file, once the entry's CRC is checked.
+bool viewStoredEntry(const std::shared_ptr<const MappedFile>& file, detail::ZipArchive& zip,
+    const detail::ZipEntry& entry, size_t bytes, TensorBytes& out, std::string& error)
 {
     uint64_t offset = 0;
     if (!zip.dataOffset(entry, offset, error))
         return false;
-    std::shared_ptr<const MappedFile> file;
-    try {
-        file = std::make_shared<const MappedFile>(path, detail::kTensorFileSizeLimit - 1);
-    } catch (const Error& e) {
-        error = e.what();
-        return false;
-    }
     const std::string_view text = file->text();
     if (offset > text.size() || entry.uncompressedSize > text.size() - offset) {
-        error = path + ": the file changed while being read";
+        error = zip.fail("the file changed while being read");
         return false;
     }
     const auto* begin = reinterpret_cast<const std::byte*>(text.data()) + offset;
     if (!zip.checkCrc(entry, { begin, size_t(entry.uncompressedSize) }, error))
         return false;
-    out.view(std::move(file), begin, bytes);
+    out.view(file, begin, bytes);
     return true;
 }
 
@@ -203,9 +206,11 @@ TensorReadResult readPtFile(const std::string& path, TensorRead mode)
         return result;
     if (wholeStorage && storageEntry->method == 0) {
         // torch.save stores tensors uncompressed: the tensor is a window into the mapped file.
-        if (!viewStoredEntry(path, zip, *storageEntry, size_t(outputBytes), result.tensor.data, error))
-            return failure(error);
-        return result;
+        if (const std::shared_ptr<const MappedFile> file = mapForViewing(path)) {
+            if (!viewStoredEntry(file, zip, *storageEntry, size_t(outputBytes), result.tensor.data, error))
+                return failure(error);
+            return result;
+        }
     }
     std::vector<std::byte> storage;
     if (!zip.read(*storageEntry, detail::kTensorFileSizeLimit - 1, storage, error))

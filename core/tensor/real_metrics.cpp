@@ -8,6 +8,13 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define PROBESCOPE_PAIRED_METRICS 1
+#endif
 
 namespace ps {
 
@@ -103,7 +110,8 @@ private:
     double m_benchZero = kFloatEpsilon;
 };
 
-// Calls visit(npuValues, benchValues, count) over the element pairs in chunks; a 0-d NPU broadcasts.
+// Calls visit(npuValues, benchValues, count) over the element pairs in chunks; a 0-d NPU broadcasts. The chunks
+// are the caller's to overwrite (decoded again for the next chunk), except a broadcast NPU value.
 template <typename Visit> void forEachPair(const Tensor& npu, const Tensor& bench, Visit visit)
 {
     std::vector<double> npuChunk(kChunk);
@@ -254,6 +262,103 @@ void accumulate(const RelativeError& relative, double thousandth, double fiveTho
     sums = local;
 }
 
+#ifdef PROBESCOPE_PAIRED_METRICS
+// The pass two elements at a time (SSE2, on every x86-64 processor) for float32 and float64 arithmetic: the
+// classification, both errors, their maxima and the counts do not depend on the order of the elements and are
+// computed in vector lanes; the four running sums do (numpy adds in element order), so they are added after,
+// one element at a time. Same values as accumulate(), which the tests check.
+// How many of the two lanes a comparison set (std::popcount would call libgcc without -mpopcnt).
+inline int lanesSet(__m128d mask)
+{
+    const int bits = _mm_movemask_pd(mask);
+    return (bits & 1) + (bits >> 1);
+}
+
+template <Precision P>
+void accumulatePaired(const RelativeError& relative, double thousandth, double fiveThousandths, double* nv, double* bv,
+    double* diff, size_t count, Sums& sums)
+{
+    const __m128d absMask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+    const __m128d inf = _mm_set1_pd(std::numeric_limits<double>::infinity());
+    const __m128d zero = _mm_setzero_pd();
+    const __m128d below1 = _mm_set1_pd(thousandth);
+    const __m128d below5 = _mm_set1_pd(fiveThousandths);
+    __m128d invalid = zero, differ = zero, relNan = zero, absNan = zero;
+    __m128d maxRel = _mm_set1_pd(-std::numeric_limits<double>::infinity());
+    __m128d maxAbs = maxRel;
+    int64_t countBelow1 = 0, countBelow5 = 0;
+    size_t i = 0;
+    for (; i + 2 <= count; i += 2) {
+        const __m128d x = _mm_loadu_pd(nv + i);
+        const __m128d y = _mm_loadu_pd(bv + i);
+        const __m128d nNan = _mm_cmpunord_pd(x, x);
+        const __m128d bNan = _mm_cmpunord_pd(y, y);
+        const __m128d nInf = _mm_cmpeq_pd(_mm_and_pd(x, absMask), inf);
+        const __m128d bInf = _mm_cmpeq_pd(_mm_and_pd(y, absMask), inf);
+        invalid = _mm_or_pd(invalid, _mm_or_pd(_mm_or_pd(nNan, bNan), _mm_or_pd(nInf, bInf)));
+        differ = _mm_or_pd(differ, _mm_or_pd(_mm_xor_pd(nInf, bInf), _mm_xor_pd(nNan, bNan)));
+        const __m128d notFinite = _mm_or_pd(nInf, nNan);
+        const __m128d n = _mm_andnot_pd(notFinite, x); // +0.0 where the NPU value is inf or nan
+        const __m128d b = _mm_andnot_pd(notFinite, y);
+        __m128d r;
+        if constexpr (P == Precision::F32) { // the values are exact in float here: the conversions round nothing
+            const __m128 nf = _mm_cvtpd_ps(n);
+            const __m128 bf = _mm_cvtpd_ps(b);
+            r = _mm_and_pd(_mm_cvtps_pd(_mm_div_ps(_mm_sub_ps(nf, bf), bf)), absMask);
+        } else {
+            r = _mm_and_pd(_mm_div_pd(_mm_sub_pd(n, b), b), absMask);
+        }
+        if (_mm_movemask_pd(_mm_cmpeq_pd(b, zero)) != 0) [[unlikely]] { // a bench zero becomes eps
+            alignas(16) double nl[2];
+            alignas(16) double bl[2];
+            _mm_store_pd(nl, n);
+            _mm_store_pd(bl, b);
+            r = _mm_set_pd(relative.at<P>(nl[1], bl[1]), relative.at<P>(nl[0], bl[0]));
+        }
+        relNan = _mm_or_pd(relNan, _mm_cmpunord_pd(r, r));
+        maxRel = _mm_max_pd(r, maxRel); // a nan r keeps the second operand
+        countBelow1 += lanesSet(_mm_cmplt_pd(r, below1));
+        countBelow5 += lanesSet(_mm_cmplt_pd(r, below5));
+        const __m128d d = _mm_sub_pd(n, b);
+        const __m128d absD = _mm_and_pd(d, absMask);
+        absNan = _mm_or_pd(absNan, _mm_cmpunord_pd(absD, absD));
+        maxAbs = _mm_max_pd(absD, maxAbs);
+        _mm_storeu_pd(nv + i, n);
+        _mm_storeu_pd(bv + i, b);
+        _mm_storeu_pd(diff + i, d);
+    }
+    Sums local = sums; // locals: see accumulate()
+    for (size_t k = 0; k < i; ++k) {
+        local.dot += nv[k] * bv[k];
+        local.npuSquares += nv[k] * nv[k];
+        local.benchSquares += bv[k] * bv[k];
+        local.diffSquares += diff[k] * diff[k];
+    }
+    alignas(16) double lanes[2];
+    for (const auto& [vector, max] :
+        { std::pair { maxRel, &local.maxRelative }, std::pair { maxAbs, &local.maxAbs } }) {
+        _mm_store_pd(lanes, vector);
+        max->add(lanes[0]);
+        max->add(lanes[1]);
+    }
+    local.maxRelative.sawNan |= _mm_movemask_pd(relNan) != 0;
+    local.maxAbs.sawNan |= _mm_movemask_pd(absNan) != 0;
+    local.belowThousandth += countBelow1;
+    local.belowFiveThousandths += countBelow5;
+    local.infNan.anyInvalid |= _mm_movemask_pd(invalid) != 0;
+    local.infNan.masksDiffer |= _mm_movemask_pd(differ) != 0;
+    sums = local;
+    accumulate<P>(relative, thousandth, fiveThousandths, nv + i, bv + i, count - i, sums); // an odd last element
+}
+#else
+template <Precision P>
+void accumulatePaired(const RelativeError& relative, double thousandth, double fiveThousandths, double* nv, double* bv,
+    double* /*diff*/, size_t count, Sums& sums)
+{
+    accumulate<P>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
+}
+#endif
+
 PyScalar cosine(const Sums& sums, int64_t size, std::string& message)
 {
     if (size == 1) {
@@ -283,7 +388,7 @@ PyScalar cosine(const Sums& sums, int64_t size, std::string& message)
 
 } // namespace
 
-RealMetrics compareTensors(const Tensor& npu, const Tensor& bench)
+RealMetrics compareTensors(const Tensor& npu, const Tensor& bench, MetricKernel kernel)
 {
     // step 1: msprobe's checks, in its order
     if (npu.numel() == 0)
@@ -298,13 +403,21 @@ RealMetrics compareTensors(const Tensor& npu, const Tensor& bench)
     const double thousandth = detail::constantIn(relative.precision(), kThousandth);
     const double fiveThousandths = detail::constantIn(relative.precision(), kFiveThousandths);
     Sums sums;
-    forEachPair(npu, bench, [&](const double* nv, const double* bv, size_t count) {
+    const bool paired = kernel == MetricKernel::Fastest && !npu.isZeroDim();
+    std::vector<double> diff(paired ? kChunk : 0);
+    forEachPair(npu, bench, [&](double* nv, double* bv, size_t count) {
         switch (relative.precision()) {
         case Precision::F16:
             return accumulate<Precision::F16>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
         case Precision::F32:
+            if (paired)
+                return accumulatePaired<Precision::F32>(
+                    relative, thousandth, fiveThousandths, nv, bv, diff.data(), count, sums);
             return accumulate<Precision::F32>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
         case Precision::F64:
+            if (paired)
+                return accumulatePaired<Precision::F64>(
+                    relative, thousandth, fiveThousandths, nv, bv, diff.data(), count, sums);
             return accumulate<Precision::F64>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
         }
     });

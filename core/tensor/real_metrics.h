@@ -21,7 +21,9 @@ struct RealMetrics {
 // Both tensors present: compute every metric with msprobe's error rules (empty, 0-d, shape, inf/nan masks,
 // dtype mismatch, ...). Pure and re-entrant: rows may be compared on any number of threads at once.
 // eucDist is "unsupported" for 0-d tensors and repeats the five columns' value on the error rows.
-RealMetrics compareTensors(const Tensor& npu, const Tensor& bench);
+// Scalar: one element at a time throughout, the reference the faster kernel is tested against.
+enum class MetricKernel { Fastest, Scalar };
+RealMetrics compareTensors(const Tensor& npu, const Tensor& bench, MetricKernel kernel = MetricKernel::Fastest);
 
 // The rows where no tensors can be compared (a bench file missing, shapes that differ, an argument that is no tensor).
 RealMetrics unsupportedMetrics(const std::string& errMessage);

@@ -34,12 +34,13 @@ public:
     // Where the entry's (stored or compressed) bytes begin in the file, checked to end before the directory.
     bool dataOffset(const ZipEntry& entry, uint64_t& offset, std::string& error);
     bool checkCrc(const ZipEntry& entry, std::span<const std::byte> bytes, std::string& error) const;
+    // "<path>: <problem>"
+    std::string fail(const std::string& problem) const { return m_file->path() + ": " + problem; }
 
 private:
     bool locateCentralDirectory(uint64_t& offset, uint64_t& size, uint64_t& count, std::string& error);
     bool parseCentralDirectory(const std::vector<unsigned char>& directory, uint64_t count, std::string& error);
     bool inflateEntry(const ZipEntry& entry, uint64_t dataOffset, std::vector<std::byte>& out, std::string& error);
-    std::string fail(const std::string& problem) const { return m_file->path() + ": " + problem; }
 
     FileSource* m_file = nullptr;
     std::vector<ZipEntry> m_entries;

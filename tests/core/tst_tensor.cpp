@@ -152,6 +152,8 @@ private Q_SLOTS:
     void roundsToHalfLikeNumpy();
     void mapsStoredTensors();
     void checksumsLikeZlib();
+    void pairedKernelEqualsScalar_data();
+    void pairedKernelEqualsScalar();
 };
 
 void TestTensor::readsEveryDtype_data()
@@ -574,6 +576,63 @@ void TestTensor::checksumsLikeZlib()
             QVERIFY2(detail::crc32Of(range) == expected,
                 qPrintable(QStringLiteral("length %1 offset %2").arg(length).arg(offset)));
         }
+}
+
+void TestTensor::pairedKernelEqualsScalar_data()
+{
+    QTest::addColumn<int>("npuDtype");
+    QTest::addColumn<int>("benchDtype");
+    QTest::addColumn<int>("length");
+    QTest::addColumn<bool>("moveOneNan"); // the NPU's nan one place on: the positions differ
+    const std::pair<DType, DType> pairs[] = { { DType::Float32, DType::Float32 }, { DType::BFloat16, DType::Float32 },
+        { DType::Float32, DType::Float64 }, { DType::Float64, DType::Float64 }, { DType::Float16, DType::Float16 } };
+    for (const auto& [n, b] : pairs)
+        for (int length : { 1, 2, 3, 4097, 9001 })
+            for (bool moveOneNan : { false, true })
+                QTest::addRow("%s/%s x %d%s", dtypeName(n), dtypeName(b), length, moveOneNan ? ", nan moved" : "")
+                    << int(n) << int(b) << length << moveOneNan;
+}
+
+// The two-lane kernel gives the scalar pass's values on data with every special case: bench zeros in one or both
+// lanes, inf and nan (same positions on both sides, then one moved), subnormals, odd lengths and chunk edges.
+void TestTensor::pairedKernelEqualsScalar()
+{
+    QFETCH(int, npuDtype);
+    QFETCH(int, benchDtype);
+    QFETCH(int, length);
+    QFETCH(bool, moveOneNan);
+    const auto elements = static_cast<size_t>(length);
+    std::vector<double> npu(elements), bench(elements);
+    uint64_t state = uint64_t(length) * 7919;
+    for (size_t i = 0; i < npu.size(); ++i) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        const double x = double(int64_t(state >> 40) - (int64_t(1) << 23)) / 4096.0;
+        npu[i] = x;
+        bench[i] = x * (1 + double(int64_t(state >> 60) - 8) * 1e-4);
+        if (i % 37 == 5)
+            bench[i] = 0;
+        if (i % 91 == 6)
+            npu[i] = bench[i] = 0;
+        if (i % 53 == 7)
+            npu[i] = bench[i] = std::numeric_limits<double>::infinity();
+        if (i % 59 == 8)
+            npu[i] = bench[i] = std::numeric_limits<double>::quiet_NaN();
+        if (i % 61 == 9)
+            bench[i] = 1e-40;
+    }
+    if (moveOneNan && length > 9) {
+        npu[8] = 1.0;
+        npu[9] = std::numeric_limits<double>::quiet_NaN();
+    }
+    const std::vector<int64_t> shape { int64_t(length) };
+    const Tensor n = makeTensor(DType(npuDtype), shape, npu); // bfloat16 and float16 round the values
+    const Tensor b = makeTensor(DType(benchDtype), shape, bench);
+    const RealMetrics fast = compareTensors(n, b, MetricKernel::Fastest);
+    const RealMetrics scalar = compareTensors(n, b, MetricKernel::Scalar);
+    for (size_t i = 0; i < fast.values.size(); ++i)
+        QVERIFY2(fast.values[i] == scalar.values[i], kColumns[i]);
+    QVERIFY(fast.eucDist == scalar.eucDist);
+    QCOMPARE(fast.errMessage, scalar.errMessage);
 }
 
 QTEST_GUILESS_MAIN(TestTensor)
