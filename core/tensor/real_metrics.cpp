@@ -263,10 +263,6 @@ void accumulate(const RelativeError& relative, double thousandth, double fiveTho
 }
 
 #ifdef PROBESCOPE_PAIRED_METRICS
-// The pass two elements at a time (SSE2, on every x86-64 processor) for float32 and float64 arithmetic: the
-// classification, both errors, their maxima and the counts do not depend on the order of the elements and are
-// computed in vector lanes; the four running sums do (numpy adds in element order), so they are added after,
-// one element at a time. Same values as accumulate(), which the tests check.
 // How many of the two lanes a comparison set (std::popcount would call libgcc without -mpopcnt).
 inline int lanesSet(__m128d mask)
 {
@@ -274,9 +270,14 @@ inline int lanesSet(__m128d mask)
     return (bits & 1) + (bits >> 1);
 }
 
+// The pass two elements at a time (SSE2, on every x86-64 processor) for float32 and float64 arithmetic: the
+// classification, both errors, their maxima and the counts do not depend on the order of the elements and are
+// computed in vector lanes; the four running sums do (numpy adds in element order), so they are added after,
+// one element at a time. Same values as accumulate(), which the tests check.
+// nv and bv become the values the sums add (zero at inf and nan positions).
 template <Precision P>
 void accumulatePaired(const RelativeError& relative, double thousandth, double fiveThousandths, double* nv, double* bv,
-    double* diff, size_t count, Sums& sums)
+    size_t count, Sums& sums)
 {
     const __m128d absMask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
     const __m128d inf = _mm_set1_pd(std::numeric_limits<double>::infinity());
@@ -325,14 +326,14 @@ void accumulatePaired(const RelativeError& relative, double thousandth, double f
         maxAbs = _mm_max_pd(absD, maxAbs);
         _mm_storeu_pd(nv + i, n);
         _mm_storeu_pd(bv + i, b);
-        _mm_storeu_pd(diff + i, d);
     }
     Sums local = sums; // locals: see accumulate()
     for (size_t k = 0; k < i; ++k) {
+        const double diff = nv[k] - bv[k]; // the lanes' d again, exactly: no third buffer to keep
         local.dot += nv[k] * bv[k];
         local.npuSquares += nv[k] * nv[k];
         local.benchSquares += bv[k] * bv[k];
-        local.diffSquares += diff[k] * diff[k];
+        local.diffSquares += diff * diff;
     }
     alignas(16) double lanes[2];
     for (const auto& [vector, max] :
@@ -353,7 +354,7 @@ void accumulatePaired(const RelativeError& relative, double thousandth, double f
 #else
 template <Precision P>
 void accumulatePaired(const RelativeError& relative, double thousandth, double fiveThousandths, double* nv, double* bv,
-    double* /*diff*/, size_t count, Sums& sums)
+    size_t count, Sums& sums)
 {
     accumulate<P>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
 }
@@ -403,21 +404,18 @@ RealMetrics compareTensors(const Tensor& npu, const Tensor& bench, MetricKernel 
     const double thousandth = detail::constantIn(relative.precision(), kThousandth);
     const double fiveThousandths = detail::constantIn(relative.precision(), kFiveThousandths);
     Sums sums;
-    const bool paired = kernel == MetricKernel::Fastest && !npu.isZeroDim();
-    std::vector<double> diff(paired ? kChunk : 0);
+    const bool paired = kernel == MetricKernel::Fastest; // writes into the chunks: never a broadcast 0-d value here
     forEachPair(npu, bench, [&](double* nv, double* bv, size_t count) {
         switch (relative.precision()) {
         case Precision::F16:
             return accumulate<Precision::F16>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
         case Precision::F32:
             if (paired)
-                return accumulatePaired<Precision::F32>(
-                    relative, thousandth, fiveThousandths, nv, bv, diff.data(), count, sums);
+                return accumulatePaired<Precision::F32>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
             return accumulate<Precision::F32>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
         case Precision::F64:
             if (paired)
-                return accumulatePaired<Precision::F64>(
-                    relative, thousandth, fiveThousandths, nv, bv, diff.data(), count, sums);
+                return accumulatePaired<Precision::F64>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
             return accumulate<Precision::F64>(relative, thousandth, fiveThousandths, nv, bv, count, sums);
         }
     });
