@@ -64,10 +64,11 @@ public:
     JArena arena; // nested values of the leaf entries (shapes, values of non-tensor arguments)
     LeafStore leaves; // the leaf entries of all items
     LeafFields leafOf(const DumpItem& item) const { return leaves.fields(item.leaf); }
-    // Appends an item named `key` (split off `recordName` when it starts with it) whose leaf is `entry`, a value
-    // of `from` (an arena on this dump's pool); returns its index.
-    uint32_t addItem(
-        std::string_view key, std::string_view recordName, const JArena& from, const JValue& entry, ItemSource source);
+    // Appends an item named `key` (split off the name of `record`, a string of this pool or kNoStr, when it starts
+    // with it) whose leaf is `entry`, a value of `from` (an arena on this dump's pool); returns its index. The
+    // record's id is passed, not its name: a record has several items, and its long name would be hashed again
+    // for each.
+    uint32_t addItem(std::string_view key, StrId record, const JArena& from, const JValue& entry, ItemSource source);
     // The item's whole name; `buffer` holds it when it has to be put together.
     std::string_view itemKey(const DumpItem& item, std::string& buffer) const;
     std::string itemKey(const DumpItem& item) const;

@@ -30,12 +30,13 @@ DumpData::DumpData()
 }
 
 uint32_t DumpData::addItem(
-    std::string_view key, std::string_view recordName, const JArena& from, const JValue& entry, ItemSource source)
+    std::string_view key, StrId record, const JArena& from, const JValue& entry, ItemSource source)
 {
     DumpItem item;
+    std::string_view recordName = record == kNoStr ? std::string_view() : pool.view(record);
     if (!recordName.empty() && key.size() > recordName.size() && key[recordName.size()] == '.'
         && key.substr(0, recordName.size()) == recordName) {
-        item.keyPrefix = pool.intern(recordName);
+        item.keyPrefix = record;
         item.keySuffix = pool.intern(key.substr(recordName.size()));
     } else {
         item.keySuffix = pool.intern(key);
@@ -108,8 +109,9 @@ struct Flattener {
     StrId dataNameKey;
     StrId typeKey;
     bool indexLists = true; // false inside parameters_grad records: list elements keep their parent's name
+    StrId record = kNoStr; // the record being flattened
 
-    void leaf(const JValue& entry, ItemSource source, std::string_view recordName)
+    void leaf(const JValue& entry, ItemSource source)
     {
         // full_op_name: the data_name stem when data_name is a non-empty string other than "-1".
         std::string_view key = path;
@@ -122,13 +124,10 @@ struct Flattener {
                 }
             }
         }
-        dump.addItem(key, recordName, scratch, entry, source);
+        dump.addItem(key, record, scratch, entry, source);
     }
 
-    void placeholder(ItemSource source, std::string_view recordName)
-    {
-        dump.addItem(path, recordName, scratch, JValue(), source);
-    }
+    void placeholder(ItemSource source) { dump.addItem(path, record, scratch, JValue(), source); }
 
     bool isLeaf(const JValue& v) const
     {
@@ -166,7 +165,7 @@ struct Flattener {
                     "parse of api/module of " + path + " exceeds the recursion limit (record " + recordName + ")");
             const JValue& v = s.value;
             if (v.isNull()) {
-                placeholder(source, recordName);
+                placeholder(source);
             } else if (v.isArray()) {
                 auto elems = scratch.elements(v);
                 size_t here = path.size();
@@ -177,7 +176,7 @@ struct Flattener {
                         stack.push_back({ elems[i], here, "", s.depth + 1, true });
                 }
             } else if (isLeaf(v)) {
-                leaf(v, source, recordName);
+                leaf(v, source);
             } else if (v.isObject()) {
                 auto mem = scratch.members(v);
                 size_t here = path.size();
@@ -301,6 +300,7 @@ std::shared_ptr<DumpData> parseDumpJson(std::string_view text, const std::string
                 JValue rec = reader.readValue(scratch);
                 DumpRecord r;
                 r.name = nameId;
+                flat.record = nameId;
                 r.firstItem = uint32_t(dump->items.size());
                 if (rec.isObject() && isParametersGradName(recordName)) {
                     // The whole record is the gradients of the module's parameters, {param: [tensor]}.

@@ -5,6 +5,7 @@
 #include "util/utf8.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -39,6 +40,8 @@ void JsonReader::fail(const std::string& what) const
 
 namespace {
 
+static_assert(std::endian::native == std::endian::little, "the word-at-a-time scans number bytes from the low end");
+
 constexpr uint64_t kOnes = 0x0101010101010101ull;
 constexpr uint64_t kHighs = 0x8080808080808080ull;
 
@@ -49,23 +52,48 @@ uint64_t load8(const char* p)
     return w;
 }
 
-// True when one of the 8 bytes is '"', '\\' or a control character: the string scan must look closer.
-bool hasStringStop(uint64_t w)
+// The high bit of each byte of the 8 (little-endian) that is '"', '\\' or a control character. Bytes above the
+// first flagged one may be flagged falsely (a borrow), so only the lowest flag is exact: where the scan must stop.
+uint64_t stringStops(uint64_t w)
 {
     uint64_t quote = w ^ (kOnes * '"');
     uint64_t slash = w ^ (kOnes * '\\');
     return (((quote - kOnes) & ~quote) | ((slash - kOnes) & ~slash) | ((w - kOnes * 0x20) & ~w)) & kHighs;
 }
 
+// Where the plain run of string bytes starting at `from` ends: the first '"', '\\' or control character, or the
+// end of the text. Eight bytes at a time, straight to the lowest flagged byte.
+size_t plainRunEnd(std::string_view text, size_t from)
+{
+    size_t i = from;
+    while (i + 8 <= text.size()) {
+        uint64_t stops = stringStops(load8(text.data() + i));
+        if (stops != 0)
+            return i + size_t(std::countr_zero(stops)) / 8;
+        i += 8;
+    }
+    while (i < text.size() && text[i] != '"' && text[i] != '\\' && static_cast<unsigned char>(text[i]) >= 0x20)
+        ++i;
+    return i;
+}
+
 } // namespace
 
 void JsonReader::skipWs()
 {
-    // Pretty-printed dumps are mostly indentation: step over runs of spaces eight at a time.
-    while (m_pos + 8 <= m_text.size() && load8(m_text.data() + m_pos) == kOnes * ' ')
-        m_pos += 8;
+    // Pretty-printed dumps are mostly a newline and a few spaces of indentation: step over the spaces of a word at
+    // once, to the first byte that is not one.
     while (m_pos < m_text.size()) {
         char c = m_text[m_pos];
+        if (c == ' ' && m_pos + 8 <= m_text.size()) {
+            uint64_t other = load8(m_text.data() + m_pos) ^ (kOnes * ' ');
+            if (other == 0) {
+                m_pos += 8;
+                continue;
+            }
+            m_pos += size_t(std::countr_zero(other)) / 8;
+            continue;
+        }
         if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
             break;
         ++m_pos;
@@ -181,39 +209,26 @@ std::string_view JsonReader::readString()
     if (peek() != '"')
         fail("expected a string");
     size_t start = ++m_pos;
-    // Fast path: no escapes, the text is the view itself. Skip 8 plain bytes at a time.
-    while (m_pos + 8 <= m_text.size() && !hasStringStop(load8(m_text.data() + m_pos)))
-        m_pos += 8;
-    while (m_pos < m_text.size()) {
-        char c = m_text[m_pos];
-        if (c == '"') {
-            std::string_view v = m_text.substr(start, m_pos - start);
-            checkStringLength(v.size());
-            ++m_pos;
-            return v;
-        }
-        if (c == '\\')
-            break;
-        if (static_cast<unsigned char>(c) < 0x20)
-            fail("control character inside a string");
+    m_pos = plainRunEnd(m_text, start);
+    if (m_pos < m_text.size() && m_text[m_pos] == '"') { // no escapes: the text is the view itself
+        std::string_view v = m_text.substr(start, m_pos - start);
+        checkStringLength(v.size());
         ++m_pos;
+        return v;
     }
     m_scratch.assign(m_text.data() + start, m_pos - start);
-    while (true) {
+    while (true) { // at a stop byte, or the end
         if (m_pos >= m_text.size())
             fail("unterminated string");
-        char c = m_text[m_pos++];
+        char c = m_text[m_pos];
         if (c == '"') {
+            ++m_pos;
             checkStringLength(m_scratch.size());
             return m_scratch;
         }
         if (static_cast<unsigned char>(c) < 0x20)
             fail("control character inside a string");
-        if (c != '\\') {
-            m_scratch += c;
-            continue;
-        }
-        if (m_pos >= m_text.size())
+        if (++m_pos >= m_text.size()) // past the backslash
             fail("unterminated string");
         char e = m_text[m_pos++];
         switch (e) {
@@ -271,6 +286,9 @@ std::string_view JsonReader::readString()
         default:
             fail("invalid escape in a string");
         }
+        size_t run = m_pos;
+        m_pos = plainRunEnd(m_text, m_pos);
+        m_scratch.append(m_text.data() + run, m_pos - run);
     }
 }
 
@@ -424,12 +442,8 @@ JValue JsonReader::readValue(JArena& arena)
     if (c != '{' && c != '[')
         return readScalar(arena.pool());
 
-    struct Frame {
-        bool isObject;
-        size_t start; // index into the matching scratch stack
-        StrId key; // pending key of the parent object (when the parent is an object)
-    };
-    std::vector<Frame> frames;
+    std::vector<Frame>& frames = m_frames; // kept between calls: a dump reads one value per record
+    frames.clear();
     size_t baseElems = m_elemStack.size(), baseMembers = m_memberStack.size();
     auto open = [&](bool isObject) {
         if (int(frames.size()) >= m_maxDepth)

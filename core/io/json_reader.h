@@ -47,6 +47,12 @@ private:
     int m_maxDepth;
     std::string m_scratch;
     std::vector<bool> m_needComma; // one flag per open container walked with nextMember/nextElement
+    struct Frame { // an open container of readValue
+        bool isObject;
+        size_t start; // index into the matching scratch stack
+        StrId key; // pending key of the parent object (when the parent is an object)
+    };
+    std::vector<Frame> m_frames;
     std::vector<JValue> m_elemStack;
     std::vector<JMember> m_memberStack;
 };

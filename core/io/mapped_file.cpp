@@ -134,7 +134,10 @@ void MappedFile::release(size_t offset)
 {
     const size_t page = size_t(::sysconf(_SC_PAGESIZE));
     size_t end = std::min(offset, m_size) / page * page;
-    if (!m_data || end <= m_released)
+    // Every release interrupts the other threads to flush their view of the mapping: give pages back in runs of
+    // at least 8 MiB, not at each call.
+    constexpr size_t kReleaseRun = size_t(8) << 20;
+    if (!m_data || end <= m_released || end - m_released < kReleaseRun)
         return;
     ::madvise(static_cast<char*>(m_data) + m_released, end - m_released, MADV_DONTNEED);
     m_released = end;

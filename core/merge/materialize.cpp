@@ -237,8 +237,7 @@ private:
             return;
         }
         DumpRecord record;
-        const std::string name(g.strings.view(g.name.back()));
-        record.name = m_dump->pool.intern(name);
+        record.name = m_dump->pool.intern(g.strings.view(g.name.back()));
         record.firstItem = uint32_t(m_dump->items.size());
         if (hadRecord) {
             const DumpRecord& r = src->dump->records[size_t(src->record[node.source])];
@@ -247,7 +246,7 @@ private:
         }
         for (const std::vector<Param>* list : { &in, &out }) {
             for (const Param& p : *list)
-                g.itemIndex.push_back(copyItem(p, name));
+                g.itemIndex.push_back(copyItem(p, record.name));
             if (list == &in)
                 ni.inputEnd = ni.outputBegin = uint32_t(g.itemIndex.size());
         }
@@ -259,7 +258,7 @@ private:
         g.items.push_back(ni);
     }
 
-    uint32_t copyItem(const Param& p, const std::string& recordName)
+    uint32_t copyItem(const Param& p, StrId recordName)
     {
         const DumpData& from = m_f.dumpOf(p.item.part);
         const DumpItem& item = from.items[p.item.item];

@@ -88,7 +88,7 @@ uint32_t VisGraphAssembler::addStack(const std::vector<std::string>& lines)
 
 uint32_t VisGraphAssembler::addItem(std::string_view key, const JArena& from, const JValue& leaf, ItemSource source)
 {
-    return m_dump->addItem(key, {}, from, leaf, source);
+    return m_dump->addItem(key, kNoStr, from, leaf, source);
 }
 
 void VisGraphAssembler::setItems(NodeId n, const std::vector<uint32_t>& inputs, const std::vector<uint32_t>& outputs)

@@ -73,6 +73,48 @@ private slots:
         }
     }
 
+    // The scans look at eight bytes at a time: every string length, every position of an escape or a control
+    // character, and every width of indentation, across the word boundaries.
+    void stringsAndIndentationAtEveryWordOffset()
+    {
+        for (size_t length = 0; length < 40; ++length) {
+            for (size_t at = 0; at <= length; ++at) {
+                std::string plain(length, 'x');
+                for (size_t i = 0; i < length; ++i)
+                    plain[i] = char('a' + i % 26);
+                std::string expected = plain, escaped = plain;
+                if (at < length) { // an escaped quote and a \n in place of the byte at `at`
+                    expected.replace(at, 1, "\"\n");
+                    escaped.replace(at, 1, "\\\"\\n");
+                }
+                std::string text = "[";
+                text.append(at % 20, ' ').append("\"").append(escaped).append("\"").append(at % 13, ' ');
+                text.append(",\n").append(length % 17, ' ').append("\"").append(plain).append("\"]");
+                ps::StringPool pool;
+                ps::JArena arena(pool);
+                ps::JsonReader r(text, "s.json");
+                auto e = arena.elements(r.readValue(arena));
+                QCOMPARE(e.size(), size_t(2));
+                QCOMPARE(arena.text(e[0]), std::string_view(expected));
+                QCOMPARE(arena.text(e[1]), std::string_view(plain));
+                r.expectEnd();
+                if (at == length)
+                    continue;
+                std::string bad = "[\"" + plain + "\"]";
+                bad[2 + at] = '\t'; // 1-based column of the tab: "[" and the quote come first
+                ps::JsonReader badReader(bad, "c.json");
+                try {
+                    badReader.readValue(arena);
+                    QFAIL("no error");
+                } catch (const ps::Error& err) {
+                    QString what = QString::fromStdString(err.what());
+                    QVERIFY2(what.contains(QStringLiteral("control character")), err.what());
+                    QVERIFY2(what.contains(QStringLiteral("column %1").arg(at + 3)), err.what());
+                }
+            }
+        }
+    }
+
     void deepNestingIsAnErrorNotACrash()
     {
         std::string deep(100000, '[');
