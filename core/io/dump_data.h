@@ -5,6 +5,7 @@
 #include "io/json_value.h"
 #include "io/leaf_store.h"
 #include "util/id_index.h"
+#include "util/prefault.h"
 #include "util/run_context.h"
 #include "util/string_pool.h"
 
@@ -80,6 +81,7 @@ public:
     void resolveKeys();
     std::vector<DumpRecord> records; // file order
     std::vector<DumpItem> items;
+    PrefaultAhead itemsPrefault; // addItem's: the items array is reserved from the file size and fills in order
 
     const DumpRecord* record(std::string_view name) const;
     // The same, trying record `hint` first: construct.json lists nodes mostly in dump.json's order, so a reader

@@ -43,6 +43,7 @@ uint32_t DumpData::addItem(
     }
     item.leaf = leaves.add(from, entry);
     item.source = source;
+    itemsPrefault.advance(items.data(), (items.size() + 1) * sizeof(DumpItem), items.capacity() * sizeof(DumpItem));
     items.push_back(item);
     return uint32_t(items.size() - 1);
 }

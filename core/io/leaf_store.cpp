@@ -42,6 +42,8 @@ LeafRef LeafStore::add(const JArena& from, const JValue& entry)
     if (m_values.size() + (entry.isObject() ? entry.n : 1) > std::numeric_limits<uint32_t>::max() - 1)
         throw Error(ErrorCode::BadContent, "", "more than 4G leaf values in one dump");
     ref.firstValue = uint32_t(m_values.size());
+    m_valuesPrefault.advance(
+        m_values.data(), (m_values.size() + entry.n + 1) * sizeof(JValue), m_values.capacity() * sizeof(JValue));
     if (!entry.isObject()) {
         ref.layout = LeafRef::kRaw;
         m_values.push_back(copyValue(from, entry));

@@ -5,6 +5,7 @@
 // kept as a shared layout (its keys, in order) plus its values, and small scalar arrays (shapes) are shared: about
 // half the memory of a JSON object per item, with the same fields in the same order.
 #include "io/json_value.h"
+#include "util/prefault.h"
 
 #include <cstdint>
 #include <span>
@@ -65,6 +66,7 @@ private:
     std::vector<Layout> m_layouts;
     std::unordered_map<std::string, uint32_t> m_layoutIndex; // key sequence bytes -> layout
     std::vector<JValue> m_values;
+    PrefaultAhead m_valuesPrefault;
     std::unordered_map<std::string, JValue> m_sharedArrays; // small scalar arrays by content
     std::string m_scratchKey;
 };

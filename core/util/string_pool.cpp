@@ -1,5 +1,7 @@
 #include "string_pool.h"
 
+#include "util/prefault.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -55,6 +57,8 @@ std::string_view StringPool::store(std::string_view s)
         m_blockSize = std::max(s.size(), m_blockSize ? std::min(2 * m_blockSize, kBlockSize) : kFirstBlockSize);
         m_blocks.emplace_back().reserve(m_blockSize);
         m_blockBytes += m_blockSize;
+        if (m_blockSize == kBlockSize) // a pool this large fills its blocks: one call maps the block, not 256 faults
+            prefaultForWriting(m_blocks.back().data(), m_blocks.back().capacity());
     }
     std::string& block = m_blocks.back();
     const size_t at = block.size();
