@@ -3,6 +3,7 @@
 // tolerance share and the heat map's down-sampling by block maximum.
 #include "tensor/half.h"
 #include "tensor/tensor_error.h"
+#include "tensor_values.h"
 #include "util/error.h"
 
 #include <QTest>
@@ -13,34 +14,12 @@
 #include <limits>
 
 using namespace ps;
+using testtensors::makeTensor;
 
 namespace {
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-// A tensor from values given as doubles, stored in the dtype's own encoding (bfloat16 values must be exact).
-Tensor makeTensor(DType dtype, std::vector<int64_t> shape, const std::vector<double>& values)
-{
-    Tensor t;
-    t.dtype = dtype;
-    t.shape = std::move(shape);
-    std::byte* bytes = t.data.resize(values.size() * dtypeSize(dtype));
-    for (size_t i = 0; i < values.size(); ++i) {
-        std::byte* out = bytes + i * dtypeSize(dtype);
-        const auto store = [out](auto typed) { std::memcpy(out, &typed, sizeof typed); };
-        const double v = values[i];
-        if (dtype == DType::Float64)
-            store(v);
-        else if (dtype == DType::Float32)
-            store(float(v));
-        else if (dtype == DType::Float16)
-            store(half::doubleToHalfBits(v));
-        else if (dtype == DType::BFloat16)
-            store(uint16_t(std::bit_cast<uint32_t>(float(v)) >> 16));
-    }
-    return t;
-}
 
 TensorErrorOptions withTolerance(ErrorTolerance tolerance)
 {
