@@ -83,26 +83,27 @@ public:
         m_benchZero = detail::addConstantIn(detail::precisionOf(b), 0.0, kFloatEpsilon);
     }
     Precision precision() const { return m_result; }
-    double operator()(double n, double b) const
-    {
-        if (b == 0)
-            return atBenchZero(n);
-        return std::fabs(detail::divideIn(m_result, detail::subtractIn(m_result, n, b), b));
-    }
+    double operator()(double n, double b) const { return b == 0 ? atBenchZero(n) : quotient(m_result, n, b); }
     // The same at a precision known when compiling, so that the hot loop has no switch; P == precision().
     template <Precision P> double at(double n, double b) const
     {
         if (b == 0) [[unlikely]]
             return atBenchZero(n);
-        return std::fabs(detail::divideIn(P, detail::subtractIn(P, n, b), b));
+        return quotient(P, n, b);
     }
 
 private:
+    // |n - b| / |b| with each step rounded at precision p (inlined: a constant p leaves no switch).
+    static double quotient(Precision p, double n, double b)
+    {
+        return std::fabs(detail::divideIn(p, detail::subtractIn(p, n, b), b));
+    }
+
     // A bench zero becomes eps in the bench dtype, and the NPU value gains eps in its own.
     double atBenchZero(double n) const
     {
         n = detail::addConstantIn(m_npuAdd, n, kFloatEpsilon);
-        return std::fabs(detail::divideIn(m_result, detail::subtractIn(m_result, n, m_benchZero), m_benchZero));
+        return quotient(m_result, n, m_benchZero);
     }
 
     Precision m_result = Precision::F64;
