@@ -29,16 +29,15 @@ public:
     StrId key(std::string_view name) const
     {
         StrId id = m_pool.find(name);
-        return id != kNoStr && m_construct.parentOf.count(id) ? id : kNoStr;
+        return m_construct.entry(id) ? id : kNoStr;
     }
     // construct.get(name): nullopt when `name` is no key, kNoStr when its value is null or "".
     std::optional<StrId> parentOf(std::string_view name) const
     {
-        StrId id = m_pool.find(name);
-        auto it = id == kNoStr ? m_construct.parentOf.end() : m_construct.parentOf.find(id);
-        if (it == m_construct.parentOf.end())
+        const ConstructEntry* entry = m_construct.entry(m_pool.find(name));
+        if (!entry)
             return std::nullopt;
-        return it->second;
+        return entry->parent;
     }
     std::string_view text(StrId id) const { return m_pool.view(id); }
 

@@ -26,11 +26,7 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
             lastParent = pool.intern(p);
         return lastParent;
     };
-    std::unordered_map<StrId, size_t> position;
-    const size_t expected = text.size() / 96; // an entry takes ~100 bytes
-    position.reserve(expected);
-    out.parentOf.reserve(expected);
-    out.entries.reserve(expected);
+    out.entries.reserve(text.size() / 96); // an entry takes ~100 bytes
     while (reader.nextMember(key)) {
         StrId node = pool.intern(key);
         if (key == "megatron_micro_step_number") {
@@ -68,15 +64,14 @@ ConstructData parseConstructJson(std::string_view text, const std::string& path,
             if (!v.isNull())
                 reader.fail("the parent of \"" + std::string(pool.view(node)) + "\" must be a string or null");
         }
-        auto [it, inserted] = position.emplace(node, out.entries.size());
+        auto [index, inserted] = out.entryOf.emplace(node, uint32_t(out.entries.size()));
         if (inserted && out.entries.size() >= limits().maxNodes)
             reader.fail(
                 overLimit("more than " + std::to_string(limits().maxNodes) + " nodes", "max_nodes", limits().maxNodes));
         if (inserted)
             out.entries.push_back({ node, parent, microStep });
         else
-            out.entries[it->second] = { node, parent, microStep };
-        out.parentOf[node] = parent;
+            out.entries[index] = { node, parent, microStep };
     }
     reader.expectEnd();
     return out;

@@ -1,6 +1,7 @@
 #pragma once
 // Readers for construct.json ({node: parent}) and stack.json (1.2.1 {node: [lines]} or the newer grouped
 // {"0": [[nodes...], [lines] | "text"]}). Names are interned into the caller's pool.
+#include "util/id_index.h"
 #include "util/string_pool.h"
 
 #include <string>
@@ -18,7 +19,12 @@ struct ConstructEntry {
 struct ConstructData {
     std::string path; // the file, named in errors about the hierarchy it describes
     std::vector<ConstructEntry> entries; // file order; a repeated key keeps its first position, last value
-    std::unordered_map<StrId, StrId> parentOf;
+    IdIndex entryOf; // node -> index into entries: an array over the pool's ids, no hash table per node
+    const ConstructEntry* entry(StrId node) const // nullptr when node is no key
+    {
+        const uint32_t index = entryOf.find(node);
+        return index == IdIndex::kNone ? nullptr : &entries[index];
+    }
     int megatronMicroSteps = -1; // newer dumps: megatron_micro_step_number (-1: absent)
 };
 

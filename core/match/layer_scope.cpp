@@ -263,9 +263,8 @@ std::vector<LayerScopeItem> readLayerScopeItems(const std::string& dumpDir)
     std::vector<std::optional<std::string>> frameOfGroup(stack.groups.size());
     std::vector<std::string_view> lines;
     for (const DumpRecord& record : dump->records) {
-        auto parent = construct.parentOf.find(record.name);
-        std::string_view parentName
-            = parent == construct.parentOf.end() || parent->second == kNoStr ? "" : pool.view(parent->second);
+        const ConstructEntry* entry = construct.entry(record.name);
+        std::string_view parentName = !entry || entry->parent == kNoStr ? "" : pool.view(entry->parent);
         auto frameOf = [&]() -> std::string {
             auto group = stack.groupOf.find(record.name);
             if (group == stack.groupOf.end() || stack.groups[group->second].empty())
