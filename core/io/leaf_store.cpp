@@ -39,11 +39,13 @@ LeafRef LeafStore::add(const JArena& from, const JValue& entry)
     LeafRef ref;
     if (entry.isNull())
         return ref;
-    if (m_values.size() + (entry.isObject() ? entry.n : 1) > std::numeric_limits<uint32_t>::max() - 1)
+    // An object stores one value per member, anything else one value (its n is a string id or a length).
+    const size_t adding = entry.isObject() ? entry.n : 1;
+    if (m_values.size() + adding > std::numeric_limits<uint32_t>::max() - 1)
         throw Error(ErrorCode::BadContent, "", "more than 4G leaf values in one dump");
     ref.firstValue = uint32_t(m_values.size());
     m_valuesPrefault.advance(
-        m_values.data(), (m_values.size() + entry.n + 1) * sizeof(JValue), m_values.capacity() * sizeof(JValue));
+        m_values.data(), (m_values.size() + adding) * sizeof(JValue), m_values.capacity() * sizeof(JValue));
     if (!entry.isObject()) {
         ref.layout = LeafRef::kRaw;
         m_values.push_back(copyValue(from, entry));
